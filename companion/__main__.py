@@ -1,0 +1,5 @@
+"""``python -m companion serve …``."""
+
+from companion.cli import main
+
+main()

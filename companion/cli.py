@@ -1,0 +1,74 @@
+"""``companion serve``: the entry point, and the only place that picks the async mode.
+
+eventlet and gevent must monkey-patch the standard library before anything else imports it,
+so this module imports the web layer only after patching.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from collections.abc import Sequence
+
+ASYNC_MODES = ("eventlet", "gevent", "threading")
+
+
+def parse(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="companion", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+    serve = commands.add_parser("serve", help="start the server")
+    serve.add_argument("--host", default="0.0.0.0", help="address to listen on (default 0.0.0.0)")
+    serve.add_argument("--port", type=int, default=5000, help="port (default 5000)")
+    serve.add_argument("--db", default=None, help="SQLite file (default: instance folder)")
+    serve.add_argument(
+        "--public-url", default=None, help="base URL phones use (reverse proxy, tunnel)"
+    )
+    serve.add_argument("--async-mode", choices=ASYNC_MODES, default="eventlet")
+    serve.add_argument(
+        "--cors-origin",
+        action="append",
+        default=None,
+        help="allow Socket.IO from this origin (repeatable; default: same origin only)",
+    )
+    serve.add_argument(
+        "--idle-expiry-minutes", type=float, default=120.0, help="close idle rooms (default 120)"
+    )
+    return parser.parse_args(argv)
+
+
+def patch(mode: str) -> None:
+    if mode == "eventlet":
+        import eventlet
+
+        eventlet.monkey_patch()
+    elif mode == "gevent":
+        from gevent import monkey
+
+        monkey.patch_all()
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    args = parse(argv)
+    patch(args.async_mode)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+
+    from companion.web import create_app
+    from companion.web.network import public_url
+    from companion.web.qr import qr_text
+
+    url = public_url(args.host, args.port, args.public_url)
+    config = {
+        "PUBLIC_URL": url,
+        "ASYNC_MODE": args.async_mode,
+        "CORS_ORIGINS": args.cors_origin,
+        "IDLE_EXPIRY_MS": args.idle_expiry_minutes * 60_000,
+    }
+    if args.db:
+        config["DB_PATH"] = args.db
+    app, socketio = create_app(config)
+    print(qr_text(url + "/"), flush=True)
+    print(f"companion is up: open {url}/ on the TV, phones scan the room's QR code.", flush=True)
+    print(f"(async mode: {args.async_mode}; database: {config.get('DB_PATH', 'instance folder')})")
+    sys.stdout.flush()
+    socketio.run(app, host=args.host, port=args.port, allow_unsafe_werkzeug=True)

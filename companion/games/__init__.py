@@ -1,0 +1,1 @@
+"""The games. Each is one pure package; ``registry.GAMES`` lists them."""

@@ -1,0 +1,215 @@
+"""The buzzer rules: arm a round, it opens, everyone presses, presses are ranked by time.
+
+A press before the round opens is a false start (when the option is on) and costs that seat
+the round. The round closes when every seat has pressed or false-started, ``PRESS_WINDOW_MS``
+after the first press, or ``IDLE_OPEN_MS`` after opening when nobody presses.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from companion.engine import IllegalAction, Option, OptionType, Rng
+
+#: with ``random_delay`` the round opens this many ms after arming, drawn uniformly
+RANDOM_DELAY_MS = (1000, 4000)
+#: without ``random_delay`` a visible countdown of this length
+COUNTDOWN_MS = 3000
+#: the round stays open this long after the first press, for the others' presses to rank
+PRESS_WINDOW_MS = 3000
+#: a round nobody presses closes on its own
+IDLE_OPEN_MS = 15000
+#: the most points one award may give or take
+MAX_AWARD = 100
+
+
+class Status(enum.StrEnum):
+    IDLE = "idle"
+    ARMED = "armed"
+    OPEN = "open"
+    CLOSED = "closed"
+
+
+@dataclass(frozen=True)
+class Press:
+    seat: int
+    at: float
+
+
+@dataclass(frozen=True)
+class BuzzerState:
+    players: tuple[str, ...]
+    seed: int
+    false_start: bool
+    random_delay: bool
+    round: int = 0
+    status: Status = Status.IDLE
+    opens_at: float | None = None
+    closes_at: float | None = None
+    presses: tuple[Press, ...] = ()
+    false_starts: tuple[int, ...] = ()
+    scores: tuple[int, ...] = ()
+
+    def ranking(self) -> list[Press]:
+        """Presses by time; equal times keep arrival order (``sorted`` is stable).
+
+        >>> s = BuzzerState(("a", "b", "c"), 1, True, True,
+        ...                 presses=(Press(2, 50.0), Press(0, 10.0), Press(1, 50.0)))
+        >>> [p.seat for p in s.ranking()]
+        [0, 2, 1]
+        """
+        return sorted(self.presses, key=lambda p: p.at)
+
+    def done(self, seat: int) -> bool:
+        return seat in self.false_starts or any(p.seat == seat for p in self.presses)
+
+
+class Buzzer:
+    id = "buzzer"
+    title = "Buzzer (speed rounds)"
+    min_players = 1
+    max_players = 12
+    options = (
+        Option("false_start", OptionType.BOOL, True, "False start costs the round"),
+        Option("random_delay", OptionType.BOOL, True, "Open 1–4 s after arming, unannounced"),
+    )
+    races = frozenset({"buzz"})
+    table_actions = frozenset({"arm", "award"})
+
+    def setup(self, players: Sequence[str], options: Mapping[str, Any], seed: int) -> BuzzerState:
+        return BuzzerState(
+            players=tuple(players),
+            seed=seed,
+            false_start=bool(options["false_start"]),
+            random_delay=bool(options["random_delay"]),
+            scores=tuple(0 for _ in players),
+        )
+
+    def apply(
+        self, state: BuzzerState, seat: int | None, action: Mapping[str, Any], at: float
+    ) -> BuzzerState:
+        kind = action.get("type")
+        if kind == "arm":
+            return self._arm(state, seat, at)
+        if kind == "buzz":
+            return self._buzz(state, seat, at)
+        if kind == "award":
+            return self._award(state, seat, action)
+        raise IllegalAction("bad_request", f"Buzzer has no action {str(kind)[:40]!r}.")
+
+    def _arm(self, state: BuzzerState, seat: int | None, at: float) -> BuzzerState:
+        if seat is not None:
+            raise IllegalAction("forbidden", "Only the table can arm a round.")
+        if state.status in (Status.ARMED, Status.OPEN):
+            raise IllegalAction("illegal", "A round is already under way.")
+        number = state.round + 1
+        if state.random_delay:
+            delay = Rng(state.seed, "round", number).uniform(*RANDOM_DELAY_MS)
+        else:
+            delay = COUNTDOWN_MS
+        return replace(
+            state,
+            round=number,
+            status=Status.ARMED,
+            opens_at=at + delay,
+            closes_at=None,
+            presses=(),
+            false_starts=(),
+        )
+
+    def _buzz(self, state: BuzzerState, seat: int | None, at: float) -> BuzzerState:
+        if seat is None:
+            raise IllegalAction("forbidden", "Only players can buzz.")
+        if state.status is Status.IDLE:
+            raise IllegalAction("illegal", "No round is armed yet.")
+        if state.status is Status.CLOSED:
+            raise IllegalAction("too_late", "This round is over.")
+        if state.done(seat):
+            raise IllegalAction("illegal", "You already pressed this round.")
+        if state.status is Status.ARMED or (state.opens_at is not None and at < state.opens_at):
+            if not state.false_start:
+                raise IllegalAction("illegal", "Too early: wait for GO.")
+            return self._maybe_close(replace(state, false_starts=(*state.false_starts, seat)), at)
+        presses = (*state.presses, Press(seat, at))
+        closes_at = state.closes_at if state.presses else at + PRESS_WINDOW_MS
+        return self._maybe_close(replace(state, presses=presses, closes_at=closes_at), at)
+
+    def _maybe_close(self, state: BuzzerState, at: float) -> BuzzerState:
+        if all(state.done(seat) for seat in range(len(state.players))):
+            return replace(state, status=Status.CLOSED, closes_at=at)
+        return state
+
+    def _award(
+        self, state: BuzzerState, seat: int | None, action: Mapping[str, Any]
+    ) -> BuzzerState:
+        if seat is not None:
+            raise IllegalAction("forbidden", "Only the table awards points.")
+        target, points = action.get("seat"), action.get("points", 1)
+        if not isinstance(target, int) or isinstance(target, bool):
+            raise IllegalAction("bad_request", "Award needs a seat number.")
+        if not 0 <= target < len(state.players):
+            raise IllegalAction("bad_request", "No such seat.")
+        if not isinstance(points, int) or isinstance(points, bool) or abs(points) > MAX_AWARD:
+            raise IllegalAction("bad_request", f"Points must be a whole number up to {MAX_AWARD}.")
+        scores = list(state.scores)
+        scores[target] += points
+        return replace(state, scores=tuple(scores))
+
+    def view(self, state: BuzzerState, seat: int | None) -> dict[str, Any]:
+        # An unannounced round's opening time stays hidden until it opens: knowing it would
+        # let anyone press on time without watching.
+        hidden = state.status is Status.ARMED and state.random_delay
+        ranking = state.ranking()
+        out: dict[str, Any] = {
+            "round": state.round,
+            "status": state.status.value,
+            "opens_at": None if hidden else state.opens_at,
+            "closes_at": state.closes_at,
+            "ranking": [
+                {
+                    "seat": p.seat,
+                    "at": p.at,
+                    "margin_ms": round(p.at - ranking[i - 1].at, 1) if i else 0,
+                }
+                for i, p in enumerate(ranking)
+            ],
+            "false_starts": list(state.false_starts),
+            "scores": {k: points for k, points in enumerate(state.scores)},
+            "options": {"false_start": state.false_start, "random_delay": state.random_delay},
+        }
+        if seat is not None:
+            rank = next((i + 1 for i, p in enumerate(ranking) if p.seat == seat), None)
+            out["you"] = {
+                "pressed": state.done(seat),
+                "false_start": seat in state.false_starts,
+                "rank": rank,
+            }
+        return out
+
+    def deadline(self, state: BuzzerState) -> float | None:
+        if state.status is Status.ARMED:
+            return state.opens_at
+        if state.status is Status.OPEN:
+            return state.closes_at if state.closes_at is not None else _idle_close(state)
+        return None
+
+    def timeout(self, state: BuzzerState, at: float) -> BuzzerState:
+        if state.status is Status.ARMED and state.opens_at is not None and at >= state.opens_at:
+            return replace(state, status=Status.OPEN)
+        due = self.deadline(state)
+        if state.status is Status.OPEN and due is not None and at >= due:
+            return replace(state, status=Status.CLOSED, closes_at=due)
+        return state
+
+    def is_over(self, state: BuzzerState) -> bool:
+        return False
+
+
+def _idle_close(state: BuzzerState) -> float | None:
+    return None if state.opens_at is None else state.opens_at + IDLE_OPEN_MS
+
+
+BUZZER = Buzzer()

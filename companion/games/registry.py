@@ -1,0 +1,8 @@
+"""Every game the server offers, by id. Adding a game is one line here."""
+
+from __future__ import annotations
+
+from companion.engine import Game
+from companion.games.buzzer import BUZZER
+
+GAMES: dict[str, Game] = {game.id: game for game in (BUZZER,)}

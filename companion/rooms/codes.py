@@ -1,0 +1,38 @@
+"""Room codes and secret tokens."""
+
+from __future__ import annotations
+
+import secrets
+
+#: No vowels (no words by accident) and no look-alikes (L/1, Q/O, Y/V read aloud).
+ALPHABET = "BCDFGHJKMNPRSTVWXZ"
+CODE_LENGTH = 4
+
+
+def new_code(taken: set[str] | frozenset[str]) -> str:
+    """A fresh code, unique among ``taken``."""
+    while True:
+        code = "".join(secrets.choice(ALPHABET) for _ in range(CODE_LENGTH))
+        if code not in taken:
+            return code
+
+
+def normalize_code(raw: object) -> str | None:
+    """The canonical code for user input, or None if it cannot be one.
+
+    >>> normalize_code(" bcdf ")
+    'BCDF'
+    >>> normalize_code("ABCD") is None  # A is not in the alphabet
+    True
+    """
+    if not isinstance(raw, str):
+        return None
+    code = raw.strip().upper()
+    if len(code) != CODE_LENGTH or any(ch not in ALPHABET for ch in code):
+        return None
+    return code
+
+
+def new_token() -> str:
+    """An unguessable bearer token for a seat or a host."""
+    return secrets.token_urlsafe(18)

@@ -1,0 +1,204 @@
+"""One room: its players, its status and its game state, changed only by logged events.
+
+Every change is an event (a JSON-able dict with a ``kind``). ``Room.prepare(event)`` checks
+the event against the current room and returns a commit function, without changing anything;
+the service stores the event and then commits it. Replaying a room's log after a restart is
+``prepare(event)()`` for each stored event, so live play and replay share one code path.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from companion.engine import Game, IllegalAction, OptionError, State, resolve_options
+from companion.rooms.errors import RoomError
+from companion.rooms.validation import player_name
+
+Commit = Callable[[], None]
+
+
+class Status(enum.StrEnum):
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    PAUSED = "paused"
+    OVER = "over"
+
+
+@dataclass
+class Player:
+    """A seat at the table. ``gone`` once the player left or was kicked (mid-game the seat
+    stays in the game, empty)."""
+
+    seat: int
+    name: str
+    token: str
+    gone: bool = False
+
+
+class Room:
+    def __init__(self, code: str, game: Game, create: Mapping[str, Any]) -> None:
+        self.code = code
+        self.game = game
+        self.host_token: str = create["host_token"]
+        self.seed: int = create["seed"]
+        self.options: dict[str, Any] = resolve_options(game.options, create.get("options", {}))
+        self.status = Status.LOBBY
+        self.locked = False
+        self.players: list[Player] = []
+        self.revoked: set[str] = set()
+        self.state: State = None
+        self.seq = 0  # number of the last stored event
+        self.last_active: float = create["at"]
+
+    # -- queries -------------------------------------------------------------------------
+
+    def player_by_token(self, token: str) -> Player | None:
+        return next((p for p in self.players if p.token == token), None)
+
+    def active_players(self) -> list[Player]:
+        return [p for p in self.players if not p.gone]
+
+    def deadline(self) -> float | None:
+        if self.status is not Status.PLAYING:
+            return None
+        return self.game.deadline(self.state)
+
+    # -- events --------------------------------------------------------------------------
+
+    def prepare(self, event: Mapping[str, Any]) -> Commit:
+        """Check ``event``; return the function that applies it. Raises RoomError."""
+        handler = getattr(self, f"_{event['kind']}", None)
+        if handler is None:
+            raise RoomError("bad_request", f"Unknown room event {event['kind']!r}.")
+        commit: Commit = handler(event)
+
+        def commit_and_touch() -> None:
+            commit()
+            self.seq += 1
+            self.last_active = max(self.last_active, float(event["at"]))
+
+        return commit_and_touch
+
+    def _join(self, event: Mapping[str, Any]) -> Commit:
+        name = player_name(event["name"])
+        if self.status is not Status.LOBBY:
+            raise RoomError("game_started", "The game has started: you can watch instead.")
+        if self.locked:
+            raise RoomError("forbidden", "The host has locked this room.")
+        if len(self.players) >= self.game.max_players:
+            raise RoomError("room_full", f"The room is full ({self.game.max_players} players).")
+        if any(p.name.casefold() == name.casefold() for p in self.players):
+            raise RoomError("name_taken", f"Someone here is already called {name}.")
+        return lambda: self.players.append(Player(len(self.players), name, event["token"]))
+
+    def _remove(self, seat: int) -> Commit:
+        player = self._seat(seat)
+
+        def commit() -> None:
+            self.revoked.add(player.token)
+            if self.status is Status.LOBBY:
+                # Before the game, seats are just an ordered list: close the gap.
+                self.players.remove(player)
+                for number, other in enumerate(self.players):
+                    other.seat = number
+            else:
+                player.gone = True
+
+        return commit
+
+    def _kick(self, event: Mapping[str, Any]) -> Commit:
+        return self._remove(event["seat"])
+
+    def _leave(self, event: Mapping[str, Any]) -> Commit:
+        return self._remove(event["seat"])
+
+    def _lock(self, event: Mapping[str, Any]) -> Commit:
+        return lambda: setattr(self, "locked", True)
+
+    def _unlock(self, event: Mapping[str, Any]) -> Commit:
+        return lambda: setattr(self, "locked", False)
+
+    def _options(self, event: Mapping[str, Any]) -> Commit:
+        if self.status is not Status.LOBBY:
+            raise RoomError("game_started", "Options can only change in the lobby.")
+        try:
+            options = resolve_options(self.game.options, event["options"], self.options)
+        except OptionError as exc:
+            raise RoomError("bad_request", str(exc)) from exc
+        return lambda: setattr(self, "options", options)
+
+    def _start(self, event: Mapping[str, Any]) -> Commit:
+        if self.status is not Status.LOBBY:
+            raise RoomError("game_started", "The game has already started.")
+        return self._new_game(self.seed)
+
+    def _rematch(self, event: Mapping[str, Any]) -> Commit:
+        if self.status is Status.LOBBY:
+            raise RoomError("illegal", "Start the game first.")
+        return self._new_game(event["seed"])
+
+    def _new_game(self, seed: int) -> Commit:
+        players = self.active_players()
+        game = self.game
+        if not game.min_players <= len(players) <= game.max_players:
+            raise RoomError(
+                "illegal",
+                f"{game.title} needs {game.min_players}–{game.max_players} players "
+                f"(there are {len(players)}).",
+            )
+        state = game.setup([p.name for p in players], self.options, seed)
+
+        def commit() -> None:
+            # A rematch keeps the seats of everyone still here, numbered afresh.
+            self.players = players
+            for number, player in enumerate(players):
+                player.seat = number
+            self.seed, self.state, self.status = seed, state, Status.PLAYING
+
+        return commit
+
+    def _pause(self, event: Mapping[str, Any]) -> Commit:
+        if self.status is not Status.PLAYING:
+            raise RoomError("illegal", "Only a game in play can be paused.")
+        return lambda: setattr(self, "status", Status.PAUSED)
+
+    def _resume(self, event: Mapping[str, Any]) -> Commit:
+        if self.status is not Status.PAUSED:
+            raise RoomError("illegal", "The game is not paused.")
+        return lambda: setattr(self, "status", Status.PLAYING)
+
+    def _end(self, event: Mapping[str, Any]) -> Commit:
+        if self.status not in (Status.PLAYING, Status.PAUSED):
+            raise RoomError("illegal", "There is no game in play to end.")
+        return lambda: setattr(self, "status", Status.OVER)
+
+    def _act(self, event: Mapping[str, Any]) -> Commit:
+        if self.status is Status.PAUSED:
+            raise RoomError("forbidden", "The game is paused.")
+        if self.status is not Status.PLAYING:
+            raise RoomError("illegal", "The game is not in play.")
+        seat = event["seat"]
+        if seat is not None and self._seat(seat).gone:
+            raise RoomError("forbidden", "This seat has left the game.")
+        try:
+            state = self.game.apply(self.state, seat, event["action"], event["at"])
+        except IllegalAction as exc:
+            raise RoomError(exc.code, exc.message) from exc
+        return lambda: self._set_state(state)
+
+    def _timeout(self, event: Mapping[str, Any]) -> Commit:
+        state = self.game.timeout(self.state, event["at"])
+        return lambda: self._set_state(state)
+
+    def _set_state(self, state: State) -> None:
+        self.state = state
+        if self.game.is_over(state):
+            self.status = Status.OVER
+
+    def _seat(self, seat: object) -> Player:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.players):
+            raise RoomError("bad_request", "There is no such seat.")
+        return self.players[seat]

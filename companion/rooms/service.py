@@ -1,0 +1,380 @@
+"""The room service: every request from every connection goes through here.
+
+It owns the rooms and which connection is bound to which room and role. Each method checks
+its input, records the resulting event durably (store) before changing the room, and returns
+a Reply: the ack plus the ``view``/``note`` messages to send. One lock serialises all changes,
+so the threading, eventlet and gevent servers behave the same.
+"""
+
+from __future__ import annotations
+
+import hmac
+import logging
+import secrets
+import threading
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from companion.engine import Game, OptionError, resolve_options
+from companion.rooms import validation as check
+from companion.rooms.codes import new_code, new_token, normalize_code
+from companion.rooms.errors import RoomError
+from companion.rooms.messages import Outbound, Reply
+from companion.rooms.room import Room, Status
+from companion.rooms.views import Binding, Role, build_view, seat_of
+from companion.store import Store
+
+log = logging.getLogger(__name__)
+
+HOST_COMMANDS = frozenset(
+    {"start", "kick", "lock", "unlock", "pause", "resume", "end", "rematch", "options"}
+)
+ACTION_TYPE_MAX = 40
+SEED_MAX = 2**53  # a seed must survive a round trip through JavaScript numbers
+
+
+@dataclass(frozen=True)
+class ServiceConfig:
+    public_url: str = "http://localhost:5000"
+    #: a room with no activity for this long is closed (2 hours)
+    idle_expiry_ms: float = 2 * 60 * 60 * 1000
+
+
+class RoomService:
+    def __init__(
+        self,
+        store: Store,
+        games: Mapping[str, Game],
+        clock: Callable[[], float],
+        config: ServiceConfig | None = None,
+    ) -> None:
+        self.store = store
+        self.games = games
+        self.clock = clock
+        self.config = config or ServiceConfig()
+        self.rooms: dict[str, Room] = {}
+        self._bindings: dict[str, Binding] = {}
+        self._members: dict[str, set[str]] = {}  # room code -> connection ids
+        self._versions: dict[str, int] = {}
+        self._lock = threading.RLock()
+        self._restore()
+
+    # -- HTTP ----------------------------------------------------------------------------
+
+    def create_room(self, raw: object) -> dict[str, Any]:
+        """POST /api/rooms: a new room in the lobby; returns its code and the host token."""
+        data = check.payload(raw)
+        game = self.games.get(data.get("game"))  # type: ignore[arg-type]
+        if game is None:
+            raise RoomError("unknown_game", "There is no such game.")
+        options = data.get("options", {})
+        if not isinstance(options, Mapping):
+            raise RoomError("bad_request", "'options' must be an object.")
+        try:
+            options = resolve_options(game.options, options)
+        except OptionError as exc:
+            raise RoomError("bad_request", str(exc)) from exc
+        seed = data.get("seed")
+        if seed is None:
+            seed = secrets.randbelow(SEED_MAX)
+        elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_MAX:
+            raise RoomError("bad_request", "'seed' must be a non-negative whole number.")
+        with self._lock:
+            code = new_code(frozenset(self.rooms))
+            event = {
+                "kind": "create",
+                "game": game.id,
+                "options": options,
+                "seed": seed,
+                "host_token": new_token(),
+                "at": self.clock(),
+            }
+            self.store.append(code, 0, event)
+            self._add_room(Room(code, game, event))
+            return {
+                "code": code,
+                "host_token": event["host_token"],
+                "join_url": self.join_url(code),
+                "host_url": f"{self.config.public_url}/host/{code}",
+            }
+
+    def summary(self, raw_code: object) -> dict[str, Any]:
+        """GET /api/rooms/<code>: the public summary."""
+        with self._lock:
+            room = self._room(raw_code)
+            online = self._online(room)
+            return {
+                "code": room.code,
+                "game": room.game.id,
+                "status": room.status.value,
+                "players": [
+                    {"seat": p.seat, "name": p.name, "connected": p.token in online}
+                    for p in room.players
+                ],
+                "spectators": self._count(room, Role.SPECTATOR),
+            }
+
+    def join_url(self, code: str) -> str:
+        return f"{self.config.public_url}/j/{code}"
+
+    def room_game(self, raw_code: object) -> Game:
+        with self._lock:
+            return self._room(raw_code).game
+
+    # -- Socket.IO -----------------------------------------------------------------------
+
+    def host(self, conn: str, raw: object) -> Reply:
+        data = check.payload(raw)
+        with self._lock:
+            self._unbound(conn)
+            room = self._room(data.get("code"))
+            token = check.text(data, "host_token", check.TOKEN_MAX)
+            if not hmac.compare_digest(token.encode(), room.host_token.encode()):
+                raise RoomError("bad_token", "This is not the host key of that room.")
+            return self._bind(conn, room, Binding(room.code, Role.HOST))
+
+    def join(self, conn: str, raw: object) -> Reply:
+        data = check.payload(raw)
+        with self._lock:
+            self._unbound(conn)
+            room = self._room(data.get("code"))
+            if "token" in data:
+                return self._rejoin(conn, room, check.text(data, "token", check.TOKEN_MAX))
+            token = new_token()
+            self._record(
+                room, {"kind": "join", "name": data.get("name"), "token": token, "at": self.clock()}
+            )
+            reply = self._bind(conn, room, Binding(room.code, Role.PLAYER, token))
+            player = room.player_by_token(token)
+            assert player is not None
+            reply.ack.update(seat=player.seat, token=token)
+            return reply
+
+    def _rejoin(self, conn: str, room: Room, token: str) -> Reply:
+        player = room.player_by_token(token)
+        if player is None or player.gone:
+            if token in room.revoked:
+                raise RoomError("bad_token", "You were removed from this room.")
+            raise RoomError("bad_token", "That seat is not in this room.")
+        # The newest connection wins the seat (a refresh, a new tab, a woken phone).
+        out = [
+            Outbound(old, "note", {"kind": "replaced"})
+            for old in self._connections_of(room, token)
+        ]
+        for old in list(self._connections_of(room, token)):
+            self._unbind(old)
+        reply = self._bind(conn, room, Binding(room.code, Role.PLAYER, token))
+        reply.ack.update(seat=player.seat, token=token)
+        return Reply(reply.ack, out + reply.out)
+
+    def watch(self, conn: str, raw: object) -> Reply:
+        data = check.payload(raw)
+        with self._lock:
+            self._unbound(conn)
+            room = self._room(data.get("code"))
+            return self._bind(conn, room, Binding(room.code, Role.SPECTATOR))
+
+    def room_command(self, conn: str, raw: object) -> Reply:
+        data = check.payload(raw)
+        with self._lock:
+            binding, room = self._bound(conn)
+            kind = check.text(data, "type", ACTION_TYPE_MAX)
+            now = self.clock()
+            if kind == "leave":
+                player = seat_of(room, binding)
+                if player is None:
+                    raise RoomError("forbidden", "Only a player can leave a seat.")
+                self._record(room, {"kind": "leave", "seat": player.seat, "at": now})
+                self._unbind(conn)
+                return Reply({"ok": True}, self._broadcast(room))
+            if kind not in HOST_COMMANDS:
+                raise RoomError("bad_request", f"Unknown room command {kind!r}.")
+            if binding.role is not Role.HOST:
+                raise RoomError("forbidden", "Only the host can do that.")
+            event: dict[str, Any] = {"kind": kind, "at": now}
+            if kind == "kick":
+                event["seat"] = check.integer(data, "seat")
+            elif kind == "options":
+                if not isinstance(data.get("options"), Mapping):
+                    raise RoomError("bad_request", "'options' must be an object.")
+                event["options"] = dict(data["options"])
+            elif kind == "rematch":
+                event["seed"] = secrets.randbelow(SEED_MAX)
+            out: list[Outbound] = []
+            if kind == "kick":
+                kicked = room.players[event["seat"]] if 0 <= event["seat"] < len(room.players) else None
+                self._record(room, event)
+                if kicked is not None:
+                    for victim in self._connections_of(room, kicked.token):
+                        out.append(Outbound(victim, "note", {"kind": "kicked"}))
+                        self._unbind(victim)
+            else:
+                if kind in ("start", "rematch", "resume"):
+                    self._advance(room, now)
+                self._record(room, event)
+            if kind in ("pause", "resume", "end", "rematch", "start"):
+                out += self._notify(room, {"kind": kind})
+            return Reply({"ok": True}, out + self._broadcast(room))
+
+    def act(self, conn: str, raw: object) -> Reply:
+        data = check.payload(raw)
+        with self._lock:
+            binding, room = self._bound(conn)
+            kind = check.text(data, "type", ACTION_TYPE_MAX)
+            if binding.role is Role.SPECTATOR:
+                raise RoomError("forbidden", "Spectators watch; they cannot play.")
+            player = seat_of(room, binding)
+            seat = None if player is None else player.seat
+            is_table_action = kind in room.game.table_actions
+            if seat is None and not is_table_action:
+                raise RoomError("forbidden", "The table cannot do that; a player can.")
+            if seat is not None and is_table_action:
+                raise RoomError("forbidden", "Only the table (the TV) can do that.")
+            if kind in room.game.races:
+                check.number(data, "t")
+            now = self.clock()
+            self._advance(room, now)
+            action = {key: value for key, value in data.items() if key != "t"}
+            self._record(room, {"kind": "act", "seat": seat, "action": action, "at": now})
+            return Reply({"ok": True}, self._broadcast(room))
+
+    def disconnect(self, conn: str) -> list[Outbound]:
+        with self._lock:
+            binding = self._bindings.get(conn)
+            if binding is None:
+                return []
+            self._unbind(conn)
+            room = self.rooms.get(binding.code)
+            return [] if room is None else self._broadcast(room)
+
+    def tick(self) -> list[Outbound]:
+        """Fire due game deadlines and expire idle rooms; called often by the scheduler."""
+        out: list[Outbound] = []
+        with self._lock:
+            now = self.clock()
+            for room in list(self.rooms.values()):
+                if now - room.last_active > self.config.idle_expiry_ms:
+                    out += self._expire(room)
+                elif (due := room.deadline()) is not None and due <= now:
+                    self._advance(room, now)
+                    out += self._broadcast(room)
+        return out
+
+    def server_time(self) -> float:
+        return self.clock()
+
+    # -- internals -----------------------------------------------------------------------
+
+    def _record(self, room: Room, event: dict[str, Any]) -> None:
+        """Check, store durably, then apply: the order that makes acks trustworthy."""
+        commit = room.prepare(event)
+        self.store.append(room.code, room.seq + 1, event)
+        commit()
+
+    def _advance(self, room: Room, now: float) -> None:
+        """Apply every game deadline that has passed, each as a logged ``timeout``."""
+        while (due := room.deadline()) is not None and due <= now:
+            self._record(room, {"kind": "timeout", "at": due})
+            if room.deadline() == due:
+                log.error("game %s did not move past its deadline %s", room.game.id, due)
+                break
+
+    def _room(self, raw_code: object) -> Room:
+        code = normalize_code(raw_code)
+        room = self.rooms.get(code) if code is not None else None
+        if room is None:
+            raise RoomError("unknown_room", "There is no room with that code.")
+        return room
+
+    def _unbound(self, conn: str) -> None:
+        if conn in self._bindings:
+            raise RoomError("bad_request", "This connection is already in a room.")
+
+    def _bound(self, conn: str) -> tuple[Binding, Room]:
+        binding = self._bindings.get(conn)
+        room = self.rooms.get(binding.code) if binding is not None else None
+        if binding is None or room is None:
+            raise RoomError("forbidden", "Join a room first.")
+        return binding, room
+
+    def _bind(self, conn: str, room: Room, binding: Binding) -> Reply:
+        self._bindings[conn] = binding
+        self._members[room.code].add(conn)
+        room.last_active = max(room.last_active, self.clock())
+        out = self._broadcast(room)
+        mine = next(o for o in out if o.to == conn)
+        return Reply({"ok": True, "view": mine.payload}, [o for o in out if o.to != conn])
+
+    def _unbind(self, conn: str) -> None:
+        binding = self._bindings.pop(conn, None)
+        if binding is not None:
+            self._members.get(binding.code, set()).discard(conn)
+
+    def _connections_of(self, room: Room, token: str) -> list[str]:
+        return [c for c in self._members[room.code] if self._bindings[c].token == token]
+
+    def _online(self, room: Room) -> set[str]:
+        return {
+            b.token for c in self._members[room.code] if (b := self._bindings[c]).token is not None
+        }
+
+    def _count(self, room: Room, role: Role) -> int:
+        return sum(1 for c in self._members[room.code] if self._bindings[c].role is role)
+
+    def _broadcast(self, room: Room) -> list[Outbound]:
+        """A fresh ``view`` for every connection of the room, each built for its own seat."""
+        self._versions[room.code] += 1
+        version, now = self._versions[room.code], self.clock()
+        online = self._online(room)
+        host_connected = self._count(room, Role.HOST) > 0
+        spectators = self._count(room, Role.SPECTATOR)
+        join_url = self.join_url(room.code)
+        return [
+            Outbound(
+                conn,
+                "view",
+                build_view(
+                    room,
+                    self._bindings[conn],
+                    version=version,
+                    now=now,
+                    join_url=join_url,
+                    online=online,
+                    host_connected=host_connected,
+                    spectators=spectators,
+                ),
+            )
+            for conn in sorted(self._members[room.code])
+        ]
+
+    def _notify(self, room: Room, note: dict[str, Any]) -> list[Outbound]:
+        return [Outbound(conn, "note", note) for conn in sorted(self._members[room.code])]
+
+    def _expire(self, room: Room) -> list[Outbound]:
+        out = self._notify(room, {"kind": "expired"})
+        for conn in list(self._members[room.code]):
+            self._unbind(conn)
+        self.store.close_room(room.code)
+        del self.rooms[room.code], self._members[room.code], self._versions[room.code]
+        return out
+
+    def _add_room(self, room: Room) -> None:
+        self.rooms[room.code] = room
+        self._members[room.code] = set()
+        self._versions[room.code] = room.seq
+
+    def _restore(self) -> None:
+        """Rebuild every live room from its log: setup plus each stored event, in order."""
+        for stored in self.store.live_rooms():
+            create = stored.events[0]
+            game = self.games.get(create["game"])
+            if game is None:
+                log.warning("room %s: game %s is gone; closing it", stored.code, create["game"])
+                self.store.close_room(stored.code)
+                continue
+            room = Room(stored.code, game, create)
+            for event in stored.events[1:]:
+                room.prepare(event)()
+            self._add_room(room)
+            log.info("room %s rebuilt from %d events", room.code, len(stored.events))

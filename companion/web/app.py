@@ -1,0 +1,70 @@
+"""The application factory: ``create_app(config)`` wires store, rooms, routes and sockets."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+from flask_socketio import SocketIO
+
+from companion.games.registry import GAMES
+from companion.rooms import RoomService, ServiceConfig
+from companion.store import SqliteStore
+from companion.web import http, sockets
+from companion.web.paths import asset_dir
+from companion.web.ratelimit import RateLimiter
+from companion.web.ticker import start_ticker
+
+DEFAULTS: dict[str, Any] = {
+    "DB_PATH": None,  # default: <instance folder>/companion.sqlite3
+    "PUBLIC_URL": "http://localhost:5000",
+    "ASYNC_MODE": None,  # let Flask-SocketIO pick what is installed (eventlet first)
+    "CORS_ORIGINS": None,  # None: same origin only; a list, or "*" behind a proxy
+    "IDLE_EXPIRY_MS": 2 * 60 * 60 * 1000,
+    "RATE_PER_SECOND": 20.0,
+    "RATE_BURST": 40.0,
+    "MAX_PAYLOAD_BYTES": 4096,
+    "TICK_SECONDS": 0.02,
+}
+
+
+def wall_clock_ms() -> float:
+    """Server time: wall-clock milliseconds, so deadlines survive a restart."""
+    return time.time() * 1000.0
+
+
+def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
+    app = Flask(
+        __name__,
+        static_folder=str(asset_dir("static")),
+        template_folder=str(asset_dir("templates")),
+        instance_relative_config=True,
+    )
+    app.config.update(DEFAULTS)
+    app.config.update(config or {})
+    db_path = app.config["DB_PATH"] or Path(app.instance_path) / "companion.sqlite3"
+
+    service = RoomService(
+        SqliteStore(db_path),
+        GAMES,
+        wall_clock_ms,
+        ServiceConfig(
+            public_url=app.config["PUBLIC_URL"].rstrip("/"),
+            idle_expiry_ms=app.config["IDLE_EXPIRY_MS"],
+        ),
+    )
+    app.extensions["companion"] = service
+
+    socketio = SocketIO(
+        app,
+        async_mode=app.config["ASYNC_MODE"],
+        cors_allowed_origins=app.config["CORS_ORIGINS"],
+        max_http_buffer_size=64 * 1024,
+    )
+    app.register_blueprint(http.blueprint)
+    limiter = RateLimiter(app.config["RATE_PER_SECOND"], app.config["RATE_BURST"])
+    sockets.register(socketio, service, limiter, app.config["MAX_PAYLOAD_BYTES"])
+    start_ticker(socketio, service, app.config["TICK_SECONDS"])
+    return app, socketio

@@ -1,0 +1,92 @@
+"""HTTP routes: the pages, the small JSON API and the QR code (PROTOCOL.md, "HTTP")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, current_app, jsonify, render_template, request
+
+from companion.engine import Game
+from companion.games.registry import GAMES
+from companion.rooms import RoomError, RoomService
+from companion.web.qr import qr_svg
+
+blueprint = Blueprint("companion", __name__)
+
+
+def _service() -> RoomService:
+    service: RoomService = current_app.extensions["companion"]
+    return service
+
+
+def describe(game: Game) -> dict[str, Any]:
+    return {
+        "id": game.id,
+        "title": game.title,
+        "min_players": game.min_players,
+        "max_players": game.max_players,
+        "options": [option.describe() for option in game.options],
+    }
+
+
+@blueprint.errorhandler(RoomError)
+def room_error(exc: RoomError) -> tuple[Response, int]:
+    status = 404 if exc.code == "unknown_room" else 400
+    return jsonify(exc.as_ack()), status
+
+
+@blueprint.get("/")
+def home() -> str:
+    return render_template("home.html", games=[describe(g) for g in GAMES.values()])
+
+
+@blueprint.get("/api/games")
+def games() -> Response:
+    return jsonify([describe(g) for g in GAMES.values()])
+
+
+@blueprint.post("/api/rooms")
+def create_room() -> tuple[Response, int]:
+    body = request.get_json(silent=True)
+    if body is None:
+        raise RoomError("bad_request", "Send a JSON object such as {\"game\": \"buzzer\"}.")
+    return jsonify(_service().create_room(body)), 201
+
+
+@blueprint.get("/api/rooms/<code>")
+def room_summary(code: str) -> Response:
+    return jsonify(_service().summary(code))
+
+
+@blueprint.get("/api/rooms/<code>/qr.svg")
+def room_qr(code: str) -> Response:
+    summary = _service().summary(code)
+    svg = qr_svg(_service().join_url(summary["code"]))
+    return Response(svg, mimetype="image/svg+xml", headers={"Cache-Control": "no-cache"})
+
+
+def _page(template: str, code: str) -> tuple[str, int]:
+    try:
+        game = _service().room_game(code)
+    except RoomError:
+        return render_template(template, code=code.upper()[:8], game=None), 404
+    return render_template(template, code=code.upper(), game=describe(game)), 200
+
+
+@blueprint.get("/host/<code>")
+def host_page(code: str) -> tuple[str, int]:
+    return _page("host.html", code)
+
+
+@blueprint.get("/j/<code>")
+def join_page(code: str) -> tuple[str, int]:
+    return _page("join.html", code)
+
+
+@blueprint.get("/healthz")
+def health() -> Response:
+    return jsonify(
+        ok=True,
+        rooms=len(_service().rooms),
+        async_mode=current_app.extensions["socketio"].async_mode,
+    )

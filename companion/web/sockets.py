@@ -1,0 +1,76 @@
+"""Socket.IO handlers: one wrapper turns every request into an ack, whatever happens."""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from flask import request
+from flask_socketio import SocketIO
+
+from companion.engine import IllegalAction
+from companion.rooms import Outbound, Reply, RoomError, RoomService
+from companion.web.ratelimit import RateLimiter
+
+log = logging.getLogger(__name__)
+
+Handler = Callable[[str, object], Reply]
+
+
+def deliver(socketio: SocketIO, out: Iterable[Outbound]) -> None:
+    for message in out:
+        socketio.emit(message.event, message.payload, to=message.to)
+
+
+def error(code: str, message: str) -> dict[str, Any]:
+    return RoomError(code, message).as_ack()
+
+
+def register(
+    socketio: SocketIO, service: RoomService, limiter: RateLimiter, max_bytes: int
+) -> None:
+    def guarded(handler: Handler) -> Callable[..., dict[str, Any]]:
+        def wrapped(data: object = None, *_: object) -> dict[str, Any]:
+            conn: str = request.sid  # type: ignore[attr-defined]
+            if not limiter.allow(conn):
+                return error("rate_limited", "Too many messages: slow down a little.")
+            if len(json.dumps(data, default=repr)) > max_bytes:
+                return error("bad_request", "That message is too large.")
+            try:
+                reply = handler(conn, data)
+            except (RoomError, IllegalAction) as exc:
+                return error(exc.code, exc.message)
+            except Exception:
+                # A bug must never take the server down or leave the client waiting.
+                log.exception("handler %s failed", handler.__name__)
+                return error("internal", "Something went wrong on the server; nothing changed.")
+            deliver(socketio, reply.out)
+            return reply.ack
+
+        wrapped.__name__ = handler.__name__
+        return wrapped
+
+    def time_now(conn: str, data: object) -> Reply:
+        return Reply({"ok": True, "now": service.server_time()})
+
+    for event, handler in {
+        "host": service.host,
+        "join": service.join,
+        "watch": service.watch,
+        "room": service.room_command,
+        "act": service.act,
+        "time": time_now,
+    }.items():
+        socketio.on_event(event, guarded(handler))
+
+    @socketio.on("*")
+    def unknown(event: str, *_: object) -> dict[str, Any]:
+        return error("bad_request", f"Unknown event {str(event)[:40]!r}.")
+
+    @socketio.on("disconnect")
+    def on_disconnect(*_: object) -> None:
+        conn: str = request.sid  # type: ignore[attr-defined]
+        limiter.forget(conn)
+        deliver(socketio, service.disconnect(conn))

@@ -1,0 +1,28 @@
+"""The background scheduler: fires game deadlines and expires idle rooms.
+
+It runs as a Socket.IO background task, so it is a green thread under eventlet or gevent and
+a daemon thread in threading mode; the room layer never sees which.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from flask_socketio import SocketIO
+
+from companion.rooms import RoomService
+from companion.web.sockets import deliver
+
+log = logging.getLogger(__name__)
+
+
+def start_ticker(socketio: SocketIO, service: RoomService, seconds: float) -> None:
+    def loop() -> None:
+        while True:
+            socketio.sleep(seconds)
+            try:
+                deliver(socketio, service.tick())
+            except Exception:  # the ticker must outlive any one bad tick
+                log.exception("tick failed")
+
+    socketio.start_background_task(loop)

@@ -1,0 +1,151 @@
+// Buzzer, table screen: big status line, arm button, live ranking with margins, scoreboard.
+
+import { h } from '../../js/ui.js';
+import { beep } from '../../js/sound.js';
+import {
+  loadStyles, effectiveStatus, rankingItems, scoreItems, nameOf, formatGap,
+} from './common.js';
+
+let els = null;          // the mounted skeleton
+let latest = null;       // {view, ctx} of the last render, for the animation loop
+let shownStatus = null;  // what the screen shows now, to detect the moment it opens
+let shownRound = null;
+let frame = null;
+
+function mount(root) {
+  loadStyles();
+  const arm = h('button', { id: 'btn-arm', type: 'button', class: 'btn btn-primary bz-arm' }, 'Arm round');
+  arm.addEventListener('click', async () => {
+    arm.disabled = true;
+    const { ctx } = latest;
+    const ack = await ctx.act('arm');
+    if (!ack.ok) ctx.toast?.(ack.error?.message || 'Could not arm the round.');
+    if (latest) update();
+  });
+
+  const ranking = h('ol', { id: 'ranking', class: 'bz-ranking', 'aria-label': 'Ranking' });
+  ranking.addEventListener('click', async (event) => {
+    const button = event.target.closest('button[data-award]');
+    if (!button || !latest) return;
+    button.disabled = true;
+    const ack = await latest.ctx.act('award', { seat: Number(button.dataset.award), points: 1 });
+    button.disabled = false;
+    if (!ack.ok) latest.ctx.toast?.(ack.error?.message || 'Could not award the point.');
+  });
+
+  els = {
+    root: h('div', { class: 'bz-tv' }),
+    round: h('p', { class: 'bz-round' }),
+    status: h('p', { id: 'bz-status', class: 'bz-status', 'aria-live': 'assertive' }),
+    sub: h('p', { class: 'bz-sub' }),
+    arm,
+    ranking,
+    scores: h('ol', { id: 'scores', class: 'bz-scores' }),
+  };
+  els.root.append(
+    h('div', { class: 'bz-head' }, els.round, arm),
+    h('div', { class: 'bz-stage' }, els.status, els.sub),
+    h('div', { class: 'bz-body' },
+      h('section', { class: 'bz-panel bz-panel-ranking' }, h('h2', { text: 'This round' }), ranking),
+      h('section', { class: 'bz-panel bz-panel-scores' }, h('h2', { text: 'Scores' }), els.scores)),
+  );
+  root.replaceChildren(els.root);
+}
+
+function secondsLeft(at, ctx) {
+  return Math.max(0, (at - ctx.serverNow()) / 1000);
+}
+
+/** Status line and sub-line; the parts that change with time, redrawn every frame. */
+function drawStage(game, status, ctx) {
+  const names = ctx.names;
+  let text;
+  let sub = '';
+  if (status === 'idle') {
+    text = game.round ? 'Ready' : 'Ready when you are';
+    sub = `Press “Arm round” to start round ${game.round + 1}.`;
+  } else if (status === 'armed') {
+    text = 'Get ready…';
+    sub = typeof game.opens_at === 'number'
+      ? `Opens in ${secondsLeft(game.opens_at, ctx).toFixed(1)} s`
+      : 'Watch the screen: it opens any second now.';
+    if (game.options?.false_start !== false) sub += ' Pressing early is a false start!';
+  } else if (status === 'open') {
+    text = 'GO!';
+    if (typeof game.closes_at === 'number') sub = `Closes in ${Math.ceil(secondsLeft(game.closes_at, ctx))} s`;
+  } else {
+    const winner = game.ranking?.[0];
+    text = winner ? `${nameOf(names, winner.seat)} wins!` : 'Nobody pressed';
+    const second = game.ranking?.[1];
+    if (winner && second) sub = `by ${formatGap(second.margin_ms)} over ${nameOf(names, second.seat)}`;
+    else sub = `Round ${game.round} is over.`;
+  }
+  els.status.textContent = text;
+  els.sub.textContent = sub;
+  els.root.dataset.state = status;
+}
+
+function update() {
+  const { view, ctx } = latest;
+  const game = view.game;
+  const status = effectiveStatus(game, ctx.serverNow);
+
+  // The moment the round opens: flash and beep once (the phones buzz on their own).
+  if (status === 'open' && shownStatus !== 'open' && shownRound === game.round) flash();
+  shownStatus = status;
+  shownRound = game.round;
+
+  drawStage(game, status, ctx);
+  const playing = view.room.status === 'playing';
+  els.arm.disabled = !playing || status === 'armed' || status === 'open';
+  els.arm.textContent = game.round ? 'Arm next round' : 'Arm round';
+  els.round.textContent = game.round ? `Round ${game.round}` : 'Buzzer';
+
+  const award = (seat) => h('button', {
+    type: 'button', class: 'btn btn-small bz-award', dataset: { award: seat },
+    'aria-label': `Give 1 point to ${nameOf(ctx.names, seat)}`,
+  }, '+1');
+  const items = rankingItems(game, ctx.names, { extra: status === 'closed' || status === 'open' ? award : null });
+  if (!items.length) {
+    items.push(h('li', { class: 'placeholder' },
+      status === 'open' ? 'Waiting for the first press…' : 'Presses appear here, fastest first.'));
+  }
+  els.ranking.replaceChildren(...items);
+  els.scores.replaceChildren(...scoreItems(game, ctx.names));
+}
+
+function flash() {
+  els.root.classList.remove('bz-flash');
+  void els.root.offsetWidth;  // restart the CSS animation
+  els.root.classList.add('bz-flash');
+  beep(1046, 160, 0.3);
+}
+
+/** Redraw the countdown every frame while a deadline is on screen. */
+function tick() {
+  frame = null;
+  if (!latest || !els?.root.isConnected) return;
+  const game = latest.view.game;
+  const status = effectiveStatus(game, latest.ctx.serverNow);
+  if (status !== shownStatus) update();
+  else drawStage(game, status, latest.ctx);
+  const timed = (status === 'armed' && typeof game.opens_at === 'number')
+    || (status === 'open' && typeof game.closes_at === 'number');
+  if (timed) frame = requestAnimationFrame(tick);
+}
+
+export function render(root, view, ctx) {
+  if (!view.game) {
+    root.replaceChildren();
+    els = null;
+    return;
+  }
+  if (!els || !root.contains(els.root)) mount(root);
+  latest = { view, ctx };
+  update();
+  if (frame === null) frame = requestAnimationFrame(tick);
+}
+
+export function note() {
+  // Race results arrive in the next view as the ranking; nothing extra to animate.
+}

@@ -1,0 +1,141 @@
+// The one Socket.IO wrapper every page uses: connection, acked emits, the server clock.
+// `io` is the global from the vendored classic script /static/vendor/socket.io-client/.
+
+const ACK_TIMEOUT_MS = 10000;
+const RESYNC_MS = 30000;
+const SYNC_SAMPLES = 5;
+
+let socket = null;
+let offset = null;        // server ms ≈ performance.now() + offset
+let bestRtt = Infinity;   // round trip of the sample `offset` came from
+let resyncTimer = null;
+
+/** Open the page's socket (once) and return it. */
+export function connect() {
+  if (socket) return socket;
+  socket = io({ transports: ['websocket', 'polling'] });
+
+  // Registered before anything else: the server measures this socket's clock offset and
+  // latency from these round trips (FAIRNESS.md), so answer at once, with no other work first.
+  socket.on('clock', (msg, ack) => {
+    if (typeof ack === 'function') ack({ c: performance.now() });
+  });
+
+  socket.on('connect', () => {
+    // A phone that slept may have drifted: start the estimate afresh on each (re)connect.
+    bestRtt = Infinity;
+    syncClock(SYNC_SAMPLES);
+    clearInterval(resyncTimer);
+    resyncTimer = setInterval(() => syncClock(1), RESYNC_MS);
+  });
+  socket.on('disconnect', () => clearInterval(resyncTimer));
+  return socket;
+}
+
+/** Emit with an ack; resolves to the ack object, rejects after 10 s without one. */
+export function emit(event, payload = {}) {
+  const s = connect();
+  return new Promise((resolve, reject) => {
+    let done = false;
+    const timer = setTimeout(() => {
+      if (done) return;
+      done = true;
+      reject(new Error(`No answer from the server to "${event}".`));
+    }, ACK_TIMEOUT_MS);
+    s.emit(event, payload, (ack) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      resolve(ack && typeof ack === 'object'
+        ? ack
+        : { ok: false, error: { code: 'bad_request', message: 'The server sent an unexpected answer.' } });
+    });
+  });
+}
+
+/** Like emit, but a timeout becomes an ordinary {ok:false} ack, so callers handle one shape. */
+export async function request(event, payload = {}) {
+  try {
+    return await emit(event, payload);
+  } catch (err) {
+    return { ok: false, error: { code: 'timeout', message: err.message } };
+  }
+}
+
+/** Best estimate of the server's clock, in server milliseconds. */
+export function serverNow() {
+  return performance.now() + (offset ?? 0);
+}
+
+/** True once at least one `time` round trip (or a view's `now`) has set the offset. */
+export function clockKnown() {
+  return offset !== null;
+}
+
+/**
+ * Rough fallback until a `time` sample exists: a view's `now` is at most one trip old.
+ * Never overrides a measured sample.
+ */
+export function hintServerTime(now) {
+  if (offset === null && typeof now === 'number') offset = now - performance.now();
+}
+
+async function syncClock(samples) {
+  for (let i = 0; i < samples; i += 1) {
+    if (!socket || !socket.connected) return;
+    const t0 = performance.now();
+    let ack;
+    try {
+      ack = await emit('time', {});
+    } catch {
+      return;
+    }
+    const t1 = performance.now();
+    if (!ack.ok || typeof ack.now !== 'number') return;
+    const rtt = t1 - t0;
+    // The fastest round trip carries the least queueing, so its midpoint is the best guess.
+    // A periodic single sample replaces the estimate only when it is about as good,
+    // so that slow drift is still followed.
+    if (rtt <= bestRtt || (samples === 1 && rtt <= bestRtt * 1.5 + 5)) {
+      bestRtt = Math.min(bestRtt, rtt);
+      offset = ack.now - (t0 + t1) / 2;
+    }
+  }
+}
+
+/** Tracks view versions: only a view newer than the last one shown is rendered. */
+export function viewGate() {
+  let last = -Infinity;
+  return {
+    /** After a join/host/watch ack: its view is current by definition. */
+    reset(view) {
+      last = view && typeof view.v === 'number' ? view.v : -Infinity;
+    },
+    /** For a pushed `view` event: true when it should be rendered. */
+    accept(view) {
+      if (!view || typeof view.v !== 'number' || view.v <= last) return false;
+      last = view.v;
+      return true;
+    },
+  };
+}
+
+/** For the rare string that must go into HTML; prefer textContent. */
+export function escapeHtml(text) {
+  return String(text).replace(/[&<>"']/g, (ch) => ({
+    '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;',
+  })[ch]);
+}
+
+/** Reads the JSON the template put in <script id="page-data">. */
+export function pageData() {
+  const el = document.getElementById('page-data');
+  return el ? JSON.parse(el.textContent) : {};
+}
+
+/** {seat: name} for the game modules. */
+export function namesOf(view) {
+  const names = {};
+  for (const p of view?.room?.players ?? []) names[p.seat] = p.name;
+  return names;
+}

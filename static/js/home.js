@@ -1,0 +1,54 @@
+// Home page: create a room for a game (this screen becomes the TV), or jump to a room by code.
+
+const createError = document.getElementById('create-error');
+const joinError = document.getElementById('join-code-error');
+
+function showError(el, message) {
+  el.textContent = message;
+  el.hidden = !message;
+}
+
+async function createRoom(button) {
+  const buttons = document.querySelectorAll('button[data-game]');
+  buttons.forEach((b) => { b.disabled = true; });
+  showError(createError, '');
+  try {
+    const res = await fetch('/api/rooms', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ game: button.dataset.game }),
+    });
+    const body = await res.json().catch(() => ({}));
+    if (!res.ok) {
+      throw new Error(body?.error?.message || `The server answered ${res.status}.`);
+    }
+    // The host token is the key to this room's controls: keep it on this device and hand it to
+    // the TV page in the fragment, which never reaches a server log.
+    localStorage.setItem(`companion.host.${body.code.toUpperCase()}`, body.host_token);
+    window.location.href = `${body.host_url}#${body.host_token}`;
+  } catch (err) {
+    showError(createError, err.message || 'Could not create a room.');
+    buttons.forEach((b) => { b.disabled = false; });
+  }
+}
+
+document.querySelectorAll('button[data-game]').forEach((button) => {
+  button.addEventListener('click', () => createRoom(button));
+});
+
+const codeInput = document.getElementById('join-code');
+codeInput.addEventListener('input', () => {
+  codeInput.value = codeInput.value.toUpperCase().replace(/[^A-Z]/g, '');
+  showError(joinError, '');
+});
+
+document.getElementById('join-form').addEventListener('submit', (event) => {
+  event.preventDefault();
+  const code = codeInput.value.trim().toUpperCase();
+  if (!/^[A-Z]{4}$/.test(code)) {
+    showError(joinError, 'A room code is 4 letters, as shown on the TV.');
+    codeInput.focus();
+    return;
+  }
+  window.location.href = `/j/${encodeURIComponent(code)}`;
+});

@@ -1,0 +1,226 @@
+// The TV page: this socket is the room's table. It shows how to join, the players,
+// the host controls, and hands the main area to the game's tv.js module.
+
+import { connect, request, serverNow, hintServerTime, viewGate, pageData, namesOf } from './client.js';
+import { h, toast, trackConnection, confirmTwice } from './ui.js';
+import { renderOptions } from './options.js';
+
+const page = pageData();
+const code = String(page.code || '').toUpperCase();
+const game = page.game;
+const storageKey = `companion.host.${code}`;
+
+const $ = (id) => document.getElementById(id);
+const gameRoot = $('game');
+const gate = viewGate();
+let current = null;        // the last rendered view
+let gameModule = null;     // the loaded tv.js, once imported
+
+function fatal(message) {
+  $('fatal-message').textContent = message;
+  $('fatal').hidden = false;
+  document.body.dataset.status = 'fatal';
+}
+
+/** The token comes in the fragment once (from the home page), then lives in localStorage. */
+function takeHostToken() {
+  const fromHash = decodeURIComponent(window.location.hash.slice(1));
+  if (fromHash) {
+    localStorage.setItem(storageKey, fromHash);
+    // Strip it so it is not left in the address bar, history or a shared screenshot.
+    history.replaceState(null, '', window.location.pathname + window.location.search);
+    return fromHash;
+  }
+  return localStorage.getItem(storageKey);
+}
+
+const ctx = {
+  act: (type, payload = {}) => request('act', { ...payload, type }),
+  serverNow,
+  seat: null,
+  names: {},
+  toast,
+};
+
+async function roomCommand(type, extra = {}) {
+  const ack = await request('room', { ...extra, type });
+  if (!ack.ok) toast(ack.error?.message || 'That did not work.');
+  return ack;
+}
+
+// ---- controls -------------------------------------------------------------------------------
+
+$('btn-start').addEventListener('click', () => roomCommand('start'));
+$('btn-rematch').addEventListener('click', () => roomCommand('rematch'));
+$('btn-lock').addEventListener('click', () => roomCommand(current?.room?.locked ? 'unlock' : 'lock'));
+$('btn-pause').addEventListener('click', () => {
+  roomCommand(current?.room?.status === 'paused' ? 'resume' : 'pause');
+});
+confirmTwice($('btn-end'), () => roomCommand('end'));
+
+// One delegated listener: the kick buttons are re-created as players come and go.
+$('players').addEventListener('click', (event) => {
+  const button = event.target.closest('button[data-kick]');
+  if (!button) return;
+  // Two presses, like End: a stray click must not throw a friend out.
+  if (button.classList.contains('confirming')) {
+    roomCommand('kick', { seat: Number(button.dataset.kick) });
+    return;
+  }
+  button.classList.add('confirming');
+  button.textContent = 'Sure?';
+  setTimeout(() => {
+    button.classList.remove('confirming');
+    button.textContent = 'Kick';
+  }, 3000);
+});
+
+// ---- rendering ------------------------------------------------------------------------------
+
+const STATUS_LABEL = { lobby: 'Lobby', playing: 'Playing', paused: 'Paused', over: 'Game over' };
+
+function renderControls(room) {
+  const { status } = room;
+  const count = room.players.length;
+  const start = $('btn-start');
+  start.hidden = status !== 'lobby';
+  const short = game && count < game.min_players;
+  start.disabled = Boolean(short);
+  start.textContent = short ? `▶ Start (needs ${game.min_players}+)` : '▶ Start game';
+
+  const pause = $('btn-pause');
+  pause.hidden = !(status === 'playing' || status === 'paused');
+  pause.textContent = status === 'paused' ? '▶ Resume' : '❚❚ Pause';
+
+  $('btn-rematch').hidden = status !== 'over';
+  $('btn-end').hidden = !(status === 'playing' || status === 'paused');
+
+  const lock = $('btn-lock');
+  lock.hidden = false;
+  // Say what the button does, and show the current state in the chip, so neither is colour-only.
+  lock.textContent = room.locked ? 'Unlock room' : 'Lock room';
+  lock.setAttribute('aria-pressed', String(Boolean(room.locked)));
+
+  const chip = $('status-chip');
+  chip.textContent = (STATUS_LABEL[status] || status) + (room.locked ? ' · locked' : '');
+  chip.dataset.status = status;
+}
+
+function playerItem(player) {
+  const dot = h('span', {
+    class: player.connected ? 'dot connected' : 'dot',
+    'aria-hidden': 'true',
+  }, player.connected ? '●' : '○');
+  return h('li', { dataset: { seat: player.seat }, class: player.connected ? '' : 'away' },
+    dot,
+    h('span', { class: 'name', text: player.name }),
+    player.connected ? null : h('span', { class: 'presence', text: 'away' }),
+    h('button', { type: 'button', class: 'kick', dataset: { kick: player.seat },
+      'aria-label': `Remove ${player.name}` }, 'Kick'));
+}
+
+function renderPlayers(room) {
+  const list = $('players');
+  const items = room.players.map(playerItem);
+  // Keep a kick button that is waiting for its second press.
+  const confirming = list.querySelector('button.confirming');
+  if (confirming) {
+    const seat = confirming.dataset.kick;
+    const i = items.findIndex((li) => li.dataset.seat === seat);
+    if (i >= 0) items[i].replaceChild(confirming, items[i].querySelector('button'));
+  }
+  if (items.length === 0) {
+    items.push(h('li', { class: 'empty' }, 'Nobody yet: scan the code to join!'));
+  }
+  list.replaceChildren(...items);
+  $('player-count').textContent = game ? `${room.players.length} / ${game.max_players}` : String(room.players.length);
+
+  const spectators = $('spectators');
+  spectators.hidden = !room.spectators;
+  spectators.textContent = room.spectators === 1 ? '1 watching' : `${room.spectators} watching`;
+}
+
+function renderJoinCard(room) {
+  if (room.join_url) $('join-url').textContent = room.join_url.replace(/^https?:\/\//, '');
+}
+
+async function loadGameModule() {
+  if (gameModule || !game) return gameModule;
+  try {
+    gameModule = await import(`${page.static}games/${game.id}/tv.js`);
+  } catch (err) {
+    console.error(err);
+    toast(`Could not load the ${game.title} screen.`);
+  }
+  return gameModule;
+}
+
+async function render(view) {
+  current = view;
+  hintServerTime(view.now);
+  const { room } = view;
+  document.body.dataset.status = room.status;
+  renderControls(room);
+  renderPlayers(room);
+  renderJoinCard(room);
+  $('paused').hidden = room.status !== 'paused';
+
+  const options = $('options');
+  options.hidden = room.status !== 'lobby' || !game?.options?.length;
+  if (!options.hidden) renderOptions(options, game.options, room.options || {}, sendOption);
+
+  ctx.names = namesOf(view);
+  const module = await loadGameModule();
+  // A newer view may have been rendered while the module loaded; draw only the latest.
+  if (module && current === view) module.render(gameRoot, view, ctx);
+}
+
+async function sendOption(id, value) {
+  const ack = await roomCommand('options', { options: { [id]: value } });
+  // A refused value snaps back to the room's current one.
+  if (!ack.ok && current) renderOptions($('options'), game.options, current.room.options || {}, sendOption, true);
+}
+
+// ---- connection -----------------------------------------------------------------------------
+
+function start() {
+  if (!game) {
+    fatal(`There is no room ${code}. It may have expired.`);
+    return;
+  }
+  const token = takeHostToken();
+  if (!token) {
+    fatal(`This screen does not hold the host key for room ${code}. `
+      + 'Open the room from the screen that created it, or start a new one.');
+    return;
+  }
+
+  const socket = connect();
+  trackConnection(socket);
+
+  socket.on('view', (view) => {
+    if (gate.accept(view)) render(view);
+  });
+  socket.on('note', async (note) => {
+    const module = await loadGameModule();
+    if (module?.note) module.note(gameRoot, note, ctx);
+  });
+
+  // The server forgets which socket is the table when it drops: claim it again every time.
+  socket.on('connect', async () => {
+    const ack = await request('host', { code, host_token: token });
+    if (!ack.ok) {
+      if (['bad_token', 'forbidden', 'unknown_room'].includes(ack.error?.code)) {
+        if (ack.error.code !== 'unknown_room') localStorage.removeItem(storageKey);
+        fatal(ack.error.message);
+      } else {
+        toast(ack.error?.message || 'Could not reach the room.');
+      }
+      return;
+    }
+    gate.reset(ack.view);
+    render(ack.view);
+  });
+}
+
+start();

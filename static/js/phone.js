@@ -1,0 +1,292 @@
+// The phone page: join a seat (or watch), come back to it by token after any disconnect,
+// and hand the screen to the game's phone.js module once the game runs.
+
+import { connect, request, serverNow, hintServerTime, viewGate, pageData, namesOf } from './client.js';
+import { h, toast, trackConnection, confirmTwice } from './ui.js';
+import { unlockAudio } from './sound.js';
+
+const page = pageData();
+const code = String(page.code || '').toUpperCase();
+const game = page.game;
+const seatKey = `companion.seat.${code}`;
+const nameKey = 'companion.name';
+
+const $ = (id) => document.getElementById(id);
+const gate = viewGate();
+let role = null;           // 'player' | 'spectator' | null (not in the room)
+let seat = null;
+let current = null;
+let gameModule = null;
+let wakeLock = null;
+
+// ---- screens --------------------------------------------------------------------------------
+
+const SCREENS = ['screen-join', 'screen-lobby', 'game', 'screen-message'];
+
+function show(screen) {
+  for (const id of SCREENS) {
+    const el = $(id);
+    if (el) el.hidden = id !== screen;
+  }
+  document.body.dataset.screen = screen;
+  $('me').hidden = !(screen === 'screen-lobby' || screen === 'game');
+}
+
+function showMessage(text, { rejoin = false } = {}) {
+  role = null;
+  seat = null;
+  $('message-text').textContent = text;
+  $('btn-rejoin').hidden = !rejoin;
+  $('phone-status').hidden = true;
+  show('screen-message');
+  releaseWakeLock();
+}
+
+function showJoinForm(error = '') {
+  role = null;
+  seat = null;
+  const errorEl = $('join-error');
+  errorEl.textContent = error;
+  errorEl.hidden = !error;
+  const nameInput = $('name');
+  if (!nameInput.value) nameInput.value = localStorage.getItem(nameKey) || '';
+  $('phone-status').hidden = true;
+  show('screen-join');
+  releaseWakeLock();
+}
+
+// ---- joining --------------------------------------------------------------------------------
+
+function setBusy(busy) {
+  for (const id of ['btn-join', 'btn-watch']) $(id).disabled = busy;
+}
+
+function entered(ack, asRole) {
+  role = asRole;
+  seat = asRole === 'player' ? ack.seat : null;
+  if (asRole === 'player') localStorage.setItem(seatKey, ack.token);
+  gate.reset(ack.view);
+  render(ack.view);
+}
+
+async function joinByName(event) {
+  event.preventDefault();
+  unlockAudio();
+  const name = $('name').value.trim();
+  if (!name) {
+    showJoinForm('Type the name everyone will see.');
+    $('name').focus();
+    return;
+  }
+  setBusy(true);
+  const ack = await request('join', { code, name });
+  setBusy(false);
+  if (!ack.ok) {
+    const hint = ack.error?.code === 'game_started' ? ' You can still watch.' : '';
+    showJoinForm((ack.error?.message || 'Could not join.') + hint);
+    return;
+  }
+  localStorage.setItem(nameKey, name);
+  entered(ack, 'player');
+}
+
+async function joinByToken(token) {
+  const ack = await request('join', { code, token });
+  if (ack.ok) {
+    entered(ack, 'player');
+    return;
+  }
+  const why = ack.error?.code;
+  if (why === 'bad_token') {
+    localStorage.removeItem(seatKey);
+    showJoinForm(ack.error.message);
+  } else if (why === 'unknown_room') {
+    localStorage.removeItem(seatKey);
+    showMessage(ack.error.message);
+  } else {
+    // Timeouts and the like: keep the token; the next reconnect tries again.
+    toast(ack.error?.message || 'Could not rejoin.');
+  }
+}
+
+async function watch() {
+  unlockAudio();
+  setBusy(true);
+  const ack = await request('watch', { code });
+  setBusy(false);
+  if (!ack.ok) {
+    showJoinForm(ack.error?.message || 'Could not watch.');
+    return;
+  }
+  entered(ack, 'spectator');
+}
+
+/** What to do on every (re)connect: return to the seat or the stands without any typing. */
+function resume() {
+  const token = localStorage.getItem(seatKey);
+  if (token && role !== 'spectator') joinByToken(token);
+  else if (role === 'spectator') watch();
+  else if (document.body.dataset.screen !== 'screen-message') showJoinForm($('join-error').textContent);
+}
+
+async function leave() {
+  if (role === 'spectator') {
+    // A spectator holds no seat: a fresh page is a clean exit.
+    window.location.reload();
+    return;
+  }
+  const ack = await request('room', { type: 'leave' });
+  if (!ack.ok) {
+    toast(ack.error?.message || 'Could not leave.');
+    return;
+  }
+  localStorage.removeItem(seatKey);
+  showMessage('You left the room.', { rejoin: true });
+}
+
+// ---- rendering ------------------------------------------------------------------------------
+
+function renderMe(view) {
+  const me = view.room.players.find((p) => p.seat === seat);
+  $('me-name').textContent = role === 'spectator' ? 'Watching' : (me ? me.name : '');
+}
+
+function renderLobby(view) {
+  const { players } = view.room;
+  const n = players.length;
+  $('lobby-count').textContent = n === 1 ? '1 player' : `${n} players`;
+  $('lobby-players').replaceChildren(...players.map((p) => h('li', {
+    class: p.seat === seat ? 'me' : (p.connected ? '' : 'away'),
+  }, h('span', { class: 'name', text: p.name }),
+  p.seat === seat ? h('span', { class: 'tag', text: 'you' }) : null,
+  p.connected ? null : h('span', { class: 'tag', text: 'away' }))));
+}
+
+const STATUS_TEXT = {
+  paused: '❚❚ Paused by the host',
+  over: '■ Game over: waiting for the host',
+};
+
+async function loadGameModule() {
+  if (gameModule) return gameModule;
+  try {
+    gameModule = await import(`${page.static}games/${game.id}/phone.js`);
+  } catch (err) {
+    console.error(err);
+    toast(`Could not load ${game.title} on this phone.`);
+  }
+  return gameModule;
+}
+
+function gameCtx(view) {
+  return {
+    act: (type, payload = {}) => request('act', { ...payload, type }),
+    serverNow,
+    seat,
+    role,
+    names: namesOf(view),
+    toast,
+  };
+}
+
+async function render(view) {
+  if (!role) return;
+  current = view;
+  hintServerTime(view.now);
+  const { status } = view.room;
+  document.body.dataset.status = status;
+  renderMe(view);
+  syncWakeLock(status);
+
+  const statusEl = $('phone-status');
+  statusEl.textContent = STATUS_TEXT[status] || '';
+  statusEl.hidden = !STATUS_TEXT[status];
+
+  if (status === 'lobby') {
+    renderLobby(view);
+    show('screen-lobby');
+    return;
+  }
+  show('game');
+  const module = await loadGameModule();
+  if (module && current === view && role) module.render($('game'), view, gameCtx(view));
+}
+
+// ---- screen wake lock -----------------------------------------------------------------------
+
+async function syncWakeLock(status) {
+  if (!('wakeLock' in navigator)) return;
+  if (status !== 'playing') {
+    releaseWakeLock();
+    return;
+  }
+  if (wakeLock || document.visibilityState !== 'visible') return;
+  try {
+    wakeLock = await navigator.wakeLock.request('screen');
+    wakeLock.addEventListener('release', () => { wakeLock = null; });
+  } catch {
+    // Refused (battery saver, no permission): the game still works, the screen may dim.
+  }
+}
+
+function releaseWakeLock() {
+  if (wakeLock) wakeLock.release().catch(() => {});
+  wakeLock = null;
+}
+
+// The browser drops the lock whenever the page is hidden; take it again on return.
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'visible' && current && role) syncWakeLock(current.room.status);
+});
+
+// ---- start ----------------------------------------------------------------------------------
+
+function wireCodeForm() {
+  const input = $('other-code');
+  input.addEventListener('input', () => {
+    input.value = input.value.toUpperCase().replace(/[^A-Z]/g, '');
+  });
+  $('code-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    const other = input.value.trim().toUpperCase();
+    if (/^[A-Z]{4}$/.test(other)) window.location.href = `/j/${other}`;
+    else input.focus();
+  });
+}
+
+function start() {
+  wireCodeForm();
+  if (!game) return;  // unknown room: the template already says so
+
+  // Tapping anything counts as the gesture that lets us beep later.
+  document.addEventListener('pointerup', unlockAudio, { once: true });
+
+  $('join-form').addEventListener('submit', joinByName);
+  $('btn-watch').addEventListener('click', watch);
+  $('btn-rejoin').addEventListener('click', () => showJoinForm());
+  confirmTwice($('btn-leave'), leave);
+  $('other-code').value = code;
+
+  const socket = connect();
+  trackConnection(socket);
+
+  socket.on('view', (view) => {
+    if (role && gate.accept(view)) render(view);
+  });
+  socket.on('note', async (note) => {
+    if (note?.kind === 'kicked') {
+      localStorage.removeItem(seatKey);
+      showMessage('You were removed from the room.', { rejoin: true });
+      return;
+    }
+    if (!role || !current || current.room.status === 'lobby') return;
+    const module = await loadGameModule();
+    if (module?.note) module.note($('game'), note, gameCtx(current));
+  });
+  socket.on('connect', resume);
+
+  // Until the socket answers, show the form only if there is no seat to return to.
+  if (!localStorage.getItem(seatKey)) showJoinForm();
+}
+
+start();
