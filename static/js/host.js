@@ -81,7 +81,7 @@ const STATUS_LABEL = { lobby: 'Lobby', playing: 'Playing', paused: 'Paused', ove
 
 function renderControls(room) {
   const { status } = room;
-  const count = room.players.length;
+  const count = room.players.filter((p) => !p.gone).length;
   const start = $('btn-start');
   start.hidden = status !== 'lobby';
   const short = game && count < game.min_players;
@@ -107,16 +107,17 @@ function renderControls(room) {
 }
 
 function playerItem(player) {
-  const dot = h('span', {
-    class: player.connected ? 'dot connected' : 'dot',
-    'aria-hidden': 'true',
-  }, player.connected ? '●' : '○');
-  return h('li', { dataset: { seat: player.seat }, class: player.connected ? '' : 'away' },
+  // Presence is spelled out in text as well as the dot's colour: "away", "left".
+  const state = player.gone ? 'gone' : (player.connected ? 'connected' : 'away');
+  const dot = h('span', { class: `dot ${state}`, 'aria-hidden': 'true' },
+    { connected: '●', away: '○', gone: '–' }[state]);
+  return h('li', { dataset: { seat: player.seat }, class: state },
     dot,
     h('span', { class: 'name', text: player.name }),
-    player.connected ? null : h('span', { class: 'presence', text: 'away' }),
-    h('button', { type: 'button', class: 'kick', dataset: { kick: player.seat },
-      'aria-label': `Remove ${player.name}` }, 'Kick'));
+    state === 'connected' ? null : h('span', { class: 'presence', text: state === 'gone' ? 'left' : 'away' }),
+    player.gone ? null : h('button', {
+      type: 'button', class: 'kick', dataset: { kick: player.seat }, 'aria-label': `Remove ${player.name}`,
+    }, 'Kick'));
 }
 
 function renderPlayers(room) {
@@ -133,7 +134,8 @@ function renderPlayers(room) {
     items.push(h('li', { class: 'empty' }, 'Nobody yet: scan the code to join!'));
   }
   list.replaceChildren(...items);
-  $('player-count').textContent = game ? `${room.players.length} / ${game.max_players}` : String(room.players.length);
+  const seated = room.players.filter((p) => !p.gone).length;
+  $('player-count').textContent = game ? `${seated} / ${game.max_players}` : String(seated);
 
   const spectators = $('spectators');
   spectators.hidden = !room.spectators;

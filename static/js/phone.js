@@ -152,14 +152,16 @@ function renderMe(view) {
 }
 
 function renderLobby(view) {
-  const { players } = view.room;
+  const players = view.room.players.filter((p) => !p.gone);
   const n = players.length;
   $('lobby-count').textContent = n === 1 ? '1 player' : `${n} players`;
-  $('lobby-players').replaceChildren(...players.map((p) => h('li', {
-    class: p.seat === seat ? 'me' : (p.connected ? '' : 'away'),
-  }, h('span', { class: 'name', text: p.name }),
-  p.seat === seat ? h('span', { class: 'tag', text: 'you' }) : null,
-  p.connected ? null : h('span', { class: 'tag', text: 'away' }))));
+  $('lobby-players').replaceChildren(...players.map((p) => {
+    const mine = p.seat === seat;
+    return h('li', { class: mine ? 'me' : (p.connected ? null : 'away') },
+      h('span', { class: 'name', text: p.name }),
+      mine ? h('span', { class: 'tag', text: 'you' }) : null,
+      !mine && !p.connected ? h('span', { class: 'tag', text: 'away' }) : null);
+  }));
 }
 
 const STATUS_TEXT = {

@@ -65,14 +65,20 @@ function drawStage(game, status, ctx) {
     text = game.round ? 'Ready' : 'Ready when you are';
     sub = `Press “Arm round” to start round ${game.round + 1}.`;
   } else if (status === 'armed') {
-    text = 'Get ready…';
-    sub = typeof game.opens_at === 'number'
-      ? `Opens in ${secondsLeft(game.opens_at, ctx).toFixed(1)} s`
-      : 'Watch the screen: it opens any second now.';
-    if (game.options?.false_start !== false) sub += ' Pressing early is a false start!';
+    // A fixed-delay round counts down 3, 2, 1 on the server clock; an unannounced one cannot.
+    const early = game.options?.false_start !== false ? 'pressing early is a false start!' : 'wait for GO.';
+    if (typeof game.opens_at === 'number') {
+      text = String(Math.max(1, Math.ceil(secondsLeft(game.opens_at, ctx))));
+      sub = `Get ready… ${early}`;
+    } else {
+      text = 'Get ready…';
+      sub = `Opens any second now · ${early}`;
+    }
   } else if (status === 'open') {
     text = 'GO!';
-    if (typeof game.closes_at === 'number') sub = `Closes in ${Math.ceil(secondsLeft(game.closes_at, ctx))} s`;
+    sub = typeof game.closes_at === 'number'
+      ? `Closes in ${Math.ceil(secondsLeft(game.closes_at, ctx))} s`
+      : 'Press your buzzer!';
   } else {
     const winner = game.ranking?.[0];
     text = winner ? `${nameOf(names, winner.seat)} wins!` : 'Nobody pressed';

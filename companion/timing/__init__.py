@@ -1,0 +1,1 @@
+"""Fair timing: clock-offset estimation and the race sequencer (pure; see FAIRNESS.md)."""

@@ -1,0 +1,164 @@
+"""Test support: a live server subprocess and real Socket.IO clients that record everything."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import socketio
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def http_json(method: str, url: str, body: Any = None) -> tuple[int, Any]:
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(url, data=data, method=method)
+    if data is not None:
+        request.add_header("Content-Type", "application/json")
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, json.loads(response.read() or b"null")
+    except urllib.error.HTTPError as err:
+        return err.code, json.loads(err.read() or b"null")
+
+
+def wait_until(predicate: Callable[[], Any], timeout: float = 10.0, what: str = "condition") -> Any:
+    """Poll until ``predicate()`` is truthy; the timeout only guards against hanging."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.02)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+class LiveServer:
+    """``python -m companion serve`` in a subprocess, on a free port and its own database."""
+
+    def __init__(self, db: Path, async_mode: str = "eventlet", extra: list[str] | None = None):
+        self.db, self.async_mode, self.extra = db, async_mode, extra or []
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.log = db.with_suffix(".log")
+
+    def start(self) -> LiveServer:
+        command = [
+            sys.executable, "-m", "companion", "serve",
+            "--host", "127.0.0.1", "--port", str(self.port), "--db", str(self.db),
+            "--async-mode", self.async_mode, *self.extra,
+        ]  # fmt: skip
+        with self.log.open("ab") as log:
+            self.proc = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=log)
+        wait_until(self._healthy, 30, f"server on {self.url} (log: {self.log})")
+        return self
+
+    def _healthy(self) -> bool:
+        assert self.proc is not None
+        if self.proc.poll() is not None:
+            raise AssertionError(f"server exited: {self.log.read_text()[-3000:]}")
+        try:
+            return http_json("GET", self.url + "/healthz")[0] == 200
+        except OSError:
+            return False
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown code runs, as when the machine loses power or the OOM killer hits."""
+        if self.proc and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    def log_text(self) -> str:
+        return self.log.read_text(errors="replace")
+
+    def create_room(self, game: str = "buzzer", **body: Any) -> dict[str, Any]:
+        status, room = http_json("POST", self.url + "/api/rooms", {"game": game, **body})
+        assert status == 201, room
+        return dict(room)
+
+
+class Peer:
+    """A real python-socketio client that records every event it receives, in order."""
+
+    def __init__(self, url: str, name: str = "peer") -> None:
+        self.name = name
+        self.received: list[tuple[str, Any]] = []
+        self.acks: list[Any] = []
+        self._lock = threading.Lock()
+        self.sio = socketio.Client(reconnection=False)
+        self.sio.on("*", self._record)
+        self.sio.on("clock", self._clock)
+        self.sio.connect(url, transports=["websocket"], wait_timeout=10)
+
+    def _record(self, event: str, data: Any = None) -> None:
+        with self._lock:
+            self.received.append((event, data))
+
+    def _clock(self, data: Any = None) -> dict[str, float]:
+        with self._lock:
+            self.received.append(("clock", data))
+        return {"c": time.perf_counter() * 1000}
+
+    def call(self, event: str, data: Any = None, timeout: float = 10) -> Any:
+        ack = self.sio.call(event, data, timeout=timeout)
+        with self._lock:
+            self.acks.append(ack)
+        return ack
+
+    def views(self) -> list[dict[str, Any]]:
+        with self._lock:
+            pushed = [d for e, d in self.received if e == "view"]
+            acked = [a["view"] for a in self.acks if isinstance(a, dict) and "view" in a]
+        return sorted(acked + pushed, key=lambda view: view["v"])
+
+    def latest(self) -> dict[str, Any]:
+        return max(self.views(), key=lambda view: view["v"])
+
+    def notes(self) -> list[dict[str, Any]]:
+        with self._lock:
+            return [d for e, d in self.received if e == "note"]
+
+    def wait_view(self, predicate: Callable[[dict[str, Any]], bool], timeout: float = 10) -> Any:
+        """The newest view for which ``predicate`` holds (a view lacking a key does not)."""
+
+        def holds(view: dict[str, Any]) -> bool:
+            try:
+                return bool(predicate(view))
+            except (KeyError, TypeError, IndexError):
+                return False
+
+        return wait_until(
+            lambda: next((v for v in reversed(self.views()) if holds(v)), None),
+            timeout,
+            f"a view on {self.name}",
+        )
+
+    def close(self) -> None:
+        if self.sio.connected:
+            self.sio.disconnect()

@@ -1,0 +1,146 @@
+"""The buzzer rules of PROTOCOL.md, one test per rule."""
+
+import pytest
+
+from companion.engine import IllegalAction
+from companion.games.buzzer import BUZZER, Status
+from companion.games.buzzer.rules import COUNTDOWN_MS, PRESS_WINDOW_MS, RANDOM_DELAY_MS
+
+ARM = {"type": "arm"}
+BUZZ = {"type": "buzz"}
+
+
+def game(false_start: bool = True, random_delay: bool = False, players: int = 3, seed: int = 1):
+    options = {"false_start": false_start, "random_delay": random_delay}
+    return BUZZER.setup([f"p{i}" for i in range(players)], options, seed)
+
+
+def opened(state, at: float = 0.0):
+    state = BUZZER.apply(state, None, ARM, at)
+    return BUZZER.timeout(state, BUZZER.deadline(state))
+
+
+def test_arming_shows_opens_at_after_a_countdown() -> None:
+    state = BUZZER.apply(game(), None, ARM, 1000.0)
+    view = BUZZER.view(state, None)
+    assert view["status"] == "armed" and view["opens_at"] == 1000.0 + COUNTDOWN_MS
+
+
+def test_random_delay_opens_between_one_and_four_seconds_unannounced() -> None:
+    for seed in range(30):
+        state = BUZZER.apply(game(random_delay=True, seed=seed), None, ARM, 0.0)
+        assert RANDOM_DELAY_MS[0] <= BUZZER.deadline(state) <= RANDOM_DELAY_MS[1]
+        assert BUZZER.view(state, None)["opens_at"] is None
+        assert BUZZER.view(state, 0)["opens_at"] is None
+
+
+def test_random_delay_is_reproducible_from_the_seed() -> None:
+    a = BUZZER.apply(game(random_delay=True, seed=9), None, ARM, 0.0)
+    b = BUZZER.apply(game(random_delay=True, seed=9), None, ARM, 0.0)
+    assert BUZZER.deadline(a) == BUZZER.deadline(b)
+
+
+def test_round_opens_at_its_deadline() -> None:
+    state = opened(game())
+    assert state.status is Status.OPEN
+    assert BUZZER.view(state, None)["opens_at"] == COUNTDOWN_MS
+
+
+def test_only_the_table_arms() -> None:
+    with pytest.raises(IllegalAction) as err:
+        BUZZER.apply(game(), 0, ARM, 0.0)
+    assert err.value.code == "forbidden"
+
+
+def test_cannot_arm_while_a_round_runs() -> None:
+    state = BUZZER.apply(game(), None, ARM, 0.0)
+    with pytest.raises(IllegalAction):
+        BUZZER.apply(state, None, ARM, 10.0)
+
+
+def test_ranking_is_by_press_time_with_margins() -> None:
+    state = opened(game())
+    state = BUZZER.apply(state, 2, BUZZ, 3100.0)
+    state = BUZZER.apply(state, 0, BUZZ, 3142.0)
+    view = BUZZER.view(state, None)
+    assert [(r["seat"], r["margin_ms"]) for r in view["ranking"]] == [(2, 0), (0, 42.0)]
+
+
+def test_presses_applied_out_of_time_order_rank_by_time() -> None:
+    state = opened(game())
+    state = BUZZER.apply(state, 0, BUZZ, 3200.0)
+    state = BUZZER.apply(state, 1, BUZZ, 3150.0)
+    assert [r["seat"] for r in BUZZER.view(state, None)["ranking"]] == [1, 0]
+
+
+def test_equal_times_rank_by_arrival() -> None:
+    state = opened(game())
+    state = BUZZER.apply(state, 2, BUZZ, 3100.0)
+    state = BUZZER.apply(state, 0, BUZZ, 3100.0)
+    assert [r["seat"] for r in BUZZER.view(state, None)["ranking"]] == [2, 0]
+
+
+def test_false_start_costs_the_round() -> None:
+    state = BUZZER.apply(game(), None, ARM, 0.0)
+    state = BUZZER.apply(state, 1, BUZZ, 500.0)
+    state = BUZZER.timeout(state, BUZZER.deadline(state))
+    assert BUZZER.view(state, None)["false_starts"] == [1]
+    with pytest.raises(IllegalAction):
+        BUZZER.apply(state, 1, BUZZ, 3100.0)
+    assert BUZZER.view(state, 1)["you"] == {"pressed": True, "false_start": True, "rank": None}
+
+
+def test_early_press_without_false_start_option_is_refused_and_harmless() -> None:
+    state = BUZZER.apply(game(false_start=False), None, ARM, 0.0)
+    with pytest.raises(IllegalAction) as err:
+        BUZZER.apply(state, 1, BUZZ, 500.0)
+    assert err.value.code == "illegal"
+    state = BUZZER.apply(BUZZER.timeout(state, COUNTDOWN_MS), 1, BUZZ, 3100.0)
+    assert BUZZER.view(state, 1)["you"]["rank"] == 1
+
+
+def test_one_press_per_seat_per_round() -> None:
+    state = BUZZER.apply(opened(game()), 0, BUZZ, 3100.0)
+    with pytest.raises(IllegalAction):
+        BUZZER.apply(state, 0, BUZZ, 3200.0)
+
+
+def test_round_closes_when_everyone_has_pressed() -> None:
+    state = opened(game(players=2))
+    state = BUZZER.apply(state, 0, BUZZ, 3100.0)
+    state = BUZZER.apply(state, 1, BUZZ, 3300.0)
+    assert state.status is Status.CLOSED
+
+
+def test_round_closes_a_window_after_the_first_press() -> None:
+    state = BUZZER.apply(opened(game()), 0, BUZZ, 3100.0)
+    assert BUZZER.deadline(state) == 3100.0 + PRESS_WINDOW_MS
+    state = BUZZER.timeout(state, 3100.0 + PRESS_WINDOW_MS)
+    assert state.status is Status.CLOSED
+    with pytest.raises(IllegalAction) as err:
+        BUZZER.apply(state, 1, BUZZ, 6200.0)
+    assert err.value.code == "too_late"
+
+
+def test_award_adds_points_from_the_table_only() -> None:
+    state = BUZZER.apply(game(), None, {"type": "award", "seat": 2, "points": 3}, 0.0)
+    assert BUZZER.view(state, None)["scores"][2] == 3
+    with pytest.raises(IllegalAction):
+        BUZZER.apply(state, 1, {"type": "award", "seat": 1, "points": 1}, 0.0)
+    for bad in ({"seat": 9}, {"seat": "x"}, {"seat": 0, "points": 10**9}, {"seat": 0, "points": "1"}):
+        with pytest.raises(IllegalAction):
+            BUZZER.apply(state, None, {"type": "award", **bad}, 0.0)
+
+
+def test_apply_never_mutates_its_input() -> None:
+    state = opened(game())
+    before = BUZZER.view(state, None)
+    BUZZER.apply(state, 0, BUZZ, 3100.0)
+    assert BUZZER.view(state, None) == before
+
+
+def test_rearming_starts_a_fresh_round() -> None:
+    state = BUZZER.apply(opened(game(players=1)), 0, BUZZ, 3100.0)
+    state = BUZZER.apply(state, None, ARM, 4000.0)
+    view = BUZZER.view(state, None)
+    assert view["round"] == 2 and view["ranking"] == [] and view["false_starts"] == []

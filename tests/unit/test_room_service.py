@@ -1,0 +1,181 @@
+"""The room service in-process, with a hand-driven clock and a real SQLite file."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.engine import IllegalAction, Option, OptionType
+from companion.games.registry import GAMES
+from companion.rooms import RoomError, RoomService, ServiceConfig
+from companion.store import SqliteStore
+
+
+@dataclass(frozen=True)
+class SecretState:
+    secrets: tuple[int, ...]
+    guesses: tuple[int, ...] = ()
+
+
+class SecretGame:
+    """A tiny game with per-seat secrets, to check that views never leak them."""
+
+    id, title, min_players, max_players = "secret", "Secret numbers", 1, 4
+    options = (Option("bonus", OptionType.INT, 0, "Bonus", low=0, high=5),)
+    races: frozenset[str] = frozenset()
+    table_actions = frozenset({"reveal"})
+
+    def setup(self, players: Sequence[str], options: Mapping[str, Any], seed: int) -> SecretState:
+        return SecretState(tuple(1000 + 111 * seed + k for k in range(len(players))))
+
+    def apply(self, state: SecretState, seat: int | None, action: Mapping[str, Any], at: float):
+        if action["type"] != "guess" or not isinstance(action.get("n"), int):
+            raise IllegalAction("illegal", "Guess a number.")
+        return replace(state, guesses=(*state.guesses, action["n"]))
+
+    def view(self, state: SecretState, seat: int | None) -> dict[str, Any]:
+        out: dict[str, Any] = {"guesses": list(state.guesses)}
+        if seat is not None:
+            out["mine"] = state.secrets[seat]
+        return out
+
+    def deadline(self, state: SecretState) -> float | None:
+        return None
+
+    def timeout(self, state: SecretState, at: float) -> SecretState:
+        return state
+
+    def is_over(self, state: SecretState) -> bool:
+        return len(state.guesses) >= 5
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+def make(db: Path, clock: Clock, expiry: float = 60_000.0) -> RoomService:
+    games = {**GAMES, "secret": SecretGame()}
+    return RoomService(SqliteStore(db), games, clock, ServiceConfig("http://t", expiry))
+
+
+def views_for(out, conn):
+    return [o.payload for o in out if o.to == conn and o.event == "view"]
+
+
+def test_every_view_is_built_for_its_recipients_seat(tmp_path: Path, clock: Clock) -> None:
+    svc = make(tmp_path / "db.sqlite3", clock)
+    room = svc.create_room({"game": "secret", "seed": 1})
+    code = room["code"]
+    sent: dict[str, list[Any]] = {"tv": [], "a": [], "b": [], "spy": []}
+
+    def keep(reply):
+        for o in reply.out:
+            sent[o.to].append(o.payload)
+        return reply.ack
+
+    keep(svc.host("tv", {"code": code, "host_token": room["host_token"]}))
+    sent["a"].append(keep(svc.join("a", {"code": code, "name": "Anna"})))
+    sent["b"].append(keep(svc.join("b", {"code": code, "name": "Ben"})))
+    sent["spy"].append(keep(svc.watch("spy", {"code": code})))
+    keep(svc.room_command("tv", {"type": "start"}))
+    keep(svc.act("a", {"type": "guess", "n": 3}))
+    secret_a, secret_b = 1111, 1112  # seed 1: 1000 + 111 + seat
+    for conn, mine, other in (("a", secret_a, secret_b), ("b", secret_b, secret_a)):
+        game_views = [v["game"] for v in sent[conn] if isinstance(v, dict) and v.get("game")]
+        assert game_views and all(v["mine"] == mine for v in game_views)
+        assert str(other) not in json.dumps(sent[conn])
+    for conn in ("tv", "spy"):
+        dumped = json.dumps(sent[conn])
+        assert str(secret_a) not in dumped and str(secret_b) not in dumped
+    assert room["host_token"] not in json.dumps(sent["a"] + sent["b"] + sent["spy"])
+
+
+def test_the_log_replays_to_the_same_rooms(tmp_path: Path, clock: Clock) -> None:
+    db = tmp_path / "db.sqlite3"
+    svc = make(db, clock)
+    room = svc.create_room({"game": "buzzer", "options": {"random_delay": False}})
+    code = room["code"]
+    svc.host("tv", {"code": code, "host_token": room["host_token"]})
+    token = svc.join("a", {"code": code, "name": "Anna"}).ack["token"]
+    svc.join("b", {"code": code, "name": "Ben"})
+    svc.room_command("tv", {"type": "start"})
+    svc.act("tv", {"type": "arm"})
+    clock.now += 3500  # the round opened 500 ms ago: the timeout is logged before the press
+    svc.act("b", {"type": "buzz", "t": 1.0})
+    svc.act("tv", {"type": "award", "seat": 1, "points": 2})
+    before = svc.rooms[code].game.view(svc.rooms[code].state, 0)
+
+    again = make(db, clock)
+    assert again.rooms[code].game.view(again.rooms[code].state, 0) == before
+    reply = again.join("a2", {"code": code, "token": token})
+    assert reply.ack["seat"] == 0 and reply.ack["view"]["game"]["scores"] == {0: 0, 1: 2}
+
+
+def test_refused_requests_change_nothing(tmp_path: Path, clock: Clock) -> None:
+    db = tmp_path / "db.sqlite3"
+    svc = make(db, clock)
+    room = svc.create_room({"game": "buzzer"})
+    code = room["code"]
+    svc.host("tv", {"code": code, "host_token": room["host_token"]})
+    svc.join("a", {"code": code, "name": "Anna"})
+    seq = svc.rooms[code].seq
+    bad = [
+        lambda: svc.join("x", {"code": code, "name": "anna"}),  # name taken, ignoring case
+        lambda: svc.join("x", {"code": code, "name": ""}),
+        lambda: svc.join("x", {"code": code, "name": "x" * 21}),
+        lambda: svc.join("x", {"code": code, "name": 7}),
+        lambda: svc.join("x", {"code": code, "token": "nope"}),
+        lambda: svc.join("a", {"code": code, "name": "Again"}),  # a second join on a bound socket
+        lambda: svc.act("a", {"type": "buzz", "t": 1}),  # not started
+        lambda: svc.room_command("a", {"type": "start"}),  # not the host
+        lambda: svc.room_command("tv", {"type": "kick", "seat": 5}),
+        lambda: svc.room_command("tv", {"type": "options", "options": {"false_start": "yes"}}),
+        lambda: svc.room_command("tv", {"type": "fly"}),
+        lambda: svc.host("y", {"code": code, "host_token": "wrong"}),
+    ]
+    for attempt in bad:
+        with pytest.raises(RoomError):
+            attempt()
+    assert svc.rooms[code].seq == seq
+    assert len(make(db, clock).rooms[code].players) == 1
+
+
+def test_game_over_by_its_own_rules_ends_the_room(tmp_path: Path, clock: Clock) -> None:
+    svc = make(tmp_path / "db.sqlite3", clock)
+    room = svc.create_room({"game": "secret", "seed": 2})
+    svc.host("tv", {"code": room["code"], "host_token": room["host_token"]})
+    svc.join("a", {"code": room["code"], "name": "Anna"})
+    svc.room_command("tv", {"type": "start"})
+    for n in range(5):
+        svc.act("a", {"type": "guess", "n": n})
+    assert svc.rooms[room["code"]].status.value == "over"
+    svc.room_command("tv", {"type": "rematch"})
+    assert svc.rooms[room["code"]].status.value == "playing"
+
+
+def test_idle_rooms_expire_and_leave_the_store(tmp_path: Path, clock: Clock) -> None:
+    db = tmp_path / "db.sqlite3"
+    svc = make(db, clock, expiry=10_000)
+    room = svc.create_room({"game": "buzzer"})
+    svc.join("a", {"code": room["code"], "name": "Anna"})
+    clock.now += 5_000
+    assert svc.tick() == [] and room["code"] in svc.rooms
+    clock.now += 10_001
+    out = svc.tick()
+    assert [(o.to, o.payload) for o in out] == [("a", {"kind": "expired"})]
+    assert room["code"] not in svc.rooms
+    assert room["code"] not in make(db, clock).rooms
