@@ -51,7 +51,9 @@ def patch(mode: str) -> None:
 def main(argv: Sequence[str] | None = None) -> None:
     args = parse(argv)
     patch(args.async_mode)
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(
+        level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
 
     from companion.web import create_app
     from companion.web.network import public_url

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import signal
 import socket
 import subprocess
@@ -81,7 +80,7 @@ class LiveServer:
             return False
 
     def kill(self) -> None:
-        """SIGKILL: no shutdown code runs, as when the machine loses power or the OOM killer hits."""
+        """SIGKILL: no shutdown code runs, as when the OOM killer or a power cut hits."""
         if self.proc and self.proc.poll() is None:
             self.proc.send_signal(signal.SIGKILL)
             self.proc.wait(10)
@@ -109,6 +108,7 @@ class Peer:
     def __init__(self, url: str, name: str = "peer") -> None:
         self.name = name
         self.received: list[tuple[str, Any]] = []
+        self.arrivals: list[float] = []  # perf_counter() at the receipt of each received event
         self.acks: list[Any] = []
         self._lock = threading.Lock()
         self.sio = socketio.Client(reconnection=False)
@@ -119,10 +119,12 @@ class Peer:
     def _record(self, event: str, data: Any = None) -> None:
         with self._lock:
             self.received.append((event, data))
+            self.arrivals.append(time.perf_counter())
 
     def _clock(self, data: Any = None) -> dict[str, float]:
         with self._lock:
             self.received.append(("clock", data))
+            self.arrivals.append(time.perf_counter())
         return {"c": time.perf_counter() * 1000}
 
     def call(self, event: str, data: Any = None, timeout: float = 10) -> Any:
@@ -130,6 +132,12 @@ class Peer:
         with self._lock:
             self.acks.append(ack)
         return ack
+
+    def first_view_at(self, predicate: Callable[[dict[str, Any]], bool]) -> float | None:
+        """perf_counter() when the first pushed view satisfying ``predicate`` arrived."""
+        with self._lock:
+            pairs = list(zip(self.received, self.arrivals, strict=True))
+        return next((t for (e, d), t in pairs if e == "view" and predicate(d)), None)
 
     def views(self) -> list[dict[str, Any]]:
         with self._lock:

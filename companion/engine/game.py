@@ -22,19 +22,21 @@ class Game(Protocol):
     title: str
     min_players: int
     max_players: int
-    options: Sequence[Option]
     #: action types resolved by the fair sequencer (their ``at`` is the fair press time)
     races: frozenset[str]
     #: action types the table (the TV, seat None) may send
     table_actions: frozenset[str]
 
+    @property
+    def options(self) -> Sequence[Option]:
+        """What the host may set before the start (typed, with defaults)."""
+        ...
+
     def setup(self, players: Sequence[str], options: Mapping[str, Any], seed: int) -> State:
         """The initial state for these player names (seat k is ``players[k]``)."""
         ...
 
-    def apply(
-        self, state: State, seat: int | None, action: Mapping[str, Any], at: float
-    ) -> State:
+    def apply(self, state: State, seat: int | None, action: Mapping[str, Any], at: float) -> State:
         """The state after ``action``; raises IllegalAction and leaves ``state`` untouched."""
         ...
 

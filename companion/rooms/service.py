@@ -21,7 +21,7 @@ from companion.rooms import validation as check
 from companion.rooms.codes import new_code, new_token, normalize_code
 from companion.rooms.errors import RoomError
 from companion.rooms.messages import Outbound, Reply
-from companion.rooms.room import Room, Status
+from companion.rooms.room import Room
 from companion.rooms.views import Binding, Role, build_view, seat_of
 from companion.store import Store
 
@@ -159,8 +159,7 @@ class RoomService:
             raise RoomError("bad_token", "That seat is not in this room.")
         # The newest connection wins the seat (a refresh, a new tab, a woken phone).
         out = [
-            Outbound(old, "note", {"kind": "replaced"})
-            for old in self._connections_of(room, token)
+            Outbound(old, "note", {"kind": "replaced"}) for old in self._connections_of(room, token)
         ]
         for old in list(self._connections_of(room, token)):
             self._unbind(old)
@@ -203,7 +202,9 @@ class RoomService:
                 event["seed"] = secrets.randbelow(SEED_MAX)
             out: list[Outbound] = []
             if kind == "kick":
-                kicked = room.players[event["seat"]] if 0 <= event["seat"] < len(room.players) else None
+                kicked = (
+                    room.players[event["seat"]] if 0 <= event["seat"] < len(room.players) else None
+                )
                 self._record(room, event)
                 if kicked is not None:
                     for victim in self._connections_of(room, kicked.token):

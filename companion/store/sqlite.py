@@ -58,7 +58,9 @@ class SqliteStore:
             try:
                 self._db.execute("BEGIN")
                 if seq == 0:
-                    self._db.execute("INSERT OR REPLACE INTO rooms (code, closed) VALUES (?, 0)", (code,))
+                    self._db.execute(
+                        "INSERT OR REPLACE INTO rooms (code, closed) VALUES (?, 0)", (code,)
+                    )
                     self._db.execute("DELETE FROM events WHERE code = ?", (code,))
                 self._db.execute(
                     "INSERT INTO events (code, seq, body) VALUES (?, ?, ?)", (code, seq, body)

@@ -49,7 +49,7 @@ def games() -> Response:
 def create_room() -> tuple[Response, int]:
     body = request.get_json(silent=True)
     if body is None:
-        raise RoomError("bad_request", "Send a JSON object such as {\"game\": \"buzzer\"}.")
+        raise RoomError("bad_request", 'Send a JSON object such as {"game": "buzzer"}.')
     return jsonify(_service().create_room(body)), 201
 
 

@@ -51,7 +51,9 @@ def test_no_socket_receives_anothers_secret(server: LiveServer, peers: list[Peer
     everything = {peer.name: json.dumps(peer.received + peer.acks) for peer in [tv, *phones]}
     for seat, phone in enumerate(phones):
         assert all(view["room"]["seat"] == seat for view in phone.views())
-        assert all(view["game"] is None or view["game"]["you"] is not None for view in phone.views())
+        assert all(
+            view["game"] is None or view["game"]["you"] is not None for view in phone.views()
+        )
         for other in phones:
             if other is not phone:
                 assert other.token not in everything[phone.name]
@@ -60,7 +62,9 @@ def test_no_socket_receives_anothers_secret(server: LiveServer, peers: list[Peer
     assert all(view["game"] is None or "you" not in view["game"] for view in tv.views())
     assert not any(phone.token in everything["tv"] for phone in phones)
     # An unannounced round's opening time is nobody's to know before it opens.
-    armed = [v for p in (tv, *phones) for v in p.views() if v["game"] and v["game"]["status"] == "armed"]
+    armed = [
+        v for p in (tv, *phones) for v in p.views() if v["game"] and v["game"]["status"] == "armed"
+    ]
     assert armed and all(v["game"]["opens_at"] is None for v in armed)
 
 

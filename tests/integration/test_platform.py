@@ -39,7 +39,9 @@ def test_http_api(server: LiveServer) -> None:
     assert status == 200 and "buzzer" in [g["id"] for g in games]
     status, body = http_json("POST", server.url + "/api/rooms", {"game": "chess"})
     assert status == 400 and body["error"]["code"] == "unknown_game"
-    status, body = http_json("POST", server.url + "/api/rooms", {"game": "buzzer", "options": {"x": 1}})
+    status, body = http_json(
+        "POST", server.url + "/api/rooms", {"game": "buzzer", "options": {"x": 1}}
+    )
     assert status == 400 and body["error"]["code"] == "bad_request"
     status, body = http_json("GET", server.url + "/api/rooms/ZZZZ")
     assert status == 404 and body["error"]["code"] == "unknown_room"
@@ -149,7 +151,9 @@ def test_players_can_join_only_before_the_start(server: LiveServer, peers: list[
     tv.call("room", {"type": "start"})
     late = Peer(server.url, "late")
     peers.append(late)
-    assert late.call("join", {"code": room["code"], "name": "Late"})["error"]["code"] == "game_started"
+    assert (
+        late.call("join", {"code": room["code"], "name": "Late"})["error"]["code"] == "game_started"
+    )
 
 
 def test_a_player_can_leave(server: LiveServer, peers: list[Peer]) -> None:
@@ -190,7 +194,11 @@ def test_bad_input_gets_a_readable_error_and_changes_nothing(server, peers) -> N
         stranger.close()
     for payload in ({"type": 3}, {"type": "buzz"}, {"type": "buzz", "t": "soon"}, {"t": 1}):
         assert anna.call("act", payload)["ok"] is False
-    for payload in ({"type": "kick"}, {"type": "kick", "seat": "0"}, {"type": "options", "options": 1}):
+    for payload in (
+        {"type": "kick"},
+        {"type": "kick", "seat": "0"},
+        {"type": "options", "options": 1},
+    ):
         assert tv.call("room", payload)["ok"] is False
     time.sleep(0.3)
     assert http_json("GET", server.url + "/api/rooms/" + room["code"])[1] == before
@@ -212,7 +220,9 @@ def test_floods_are_rate_limited_and_other_rooms_stay_responsive(server, peers) 
 def test_foreign_origins_are_refused_by_default(server: LiveServer) -> None:
     client = socketio.Client(reconnection=False)
     with pytest.raises(socketio.exceptions.ConnectionError):
-        client.connect(server.url, headers={"Origin": "http://evil.example"}, transports=["websocket"])
+        client.connect(
+            server.url, headers={"Origin": "http://evil.example"}, transports=["websocket"]
+        )
     same = socketio.Client(reconnection=False)  # websocket-client sends the server's own origin
     same.connect(server.url, transports=["websocket"])
     same.disconnect()

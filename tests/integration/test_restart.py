@@ -30,7 +30,9 @@ def test_sigkill_restart_keeps_seats_state_and_play(tmp_path: Path) -> None:
         tv.wait_view(lambda v: v["game"]["status"] == "open")
         assert peers[2].call("act", {"type": "buzz", "t": 1})["ok"]
         assert peers[1].call("act", {"type": "buzz", "t": 1})["ok"]
-        assert tv.call("act", {"type": "award", "seat": 1, "points": 1})["ok"]  # acked: must survive
+        assert tv.call("act", {"type": "award", "seat": 1, "points": 1})[
+            "ok"
+        ]  # acked: must survive
         before = http_json("GET", f"{server.url}/api/rooms/{code}")[1]
         table_before = tv.latest()["game"]
 

@@ -127,7 +127,12 @@ def test_award_adds_points_from_the_table_only() -> None:
     assert BUZZER.view(state, None)["scores"][2] == 3
     with pytest.raises(IllegalAction):
         BUZZER.apply(state, 1, {"type": "award", "seat": 1, "points": 1}, 0.0)
-    for bad in ({"seat": 9}, {"seat": "x"}, {"seat": 0, "points": 10**9}, {"seat": 0, "points": "1"}):
+    for bad in (
+        {"seat": 9},
+        {"seat": "x"},
+        {"seat": 0, "points": 10**9},
+        {"seat": 0, "points": "1"},
+    ):
         with pytest.raises(IllegalAction):
             BUZZER.apply(state, None, {"type": "award", **bad}, 0.0)
 

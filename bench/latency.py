@@ -1,0 +1,115 @@
+"""Latency benchmark (not a test): real clients in many rooms playing buzzer rounds.
+
+For each action it measures the time from the send to the moment the last of the room's seven
+sockets (1 TV + 6 phones) has received the view that shows the action, and prints p50/p99.
+
+    python -m bench.latency [--rooms 10] [--phones 6] [--rounds 4]
+
+The clients run on the same machine as the server, so the figures include their own CPU cost.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from tests.support import LiveServer, Peer, wait_until
+
+NAMES = ["Ursule", "Renee", "Cunegonde", "Germaine", "Sofia", "Augustine", "Anna", "Ben"]
+
+
+def seen_by_all(peers: list[Peer], predicate, timeout: float = 15.0) -> float:
+    """The receipt time of the last of ``peers`` to get a view satisfying ``predicate``."""
+
+    def ok(view) -> bool:
+        try:
+            return bool(predicate(view))
+        except (KeyError, TypeError):
+            return False
+
+    stamps = wait_until(
+        lambda: (s := [p.first_view_at(ok) for p in peers]) and all(x is not None for x in s) and s,
+        timeout,
+        "a view on every socket",
+    )
+    return max(stamps)
+
+
+def play_room(server: LiveServer, phones: int, rounds: int, samples: list[float]) -> None:
+    room = server.create_room(options={"random_delay": False, "false_start": False})
+    tv = Peer(server.url, "tv")
+    tv.call("host", {"code": room["code"], "host_token": room["host_token"]})
+    seats = []
+    for name in NAMES[:phones]:
+        seat = Peer(server.url, name)
+        seat.call("join", {"code": room["code"], "name": name})
+        seats.append(seat)
+    everyone = [tv, *seats]
+    tv.call("room", {"type": "start"})
+    try:
+        for number in range(1, rounds + 1):
+            sent = time.perf_counter()
+            tv.call("act", {"type": "arm"})
+            done = seen_by_all(everyone, lambda v, n=number: v["game"]["round"] == n)
+            samples.append((done - sent) * 1000)
+            tv.wait_view(lambda v, n=number: v["game"]["round"] == n and v["game"]["status"] == "open")
+            for k, seat in enumerate(seats):
+                sent = time.perf_counter()
+                seat.call("act", {"type": "buzz", "t": 0.0})
+                done = seen_by_all(
+                    everyone,
+                    lambda v, n=number, k=k: v["game"]["round"] == n
+                    and any(r["seat"] == k for r in v["game"]["ranking"]),
+                )
+                samples.append((done - sent) * 1000)
+    finally:
+        for peer in everyone:
+            peer.close()
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rooms", type=int, default=10)
+    parser.add_argument("--phones", type=int, default=6)
+    parser.add_argument("--rounds", type=int, default=4)
+    parser.add_argument("--async-mode", default="eventlet")
+    args = parser.parse_args()
+
+    with tempfile.TemporaryDirectory() as tmp:
+        server = LiveServer(Path(tmp) / "bench.sqlite3", async_mode=args.async_mode).start()
+        samples: list[float] = []
+        try:
+            threads = [
+                threading.Thread(target=play_room, args=(server, args.phones, args.rounds, samples))
+                for _ in range(args.rooms)
+            ]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+        finally:
+            server.stop()
+
+    print("command:", "python -m bench.latency " + " ".join(sys.argv[1:]))
+    print(f"machine: {os.cpu_count()} cores; server async mode {args.async_mode}; clients on the same machine")
+    print(
+        f"{args.rooms} rooms x (1 TV + {args.phones} phones), {args.rounds} rounds each: "
+        f"{len(samples)} actions"
+    )
+    print("send -> last of the room's views received (ms):")
+    print(f"  p50 {statistics.median(samples):.1f}   p99 {percentile(samples, 0.99):.1f}")
+
+
+if __name__ == "__main__":
+    main()
