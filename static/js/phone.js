@@ -32,11 +32,12 @@ function show(screen) {
   $('me').hidden = !(screen === 'screen-lobby' || screen === 'game');
 }
 
-function showMessage(text, { rejoin = false } = {}) {
+function showMessage(text, { rejoin = null } = {}) {
   role = null;
   seat = null;
   $('message-text').textContent = text;
   $('btn-rejoin').hidden = !rejoin;
+  if (rejoin) $('btn-rejoin').textContent = rejoin;
   $('phone-status').hidden = true;
   show('screen-message');
   releaseWakeLock();
@@ -97,16 +98,14 @@ async function joinByToken(token) {
     return;
   }
   const why = ack.error?.code;
-  if (why === 'bad_token') {
-    localStorage.removeItem(seatKey);
-    showJoinForm(ack.error.message);
-  } else if (why === 'unknown_room') {
-    localStorage.removeItem(seatKey);
-    showMessage(ack.error.message);
-  } else {
-    // Timeouts and the like: keep the token; the next reconnect tries again.
-    toast(ack.error?.message || 'Could not rejoin.');
+  if (why === 'timeout' || why === 'rate_limited') {
+    // The seat may well still be ours: keep the token; the next reconnect tries again.
+    toast(ack.error.message);
+    return;
   }
+  localStorage.removeItem(seatKey);
+  if (why === 'unknown_room') showMessage(ack.error.message);
+  else showJoinForm(ack.error?.message || 'Could not rejoin.');
 }
 
 async function watch() {
@@ -124,9 +123,10 @@ async function watch() {
 /** What to do on every (re)connect: return to the seat or the stands without any typing. */
 function resume() {
   const token = localStorage.getItem(seatKey);
+  if (document.body.dataset.screen === 'screen-message') return;  // kicked, left, replaced: the player decides
   if (token && role !== 'spectator') joinByToken(token);
   else if (role === 'spectator') watch();
-  else if (document.body.dataset.screen !== 'screen-message') showJoinForm($('join-error').textContent);
+  else showJoinForm($('join-error').textContent);
 }
 
 async function leave() {
@@ -141,7 +141,7 @@ async function leave() {
     return;
   }
   localStorage.removeItem(seatKey);
-  showMessage('You left the room.', { rejoin: true });
+  showMessage('You left the room.', { rejoin: 'Join again' });
 }
 
 // ---- rendering ------------------------------------------------------------------------------
@@ -265,7 +265,11 @@ function start() {
 
   $('join-form').addEventListener('submit', joinByName);
   $('btn-watch').addEventListener('click', watch);
-  $('btn-rejoin').addEventListener('click', () => showJoinForm());
+  $('btn-rejoin').addEventListener('click', () => {
+    const token = localStorage.getItem(seatKey);
+    if (token) joinByToken(token);
+    else showJoinForm();
+  });
   confirmTwice($('btn-leave'), leave);
   $('other-code').value = code;
 
@@ -278,7 +282,13 @@ function start() {
   socket.on('note', async (note) => {
     if (note?.kind === 'kicked') {
       localStorage.removeItem(seatKey);
-      showMessage('You were removed from the room.', { rejoin: true });
+      showMessage('You were removed from the room.', { rejoin: 'Join again' });
+      return;
+    }
+    if (note?.kind === 'replaced') {
+      // The seat moved to a newer tab or device. Rejoining on our own would steal it back and
+      // the two would fight forever, so wait for the player to choose this screen.
+      showMessage('Your seat is now open on another screen.', { rejoin: 'Play on this screen' });
       return;
     }
     if (!role || !current || current.room.status === 'lobby') return;

@@ -1,0 +1,75 @@
+"""Browser fixtures: Debian's Chromium driven by Playwright (its own browser download is not used).
+
+When the browser tests cannot run (no Chromium, no zbar, no Playwright) they are skipped on a
+developer machine, and fail when ``CI=true``: CI must never go green without them.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.support import ROOT
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+ARTIFACTS = ROOT / "test-artifacts"
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+    "--autoplay-policy=no-user-gesture-required",
+]
+
+
+def _unavailable() -> str | None:
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "Playwright is not installed"
+    if not Path(CHROMIUM).exists():
+        return f"no Chromium at {CHROMIUM} (apt-get install -y chromium)"
+    if shutil.which("zbarimg") is None:
+        return "zbarimg is missing (apt-get install -y zbar-tools)"
+    return None
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    reason = _unavailable()
+    if reason is not None:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"browser tests must run in CI: {reason}")
+        pytest.skip(reason)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS
+
+
+def tv_context(browser: Any) -> Any:
+    return browser.new_context(viewport={"width": 1920, "height": 1080})
+
+
+def phone_context(browser: Any) -> Any:
+    return browser.new_context(
+        viewport={"width": 390, "height": 844},
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+    )
