@@ -58,14 +58,18 @@ def play_room(server: LiveServer, phones: int, rounds: int, samples: list[float]
             tv.call("act", {"type": "arm"})
             done = seen_by_all(everyone, lambda v, n=number: v["game"]["round"] == n)
             samples.append((done - sent) * 1000)
-            tv.wait_view(lambda v, n=number: v["game"]["round"] == n and v["game"]["status"] == "open")
+            tv.wait_view(
+                lambda v, n=number: v["game"]["round"] == n and v["game"]["status"] == "open"
+            )
             for k, seat in enumerate(seats):
                 sent = time.perf_counter()
-                seat.call("act", {"type": "buzz", "t": 0.0})
+                seat.press("buzz")
                 done = seen_by_all(
                     everyone,
-                    lambda v, n=number, k=k: v["game"]["round"] == n
-                    and any(r["seat"] == k for r in v["game"]["ranking"]),
+                    lambda v, n=number, k=k: (
+                        v["game"]["round"] == n
+                        and any(r["seat"] == k for r in v["game"]["ranking"])
+                    ),
                 )
                 samples.append((done - sent) * 1000)
     finally:
@@ -102,7 +106,9 @@ def main() -> None:
             server.stop()
 
     print("command:", "python -m bench.latency " + " ".join(sys.argv[1:]))
-    print(f"machine: {os.cpu_count()} cores; server async mode {args.async_mode}; clients on the same machine")
+    print(
+        f"machine: {os.cpu_count()} cores; server async mode {args.async_mode}; clients on the same machine"
+    )
     print(
         f"{args.rooms} rooms x (1 TV + {args.phones} phones), {args.rounds} rounds each: "
         f"{len(samples)} actions"

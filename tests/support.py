@@ -121,11 +121,21 @@ class Peer:
             self.received.append((event, data))
             self.arrivals.append(time.perf_counter())
 
+    @staticmethod
+    def now() -> float:
+        """This client's clock in ms, like a browser's performance.now()."""
+        return time.perf_counter() * 1000
+
     def _clock(self, data: Any = None) -> dict[str, float]:
+        answer = {"c": self.now()}  # answer at once, as the phone page does
         with self._lock:
             self.received.append(("clock", data))
             self.arrivals.append(time.perf_counter())
-        return {"c": time.perf_counter() * 1000}
+        return answer
+
+    def press(self, kind: str, **fields: Any) -> Any:
+        """A race action stamped with this client's clock at the moment of the press."""
+        return self.call("act", {"type": kind, "t": self.now(), **fields})
 
     def call(self, event: str, data: Any = None, timeout: float = 10) -> Any:
         ack = self.sio.call(event, data, timeout=timeout)

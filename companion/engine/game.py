@@ -52,6 +52,14 @@ class Game(Protocol):
         """The state after the deadline ``at`` has passed."""
         ...
 
+    def race_opened_at(self, state: State) -> float | None:
+        """When the current race became possible to press, or None if no race is open.
+
+        The fair sequencer never believes a press claimed earlier than this plus half the
+        presser's smallest round trip: nobody can react before they could see the race.
+        """
+        ...
+
     def is_over(self, state: State) -> bool:
         """True once the game has ended by its own rules."""
         ...

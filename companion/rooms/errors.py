@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class RoomError(Exception):
     """A request the room refuses; nothing changed.
@@ -15,5 +17,5 @@ class RoomError(Exception):
         self.code = code
         self.message = message
 
-    def as_ack(self) -> dict[str, object]:
+    def as_ack(self) -> dict[str, Any]:
         return {"ok": False, "error": {"code": self.code, "message": self.message}}

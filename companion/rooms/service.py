@@ -9,6 +9,7 @@ so the threading, eventlet and gevent servers behave the same.
 from __future__ import annotations
 
 import hmac
+import itertools
 import logging
 import secrets
 import threading
@@ -20,10 +21,12 @@ from companion.engine import Game, OptionError, resolve_options
 from companion.rooms import validation as check
 from companion.rooms.codes import new_code, new_token, normalize_code
 from companion.rooms.errors import RoomError
-from companion.rooms.messages import Outbound, Reply
-from companion.rooms.room import Room
+from companion.rooms.messages import Outbound, Pending, Reply
+from companion.rooms.races import Entry, RaceBuffer
+from companion.rooms.room import Room, Status
 from companion.rooms.views import Binding, Role, build_view, seat_of
 from companion.store import Store
+from companion.timing import ClockEstimator, ClockSample, FairPress, fair_time
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +60,9 @@ class RoomService:
         self._bindings: dict[str, Binding] = {}
         self._members: dict[str, set[str]] = {}  # room code -> connection ids
         self._versions: dict[str, int] = {}
+        self._clocks: dict[str, ClockEstimator] = {}  # connection id -> its clock samples
+        self._races: dict[str, RaceBuffer] = {}  # room code -> presses awaiting the verdict
+        self._arrivals = itertools.count()
         self._lock = threading.RLock()
         self._restore()
 
@@ -212,7 +218,7 @@ class RoomService:
                         self._unbind(victim)
             else:
                 if kind in ("start", "rematch", "resume"):
-                    self._advance(room, now)
+                    self._advance(room, self._timeout_limit(room, now))
                 self._record(room, event)
             if kind in ("pause", "resume", "end", "rematch", "start"):
                 out += self._notify(room, {"kind": kind})
@@ -232,16 +238,113 @@ class RoomService:
                 raise RoomError("forbidden", "The table cannot do that; a player can.")
             if seat is not None and is_table_action:
                 raise RoomError("forbidden", "Only the table (the TV) can do that.")
-            if kind in room.game.races:
-                check.number(data, "t")
-            now = self.clock()
-            self._advance(room, now)
             action = {key: value for key, value in data.items() if key != "t"}
+            now = self.clock()
+            if kind in room.game.races:
+                return self._press(conn, room, seat, action, check.number(data, "t"), now)
+            self._advance(room, self._timeout_limit(room, now))
             self._record(room, {"kind": "act", "seat": seat, "action": action, "at": now})
             return Reply({"ok": True}, self._broadcast(room))
 
+    def _press(
+        self, conn: str, room: Room, seat: int | None, action: dict[str, Any], t: float, now: float
+    ) -> Reply:
+        """A race press: timed fairly now, decided when no earlier press can still arrive."""
+        if room.status is Status.PAUSED:
+            raise RoomError("forbidden", "The game is paused.")
+        if room.status is not Status.PLAYING:
+            raise RoomError("illegal", "The game is not in play.")
+        clock = self._clocks.get(conn)
+        estimate = clock.estimate(now) if clock is not None else None
+        self._advance(room, self._timeout_limit(room, now))
+        opened_at = room.game.race_opened_at(room.state)
+        press = FairPress(
+            key=next(self._arrivals),
+            seat=seat,
+            t=t,
+            offset=None if estimate is None else estimate.offset,
+            rtt=None if estimate is None else estimate.rtt_min,
+            arrival=now,
+            fair=fair_time(t, now, estimate, opened_at),
+        )
+        buffer = self._races.setdefault(room.code, RaceBuffer())
+        pressed = {e.press.seat for e in buffer.entries} | {seat}
+        others = [
+            self._clocks[c].estimate(now) if c in self._clocks else None
+            for c in self._members[room.code]
+            if (p := seat_of(room, self._bindings[c])) is not None and p.seat not in pressed
+        ]
+        pending = Pending()
+        buffer.add(Entry(press, action, pending), others)
+        return Reply({"ok": True}, [], pending)
+
+    def _settle(self, room: Room, buffer: RaceBuffer) -> list[Outbound]:
+        """Apply a settled race's presses in fair order; answer each press; tell the table."""
+        del self._races[room.code]
+        first: float | None = None
+        report = []
+        for entry in buffer.ordered():
+            press = entry.press
+            self._advance(room, press.fair)
+            event = {
+                "kind": "act",
+                "seat": press.seat,
+                "action": dict(entry.action),
+                "at": press.fair,
+                "race": press.record(),
+            }
+            try:
+                self._record(room, event)
+            except RoomError as exc:
+                ack = exc.as_ack()
+                if first is not None:
+                    ack["error"]["margin_ms"] = round(press.fair - first, 1)
+            else:
+                first = press.fair if first is None else first
+                ack = {"ok": True, "at": press.fair, "margin_ms": round(press.fair - first, 1)}
+            entry.pending.resolve(ack)
+            verdict = ack if ack["ok"] else ack["error"]
+            report.append(
+                {
+                    "seat": press.seat,
+                    **press.record(),
+                    "ok": ack["ok"],
+                    "margin_ms": verdict.get("margin_ms"),
+                    "error": None if ack["ok"] else verdict["code"],
+                }
+            )
+        note = {"kind": "race", "type": buffer.entries[0].action.get("type"), "presses": report}
+        return self._notify(room, note) + self._broadcast(room)
+
+    def clock_connected(self, conn: str) -> None:
+        """A new connection: a fresh clock estimate (a reconnect may be a new page clock)."""
+        with self._lock:
+            self._clocks[conn] = ClockEstimator()
+
+    def clock_sample(self, conn: str, sent: float, raw: object, received: float) -> None:
+        """Record one ``clock`` round trip; malformed answers are ignored."""
+        if not isinstance(raw, Mapping):
+            return
+        client = raw.get("c")
+        if isinstance(client, bool) or not isinstance(client, int | float) or client != client:
+            return
+        with self._lock:
+            clock = self._clocks.get(conn)
+            if clock is not None:
+                clock.add(ClockSample(sent, float(client), received))
+
+    def probe_interval(self, conn: str) -> float | None:
+        """Seconds until this connection's next clock probe: often in play, None once gone."""
+        with self._lock:
+            if conn not in self._clocks:
+                return None
+            binding = self._bindings.get(conn)
+            room = self.rooms.get(binding.code) if binding is not None else None
+            return 1.0 if room is not None and room.status is Status.PLAYING else 3.0
+
     def disconnect(self, conn: str) -> list[Outbound]:
         with self._lock:
+            self._clocks.pop(conn, None)
             binding = self._bindings.get(conn)
             if binding is None:
                 return []
@@ -257,9 +360,14 @@ class RoomService:
             for room in list(self.rooms.values()):
                 if now - room.last_active > self.config.idle_expiry_ms:
                     out += self._expire(room)
-                elif (due := room.deadline()) is not None and due <= now:
-                    self._advance(room, now)
+                    continue
+                limit = self._timeout_limit(room, now)
+                if (due := room.deadline()) is not None and due <= limit:
+                    self._advance(room, limit)
                     out += self._broadcast(room)
+                buffer = self._races.get(room.code)
+                if buffer is not None and buffer.due <= now:
+                    out += self._settle(room, buffer)
         return out
 
     def server_time(self) -> float:
@@ -272,6 +380,11 @@ class RoomService:
         commit = room.prepare(event)
         self.store.append(room.code, room.seq + 1, event)
         commit()
+
+    def _timeout_limit(self, room: Room, now: float) -> float:
+        """How far deadlines may fire: not past a press that is still waiting to settle."""
+        buffer = self._races.get(room.code)
+        return now if buffer is None else min(now, buffer.first_fair)
 
     def _advance(self, room: Room, now: float) -> None:
         """Apply every game deadline that has passed, each as a logged ``timeout``."""
@@ -354,6 +467,8 @@ class RoomService:
 
     def _expire(self, room: Room) -> list[Outbound]:
         out = self._notify(room, {"kind": "expired"})
+        for entry in self._races.pop(room.code, RaceBuffer()).entries:
+            entry.pending.resolve(RoomError("unknown_room", "The room has closed.").as_ack())
         for conn in list(self._members[room.code]):
             self._unbind(conn)
         self.store.close_room(room.code)

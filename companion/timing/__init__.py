@@ -1,1 +1,16 @@
 """Fair timing: clock-offset estimation and the race sequencer (pure; see FAIRNESS.md)."""
+
+from companion.timing.clock import ClockEstimate, ClockEstimator, ClockSample
+from companion.timing.fair import CAP_MS, TIE_MS, FairPress, fair_time, settle_at, settle_order
+
+__all__ = [
+    "CAP_MS",
+    "TIE_MS",
+    "ClockEstimate",
+    "ClockEstimator",
+    "ClockSample",
+    "FairPress",
+    "fair_time",
+    "settle_at",
+    "settle_order",
+]

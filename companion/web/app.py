@@ -30,9 +30,19 @@ DEFAULTS: dict[str, Any] = {
 }
 
 
-def wall_clock_ms() -> float:
-    """Server time: wall-clock milliseconds, so deadlines survive a restart."""
-    return time.time() * 1000.0
+class ServerClock:
+    """Server time in milliseconds: wall-clock at start, then steady.
+
+    Anchoring on the wall clock keeps deadlines meaningful across a restart; advancing with
+    the monotonic clock keeps round trips and press times immune to clock adjustments.
+    """
+
+    def __init__(self) -> None:
+        self._wall = time.time() * 1000.0
+        self._start = time.monotonic()
+
+    def __call__(self) -> float:
+        return self._wall + (time.monotonic() - self._start) * 1000.0
 
 
 def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
@@ -49,7 +59,7 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
     service = RoomService(
         SqliteStore(db_path),
         GAMES,
-        wall_clock_ms,
+        ServerClock(),
         ServiceConfig(
             public_url=app.config["PUBLIC_URL"].rstrip("/"),
             idle_expiry_ms=app.config["IDLE_EXPIRY_MS"],

@@ -18,6 +18,12 @@ log = logging.getLogger(__name__)
 
 Handler = Callable[[str, object], Reply]
 
+#: clock probes sent right after connecting, and the pause between them (FAIRNESS.md)
+PROBE_BURST = 8
+PROBE_GAP_SECONDS = 0.05
+#: how long a race press may wait for its verdict before the server gives up on it
+VERDICT_TIMEOUT_SECONDS = 10.0
+
 
 def deliver(socketio: SocketIO, out: Iterable[Outbound]) -> None:
     for message in out:
@@ -47,7 +53,13 @@ def register(
                 log.exception("handler %s failed", handler.__name__)
                 return error("internal", "Something went wrong on the server; nothing changed.")
             deliver(socketio, reply.out)
-            return reply.ack
+            if reply.pending is None:
+                return reply.ack
+            verdict = reply.pending.wait(VERDICT_TIMEOUT_SECONDS)
+            if verdict is None:
+                log.error("race press on %s got no verdict", conn)
+                return error("internal", "The race was not decided in time; try again.")
+            return verdict
 
         wrapped.__name__ = handler.__name__
         return wrapped
@@ -64,6 +76,29 @@ def register(
         "time": time_now,
     }.items():
         socketio.on_event(event, guarded(handler))
+
+    def probe_clock(conn: str) -> None:
+        sent = service.server_time()
+
+        def answered(answer: object = None, *_: object) -> None:
+            service.clock_sample(conn, sent, answer, service.server_time())
+
+        socketio.emit("clock", {"s": sent}, to=conn, callback=answered)
+
+    def probe_loop(conn: str) -> None:
+        """A burst of clock probes at connect, then one every few seconds until disconnect."""
+        for _ in range(PROBE_BURST):
+            probe_clock(conn)
+            socketio.sleep(PROBE_GAP_SECONDS)
+        while (interval := service.probe_interval(conn)) is not None:
+            socketio.sleep(interval)
+            probe_clock(conn)
+
+    @socketio.on("connect")
+    def on_connect(*_: object) -> None:
+        conn: str = request.sid  # type: ignore[attr-defined]
+        service.clock_connected(conn)
+        socketio.start_background_task(probe_loop, conn)
 
     @socketio.on("*")
     def unknown(event: str, *_: object) -> dict[str, Any]:

@@ -26,10 +26,10 @@ def play_round(server: LiveServer, peers: list[Peer], random_delay: bool = False
     assert tv.call("room", {"type": "start"})["ok"]
     assert tv.call("act", {"type": "arm"})["ok"]
     # Cleo jumps the gun: a false start costs her the round.
-    assert phones[2].call("act", {"type": "buzz", "t": 5.0})["ok"]
+    assert phones[2].press("buzz")["ok"]
     tv.wait_view(lambda v: v["game"]["status"] == "open", timeout=8)
-    assert phones[1].call("act", {"type": "buzz", "t": 9.0})["ok"]
-    assert phones[0].call("act", {"type": "buzz", "t": 9.0})["ok"]
+    assert phones[1].press("buzz")["ok"]
+    assert phones[0].press("buzz")["ok"]
     view = tv.wait_view(lambda v: v["game"]["status"] == "closed")
     return {"room": room, "tv": tv, "phones": phones, "view": view}
 

@@ -28,8 +28,8 @@ def test_sigkill_restart_keeps_seats_state_and_play(tmp_path: Path) -> None:
         assert tv.call("room", {"type": "start"})["ok"]
         assert tv.call("act", {"type": "arm"})["ok"]
         tv.wait_view(lambda v: v["game"]["status"] == "open")
-        assert peers[2].call("act", {"type": "buzz", "t": 1})["ok"]
-        assert peers[1].call("act", {"type": "buzz", "t": 1})["ok"]
+        assert peers[2].press("buzz")["ok"]
+        assert peers[1].press("buzz")["ok"]
         assert tv.call("act", {"type": "award", "seat": 1, "points": 1})[
             "ok"
         ]  # acked: must survive
@@ -63,7 +63,7 @@ def test_sigkill_restart_keeps_seats_state_and_play(tmp_path: Path) -> None:
         tv.wait_view(lambda v: v["game"]["status"] == "closed")
         assert tv.call("act", {"type": "arm"})["ok"]
         tv.wait_view(lambda v: v["game"]["round"] == 2 and v["game"]["status"] == "open")
-        assert peers[-3].call("act", {"type": "buzz", "t": 1})["ok"]
+        assert peers[-3].press("buzz")["ok"]
         view = tv.wait_view(lambda v: v["game"]["round"] == 2 and v["game"]["ranking"])
         assert view["game"]["ranking"][0]["seat"] == 0
     finally:

@@ -47,6 +47,7 @@ class BuzzerState:
     random_delay: bool
     round: int = 0
     status: Status = Status.IDLE
+    armed_at: float | None = None
     opens_at: float | None = None
     closes_at: float | None = None
     presses: tuple[Press, ...] = ()
@@ -114,6 +115,7 @@ class Buzzer:
             state,
             round=number,
             status=Status.ARMED,
+            armed_at=at,
             opens_at=at + delay,
             closes_at=None,
             presses=(),
@@ -203,6 +205,13 @@ class Buzzer:
         if state.status is Status.OPEN and due is not None and at >= due:
             return replace(state, status=Status.CLOSED, closes_at=due)
         return state
+
+    def race_opened_at(self, state: BuzzerState) -> float | None:
+        # The race starts at arming, not at GO: a press before GO is a false start that the
+        # rules judge, so the sequencer must not clamp it to after the opening.
+        if state.status in (Status.ARMED, Status.OPEN):
+            return state.armed_at
+        return None
 
     def is_over(self, state: BuzzerState) -> bool:
         return False

@@ -1,0 +1,132 @@
+"""The clock estimator and the fair sequencer (FAIRNESS.md), with property tests."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.timing import (
+    CAP_MS,
+    ClockEstimator,
+    ClockSample,
+    FairPress,
+    fair_time,
+    settle_at,
+    settle_order,
+)
+from companion.timing.clock import MAX_AGE_MS
+
+
+def probe(est: ClockEstimator, rng: random.Random, now: float, offset: float, up: float,
+          down: float, jitter: float) -> float:  # fmt: skip
+    """One clock round trip on a simulated link; returns the server time after it."""
+    sent = now
+    client = sent + down + rng.uniform(0, jitter) - offset  # client clock = server - offset
+    received = client + offset + up + rng.uniform(0, jitter)
+    est.add(ClockSample(sent, client, received))
+    return received
+
+
+def test_offset_comes_from_the_lowest_round_trips() -> None:
+    est = ClockEstimator()
+    rng = random.Random(1)
+    now = 0.0
+    for _ in range(20):
+        now = probe(est, rng, now + 500, offset=123_456.0, up=40, down=40, jitter=60)
+    estimate = est.estimate(now)
+    assert estimate is not None
+    assert abs(estimate.offset - 123_456.0) < 15
+    assert estimate.rtt_min < estimate.rtt_max
+
+
+def test_stale_samples_expire_and_reset_forgets() -> None:
+    est = ClockEstimator()
+    est.add(ClockSample(0.0, 10.0, 20.0))
+    assert est.estimate(20.0) is not None
+    assert est.estimate(20.0 + MAX_AGE_MS + 1) is None
+    est.add(ClockSample(0.0, 10.0, 20.0))
+    est.reset()
+    assert est.estimate(20.0) is None
+
+
+def test_no_samples_means_arrival_time() -> None:
+    assert fair_time(t=5.0, arrival=900.0, estimate=None, opened_at=0.0) == 900.0
+
+
+@settings(max_examples=300)
+@given(
+    gap=st.floats(min_value=10, max_value=200),
+    lat_a=st.floats(min_value=5, max_value=250),
+    lat_b=st.floats(min_value=5, max_value=250),
+    off_a=st.floats(min_value=-1e6, max_value=1e6),
+    off_b=st.floats(min_value=-1e6, max_value=1e6),
+    seed=st.integers(0, 10_000),
+)
+def test_symmetric_links_with_small_jitter_order_presses_right(
+    gap: float, lat_a: float, lat_b: float, off_a: float, off_b: float, seed: int
+) -> None:
+    """With symmetric delays and jitter below the gap, the earlier press wins."""
+    rng = random.Random(seed)
+    jitter = min(gap / 4, 3.0)
+    estimates = []
+    for offset, lat in ((off_a, lat_a), (off_b, lat_b)):
+        est = ClockEstimator()
+        now = 0.0
+        for _ in range(8):
+            now = probe(est, rng, now + 100, offset, lat, lat, jitter)
+        estimates.append(est.estimate(now))
+    opened = 10_000.0
+    true_a, true_b = opened + 300, opened + 300 + gap  # a presses first
+    presses = []
+    for key, (true, offset, lat, est) in enumerate(
+        [(true_b, off_b, lat_b, estimates[1]), (true_a, off_a, lat_a, estimates[0])]
+    ):
+        arrival = true + lat + rng.uniform(0, jitter)
+        fair = fair_time(true - offset, arrival, est, opened)
+        presses.append(FairPress(key, key, true - offset, None, None, arrival, fair))
+    winner = settle_order(presses)[0]
+    assert winner.t == true_a - off_a
+
+
+@given(
+    forged=st.floats(min_value=-1e9, max_value=1e9),
+    arrival=st.floats(min_value=1000, max_value=1e7),
+    rtt_min=st.floats(min_value=1, max_value=500),
+    extra=st.floats(min_value=0, max_value=2000),
+)
+def test_a_forged_t_never_gains_more_than_the_cap(
+    forged: float, arrival: float, rtt_min: float, extra: float
+) -> None:
+    from companion.timing import ClockEstimate
+
+    est = ClockEstimate(offset=0.0, rtt_min=rtt_min, rtt_max=rtt_min + extra, samples=8)
+    fair = fair_time(forged, arrival, est, opened_at=None)
+    assert arrival - CAP_MS <= fair <= arrival
+
+
+@given(
+    claimed=st.floats(min_value=-1e6, max_value=1e6),
+    rtt_min=st.floats(min_value=1, max_value=400),
+)
+def test_a_press_claimed_before_the_race_opened_is_clamped(claimed: float, rtt_min: float) -> None:
+    from companion.timing import ClockEstimate
+
+    est = ClockEstimate(offset=0.0, rtt_min=rtt_min, rtt_max=rtt_min, samples=8)
+    opened, arrival = 5_000.0, 5_000.0 + 600
+    fair = fair_time(claimed, arrival, est, opened_at=opened)
+    assert fair >= opened + rtt_min / 2
+
+
+def test_ties_within_a_millisecond_go_by_arrival() -> None:
+    late_arrival_but_earlier = FairPress(1, 1, 0, None, None, 200.0, 100.0)
+    first_arrival = FairPress(0, 0, 0, None, None, 150.0, 100.8)
+    assert [p.seat for p in settle_order([late_arrival_but_earlier, first_arrival])] == [0, 1]
+    clear_gap = FairPress(0, 0, 0, None, None, 150.0, 101.5)
+    assert [p.seat for p in settle_order([late_arrival_but_earlier, clear_gap])] == [1, 0]
+
+
+def test_the_settle_window_is_capped() -> None:
+    assert settle_at(1000.0, 30.0) == 1030.0
+    assert settle_at(1000.0, 10_000.0) == 1000.0 + CAP_MS
