@@ -107,7 +107,8 @@ def main() -> None:
 
     print("command:", "python -m bench.latency " + " ".join(sys.argv[1:]))
     print(
-        f"machine: {os.cpu_count()} cores; server async mode {args.async_mode}; clients on the same machine"
+        f"machine: {os.cpu_count()} cores; server async mode {args.async_mode}; "
+        "clients on the same machine"
     )
     print(
         f"{args.rooms} rooms x (1 TV + {args.phones} phones), {args.rounds} rounds each: "

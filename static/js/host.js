@@ -122,7 +122,8 @@ function playerItem(player) {
 
 function renderPlayers(room) {
   const list = $('players');
-  const items = room.players.map(playerItem);
+  // A seat that left or was kicked cannot come back: no need to keep it on the screen.
+  const items = room.players.filter((p) => !p.gone).map(playerItem);
   // Keep a kick button that is waiting for its second press.
   const confirming = list.querySelector('button.confirming');
   if (confirming) {
@@ -204,6 +205,11 @@ function start() {
     if (gate.accept(view)) render(view);
   });
   socket.on('note', async (note) => {
+    if (note?.kind === 'expired') {
+      localStorage.removeItem(storageKey);
+      fatal(`Room ${code} has closed after being idle for a long time.`);
+      return;
+    }
     const module = await loadGameModule();
     if (module?.note) module.note(gameRoot, note, ctx);
   });

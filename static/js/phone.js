@@ -285,6 +285,11 @@ function start() {
       showMessage('You were removed from the room.', { rejoin: 'Join again' });
       return;
     }
+    if (note?.kind === 'expired') {
+      localStorage.removeItem(seatKey);
+      showMessage('This room has closed. Thanks for playing!');
+      return;
+    }
     if (note?.kind === 'replaced') {
       // The seat moved to a newer tab or device. Rejoining on our own would steal it back and
       // the two would fight forever, so wait for the player to choose this screen.

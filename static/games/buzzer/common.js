@@ -58,17 +58,19 @@ export function rankingItems(game, names, { mine = null, extra = null } = {}) {
   return items;
 }
 
-/** [{seat, name, points}] best first; every player, scored or not. */
-export function scoreRows(game, names) {
+/** [{seat, name, points}] best first: every seated player, and anyone gone who scored. */
+export function scoreRows(game, players, names) {
   const scores = game.scores || {};
-  const seats = new Set([...Object.keys(names), ...Object.keys(scores)].map(Number));
+  const gone = new Set(players.filter((p) => p.gone).map((p) => p.seat));
+  const seats = new Set([...players.map((p) => p.seat), ...Object.keys(scores).map(Number)]);
   return [...seats]
-    .map((seat) => ({ seat, name: nameOf(names, seat), points: scores[seat] ?? scores[String(seat)] ?? 0 }))
+    .map((seat) => ({ seat, name: nameOf(names, seat), points: scores[seat] ?? 0 }))
+    .filter((row) => !gone.has(row.seat) || row.points !== 0)
     .sort((a, b) => b.points - a.points || a.name.localeCompare(b.name));
 }
 
-export function scoreItems(game, names, mine = null) {
-  return scoreRows(game, names).map((row) => h('li', {
+export function scoreItems(game, players, names, mine = null) {
+  return scoreRows(game, players, names).map((row) => h('li', {
     class: row.seat === mine ? 'mine' : null, dataset: { seat: row.seat },
   },
   h('span', { class: 'name', text: row.name }),

@@ -49,11 +49,12 @@ function mount(root) {
     scores: h('ol', { class: 'bz-scores bz-scores-small', 'aria-label': 'Scores' }),
   };
   const isPlayer = latest.ctx.seat !== null && latest.ctx.seat !== undefined;
-  els.root.append(
-    h('div', { class: 'bz-top' }, els.round, els.verdict, els.detail,
-      isPlayer ? null : els.ranking, isPlayer ? null : els.scores),
-    isPlayer ? h('div', { class: 'bz-bottom' }, button) : null,
-  );
+  // A player gets the button; a spectator (seat null) gets the table's ranking and scores.
+  els.root.append(isPlayer
+    ? h('div', { class: 'bz-top' }, els.round, els.verdict, els.detail)
+    : h('div', { class: 'bz-top' }, els.round, els.verdict, els.detail, els.ranking,
+      h('h2', { class: 'bz-small-title', text: 'Scores' }), els.scores));
+  if (isPlayer) els.root.append(h('div', { class: 'bz-bottom' }, button));
   els.root.classList.toggle('bz-watch', !isPlayer);
   els.isPlayer = isPlayer;
   root.replaceChildren(els.root);
@@ -161,7 +162,8 @@ function drawVerdict(game, state, status, ctx) {
   els.root.dataset.state = state;
 }
 
-function drawWatcher(game, status, ctx) {
+function drawWatcher(view, status, ctx) {
+  const game = view.game;
   const texts = { idle: 'Waiting for the host', armed: 'Get ready…', open: 'GO!' };
   const winner = game.ranking?.[0];
   els.verdict.textContent = texts[status]
@@ -169,7 +171,7 @@ function drawWatcher(game, status, ctx) {
   els.detail.textContent = '';
   els.root.dataset.state = status;
   els.ranking.replaceChildren(...rankingItems(game, ctx.names));
-  els.scores.replaceChildren(...scoreItems(game, ctx.names));
+  els.scores.replaceChildren(...scoreItems(game, view.room.players, ctx.names));
 }
 
 function update() {
@@ -183,7 +185,7 @@ function update() {
     ctx.seat !== null && ctx.seat !== undefined ? `${points} ${points === 1 ? 'point' : 'points'}` : null,
   ].filter(Boolean).join(' · ');
 
-  if (ctx.seat === null || ctx.seat === undefined) drawWatcher(game, status, ctx);
+  if (ctx.seat === null || ctx.seat === undefined) drawWatcher(view, status, ctx);
   else drawVerdict(game, stateOf(game, status), status, ctx);
   els.button.disabled = view.room.status !== 'playing';
   return status;

@@ -3,7 +3,7 @@
 import { h } from '../../js/ui.js';
 import { beep } from '../../js/sound.js';
 import {
-  loadStyles, effectiveStatus, rankingItems, scoreItems, nameOf, formatGap,
+  loadStyles, effectiveStatus, rankingItems, scoreItems, scoreRows, nameOf, formatGap,
 } from './common.js';
 
 let els = null;          // the mounted skeleton
@@ -91,6 +91,24 @@ function drawStage(game, status, ctx) {
   els.root.dataset.state = status;
 }
 
+/** After "End game": the final standings instead of the last round. */
+function drawFinal(view, ctx) {
+  const rows = scoreRows(view.game, view.room.players, ctx.names);
+  const best = rows[0]?.points ?? 0;
+  const leaders = rows.filter((r) => r.points === best);
+  if (!rows.length || best === 0) {
+    els.status.textContent = 'Game over';
+    els.sub.textContent = 'Thanks for playing!';
+  } else if (leaders.length === 1) {
+    els.status.textContent = `${leaders[0].name} wins!`;
+    els.sub.textContent = `Game over · ${best} ${best === 1 ? 'point' : 'points'}`;
+  } else {
+    els.status.textContent = 'A tie!';
+    els.sub.textContent = `${leaders.map((r) => r.name).join(' & ')} · ${best} points each`;
+  }
+  els.root.dataset.state = 'over';
+}
+
 function update() {
   const { view, ctx } = latest;
   const game = view.game;
@@ -101,23 +119,28 @@ function update() {
   shownStatus = status;
   shownRound = game.round;
 
-  drawStage(game, status, ctx);
+  const over = view.room.status === 'over';
+  if (over) drawFinal(view, ctx);
+  else drawStage(game, status, ctx);
   const playing = view.room.status === 'playing';
+  els.arm.hidden = over;
   els.arm.disabled = !playing || status === 'armed' || status === 'open';
-  els.arm.textContent = game.round ? 'Arm next round' : 'Arm round';
+  els.arm.textContent = status === 'armed' || status === 'open' ? 'Round under way'
+    : (game.round ? 'Arm next round' : 'Arm round');
   els.round.textContent = game.round ? `Round ${game.round}` : 'Buzzer';
 
   const award = (seat) => h('button', {
     type: 'button', class: 'btn btn-small bz-award', dataset: { award: seat },
     'aria-label': `Give 1 point to ${nameOf(ctx.names, seat)}`,
   }, '+1');
-  const items = rankingItems(game, ctx.names, { extra: status === 'closed' || status === 'open' ? award : null });
+  const canAward = playing && (status === 'closed' || status === 'open');
+  const items = rankingItems(game, ctx.names, { extra: canAward ? award : null });
   if (!items.length) {
     items.push(h('li', { class: 'placeholder' },
       status === 'open' ? 'Waiting for the first press…' : 'Presses appear here, fastest first.'));
   }
   els.ranking.replaceChildren(...items);
-  els.scores.replaceChildren(...scoreItems(game, ctx.names));
+  els.scores.replaceChildren(...scoreItems(game, view.room.players, ctx.names));
 }
 
 function flash() {
@@ -133,7 +156,7 @@ function tick() {
   if (!latest || !els?.root.isConnected) return;
   const game = latest.view.game;
   const status = effectiveStatus(game, latest.ctx.serverNow);
-  if (status !== shownStatus) update();
+  if (status !== shownStatus || latest.view.room.status === 'over') update();
   else drawStage(game, status, latest.ctx);
   const timed = (status === 'armed' && typeof game.opens_at === 'number')
     || (status === 'open' && typeof game.closes_at === 'number');
