@@ -105,8 +105,9 @@ class LiveServer:
 class Peer:
     """A real python-socketio client that records every event it receives, in order."""
 
-    def __init__(self, url: str, name: str = "peer") -> None:
+    def __init__(self, url: str, name: str = "peer", clock_offset_ms: float = 0.0) -> None:
         self.name = name
+        self.clock_offset_ms = clock_offset_ms
         self.received: list[tuple[str, Any]] = []
         self.arrivals: list[float] = []  # perf_counter() at the receipt of each received event
         self.acks: list[Any] = []
@@ -121,10 +122,9 @@ class Peer:
             self.received.append((event, data))
             self.arrivals.append(time.perf_counter())
 
-    @staticmethod
-    def now() -> float:
-        """This client's clock in ms, like a browser's performance.now()."""
-        return time.perf_counter() * 1000
+    def now(self) -> float:
+        """This client's clock in ms, like a browser's performance.now() (its own origin)."""
+        return time.perf_counter() * 1000 + self.clock_offset_ms
 
     def _clock(self, data: Any = None) -> dict[str, float]:
         answer = {"c": self.now()}  # answer at once, as the phone page does

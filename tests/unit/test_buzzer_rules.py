@@ -11,7 +11,7 @@ BUZZ = {"type": "buzz"}
 
 
 def game(false_start: bool = True, random_delay: bool = False, players: int = 3, seed: int = 1):
-    options = {"false_start": false_start, "random_delay": random_delay}
+    options = {"false_start": false_start, "random_delay": random_delay, "countdown": 3}
     return BUZZER.setup([f"p{i}" for i in range(players)], options, seed)
 
 
@@ -149,3 +149,10 @@ def test_rearming_starts_a_fresh_round() -> None:
     state = BUZZER.apply(state, None, ARM, 4000.0)
     view = BUZZER.view(state, None)
     assert view["round"] == 2 and view["ranking"] == [] and view["false_starts"] == []
+
+
+def test_countdown_option_sets_the_time_to_go() -> None:
+    state = BUZZER.setup(["a"], {"false_start": True, "random_delay": False, "countdown": 0}, 1)
+    state = BUZZER.apply(state, None, ARM, 500.0)
+    assert BUZZER.deadline(state) == 500.0
+    assert BUZZER.timeout(state, 500.0).status is Status.OPEN

@@ -16,7 +16,7 @@ from companion.engine import IllegalAction, Option, OptionType, Rng
 
 #: with ``random_delay`` the round opens this many ms after arming, drawn uniformly
 RANDOM_DELAY_MS = (1000, 4000)
-#: without ``random_delay`` a visible countdown of this length
+#: without ``random_delay`` a visible countdown, by default this long
 COUNTDOWN_MS = 3000
 #: the round stays open this long after the first press, for the others' presses to rank
 PRESS_WINDOW_MS = 3000
@@ -45,6 +45,7 @@ class BuzzerState:
     seed: int
     false_start: bool
     random_delay: bool
+    countdown_ms: float = COUNTDOWN_MS
     round: int = 0
     status: Status = Status.IDLE
     armed_at: float | None = None
@@ -76,6 +77,7 @@ class Buzzer:
     options = (
         Option("false_start", OptionType.BOOL, True, "False start costs the round"),
         Option("random_delay", OptionType.BOOL, True, "Open 1–4 s after arming, unannounced"),
+        Option("countdown", OptionType.INT, 3, "Countdown without random delay (s)", low=0, high=10),
     )
     races = frozenset({"buzz"})
     table_actions = frozenset({"arm", "award"})
@@ -86,6 +88,7 @@ class Buzzer:
             seed=seed,
             false_start=bool(options["false_start"]),
             random_delay=bool(options["random_delay"]),
+            countdown_ms=1000.0 * options["countdown"],
             scores=tuple(0 for _ in players),
         )
 
@@ -110,7 +113,7 @@ class Buzzer:
         if state.random_delay:
             delay = Rng(state.seed, "round", number).uniform(*RANDOM_DELAY_MS)
         else:
-            delay = COUNTDOWN_MS
+            delay = state.countdown_ms
         return replace(
             state,
             round=number,
