@@ -67,11 +67,6 @@ export function serverNow() {
   return performance.now() + (offset ?? 0);
 }
 
-/** True once at least one `time` round trip (or a view's `now`) has set the offset. */
-export function clockKnown() {
-  return offset !== null;
-}
-
 /**
  * Rough fallback until a `time` sample exists: a view's `now` is at most one trip old.
  * Never overrides a measured sample.

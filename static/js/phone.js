@@ -18,6 +18,7 @@ let seat = null;
 let current = null;
 let gameModule = null;
 let wakeLock = null;
+let wakePending = false;
 
 // ---- screens --------------------------------------------------------------------------------
 
@@ -222,12 +223,18 @@ async function syncWakeLock(status) {
     releaseWakeLock();
     return;
   }
-  if (wakeLock || document.visibilityState !== 'visible') return;
+  if (wakeLock || wakePending || document.visibilityState !== 'visible') return;
+  wakePending = true;  // views arrive in bursts: ask once
   try {
-    wakeLock = await navigator.wakeLock.request('screen');
-    wakeLock.addEventListener('release', () => { wakeLock = null; });
+    const lock = await navigator.wakeLock.request('screen');
+    lock.addEventListener('release', () => { if (wakeLock === lock) wakeLock = null; });
+    wakeLock = lock;
+    // The game may have ended while we waited.
+    if (current?.room.status !== 'playing' || !role) releaseWakeLock();
   } catch {
     // Refused (battery saver, no permission): the game still works, the screen may dim.
+  } finally {
+    wakePending = false;
   }
 }
 
@@ -282,7 +289,7 @@ function start() {
   socket.on('note', async (note) => {
     if (note?.kind === 'kicked') {
       localStorage.removeItem(seatKey);
-      showMessage('You were removed from the room.', { rejoin: 'Join again' });
+      showMessage('You were removed from the room.');
       return;
     }
     if (note?.kind === 'expired') {

@@ -40,7 +40,11 @@ export function toast(message, kind = 'error') {
 export function trackConnection(socket) {
   const banner = document.getElementById('reconnecting');
   if (!banner) return;
-  const update = () => { banner.hidden = socket.connected; };
+  const update = () => {
+    banner.hidden = socket.connected;
+    // Dims the page: what it shows may be stale and presses cannot reach the server.
+    document.body.classList.toggle('offline', !socket.connected);
+  };
   socket.on('connect', update);
   socket.on('disconnect', update);
   socket.io.on('reconnect_attempt', update);
