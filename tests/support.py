@@ -134,8 +134,13 @@ class Peer:
         return answer
 
     def press(self, kind: str, **fields: Any) -> Any:
-        """A race action stamped with this client's clock at the moment of the press."""
-        return self.call("act", {"type": kind, "t": self.now(), **fields})
+        """A race action stamped with this client's clock at the moment of the press.
+
+        ``pressed_at`` keeps the stamp as true (perf_counter) time, for judging the verdict.
+        """
+        t = self.now()
+        self.pressed_at = (t - self.clock_offset_ms) / 1000
+        return self.call("act", {"type": kind, "t": t, **fields})
 
     def call(self, event: str, data: Any = None, timeout: float = 10) -> Any:
         ack = self.sio.call(event, data, timeout=timeout)
