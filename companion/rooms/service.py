@@ -278,7 +278,7 @@ class RoomService:
         buffer.add(Entry(press, action, pending), others)
         return Reply({"ok": True}, [], pending)
 
-    def _settle(self, room: Room, buffer: RaceBuffer) -> list[Outbound]:
+    def _settle(self, room: Room, buffer: RaceBuffer, now: float) -> list[Outbound]:
         """Apply a settled race's presses in fair order; answer each press; tell the table."""
         del self._races[room.code]
         first: float | None = None
@@ -313,7 +313,12 @@ class RoomService:
                     "error": None if ack["ok"] else verdict["code"],
                 }
             )
-        note = {"kind": "race", "type": buffer.entries[0].action.get("type"), "presses": report}
+        note = {
+            "kind": "race",
+            "type": buffer.entries[0].action.get("type"),
+            "settled_at": now,
+            "presses": report,
+        }
         return self._notify(room, note) + self._broadcast(room)
 
     def clock_connected(self, conn: str) -> None:
@@ -340,7 +345,7 @@ class RoomService:
                 return None
             binding = self._bindings.get(conn)
             room = self.rooms.get(binding.code) if binding is not None else None
-            return 1.0 if room is not None and room.status is Status.PLAYING else 3.0
+            return 0.25 if room is not None and room.status is Status.PLAYING else 2.0
 
     def disconnect(self, conn: str) -> list[Outbound]:
         with self._lock:
@@ -367,7 +372,7 @@ class RoomService:
                     out += self._broadcast(room)
                 buffer = self._races.get(room.code)
                 if buffer is not None and buffer.due <= now:
-                    out += self._settle(room, buffer)
+                    out += self._settle(room, buffer, now)
         return out
 
     def server_time(self) -> float:

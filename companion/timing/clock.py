@@ -12,10 +12,10 @@ from collections import deque
 from dataclasses import dataclass
 
 #: samples kept per connection, and how long one stays useful (clocks drift, phones sleep)
-WINDOW = 32
+WINDOW = 64
 MAX_AGE_MS = 120_000.0
 #: the offset is the median offset of this many lowest-round-trip samples
-BEST = 3
+BEST = 5
 
 
 @dataclass(frozen=True)
