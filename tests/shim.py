@@ -7,6 +7,7 @@ connection. Used by the fairness test and bench/fairness to play phones on slow 
 
 from __future__ import annotations
 
+import contextlib
 import heapq
 import random
 import socket
@@ -62,10 +63,8 @@ class _Direction:
             except OSError:
                 break
         for sock in (self.dst, self.src):
-            try:
+            with contextlib.suppress(OSError):
                 sock.shutdown(socket.SHUT_RDWR)
-            except OSError:
-                pass
 
 
 class LatencyProxy:

@@ -24,7 +24,7 @@ class Game(Protocol):
     max_players: int
     #: action types resolved by the fair sequencer (their ``at`` is the fair press time)
     races: frozenset[str]
-    #: action types the table (the TV, seat None) may send
+    #: action types the table (the TV, seat None) may send; seats may send any, the game judges
     table_actions: frozenset[str]
 
     @property

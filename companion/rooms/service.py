@@ -233,11 +233,9 @@ class RoomService:
                 raise RoomError("forbidden", "Spectators watch; they cannot play.")
             player = seat_of(room, binding)
             seat = None if player is None else player.seat
-            is_table_action = kind in room.game.table_actions
-            if seat is None and not is_table_action:
+            # The table may send only its own actions; for seats the game decides who may act.
+            if seat is None and kind not in room.game.table_actions:
                 raise RoomError("forbidden", "The table cannot do that; a player can.")
-            if seat is not None and is_table_action:
-                raise RoomError("forbidden", "Only the table (the TV) can do that.")
             action = {key: value for key, value in data.items() if key != "t"}
             now = self.clock()
             if kind in room.game.races:

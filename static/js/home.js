@@ -25,7 +25,9 @@ async function createRoom(button) {
     // The host token is the key to this room's controls: keep it on this device and hand it to
     // the TV page in the fragment, which never reaches a server log.
     localStorage.setItem(`companion.host.${body.code.toUpperCase()}`, body.host_token);
-    window.location.href = `${body.host_url}#${body.host_token}`;
+    // Same origin as this page (the public URL may name another address of this machine),
+    // so the host key kept in local storage is found again after a reload.
+    window.location.href = `/host/${encodeURIComponent(body.code)}#${body.host_token}`;
   } catch (err) {
     showError(createError, err.message || 'Could not create a room.');
     buttons.forEach((b) => { b.disabled = false; });

@@ -77,7 +77,7 @@ class Buzzer:
     options = (
         Option("false_start", OptionType.BOOL, True, "False start costs the round"),
         Option("random_delay", OptionType.BOOL, True, "Open 1–4 s after arming, unannounced"),
-        Option("countdown", OptionType.INT, 3, "Countdown without random delay (s)", low=0, high=10),
+        Option("countdown", OptionType.INT, 3, "Countdown, no random delay (s)", low=0, high=10),
     )
     races = frozenset({"buzz"})
     table_actions = frozenset({"arm", "award"})
