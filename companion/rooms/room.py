@@ -149,7 +149,10 @@ class Room:
                 f"{game.title} needs {game.min_players}–{game.max_players} players "
                 f"(there are {len(players)}).",
             )
-        state = game.setup([p.name for p in players], self.options, seed)
+        try:
+            state = game.setup([p.name for p in players], self.options, seed)
+        except IllegalAction as exc:  # e.g. a player count the chosen options do not allow
+            raise RoomError(exc.code, exc.message) from exc
 
         def commit() -> None:
             # A rematch keeps the seats of everyone still here, numbered afresh.
