@@ -1,0 +1,338 @@
+"""Casting Black Magic spells: who may cast what and when, the Magic Fog window, the effects.
+
+Every spell opens a Magic Fog window of ``fog_seconds`` — the same length whether or not
+anyone holds Magic Fog, so the wait reveals nothing. Another witch may answer with Magic Fog
+during the window: both cards are discarded and nothing happens. Otherwise the spell takes
+effect when the window ends (``take_effect``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from companion.engine import IllegalAction
+from companion.games.wicked_witches_way import payload, track
+from companion.games.wicked_witches_way.black_magic import Spell, Timing, kind_of, timing_of
+from companion.games.wicked_witches_way.state import (
+    Casting,
+    Decree,
+    DecreeStage,
+    Formula,
+    GameState,
+    Level,
+    Phase,
+    SpellPlay,
+    Step,
+)
+from companion.games.wicked_witches_way.symbols import Symbol
+
+#: how long a Decree shows the dice (ms); an expert pilot gets the shorter look
+DECREE_LOOK_MS = 10_000
+EXPERT_DECREE_LOOK_MS = 5_000
+
+_WHEN = {
+    Timing.APPLY: "when you apply your formula",
+    Timing.AFTER: "after your movement",
+}
+
+
+def holds(state: GameState, seat: int, spell: Spell) -> bool:
+    """With the physical deck the app trusts the player: she holds whatever she announces."""
+    if state.options.physical_deck:
+        return True
+    return any(kind_of(card) == spell.value for card in state.witches[seat].hand)
+
+
+def can_cast(state: GameState, seat: int, timing: Timing) -> bool:
+    """Whether ``seat`` has a spell of this timing that would be accepted now (digital deck);
+    with the physical deck the app cannot know, so the window always opens."""
+    if state.options.physical_deck:
+        return True
+    held = {Spell(kind_of(card)) for card in state.witches[seat].hand if timing_of(card) is timing}
+    return any(_playable(state, seat, spell) for spell in held)
+
+
+def _playable(state: GameState, seat: int, spell: Spell) -> bool:
+    formula = state.formulas[seat] or Formula()
+    if spell is Spell.DOUBLE_CROSS:
+        return formula.second is not None and not state.double_cross
+    if spell is Spell.REPAIRED_OVERSIGHT:
+        return len(formula.symbols) < len(Symbol)
+    if spell is Spell.RECTIFICATION:
+        return 0 < len(formula.symbols) < len(Symbol)
+    return True
+
+
+def cast(state: GameState, seat: int | None, action: Mapping[str, Any], at: float) -> GameState:
+    """``spell {card: kind, spaces?, add?, remove?, second?}``."""
+    if seat is None:
+        raise IllegalAction("forbidden", "Only a player casts spells.")
+    try:
+        spell = Spell(str(action.get("card")))
+    except ValueError:
+        raise payload.bad(f"There is no spell {str(action.get('card'))[:30]!r}.") from None
+    if spell is Spell.MAGIC_FOG:
+        return fog(state, seat, at)
+    if state.window is not None:
+        raise _window_open(state)
+    if state.phase is Phase.OVER:
+        raise IllegalAction("illegal", "The game is over.")
+    if spell is Spell.DECREE:
+        _check_decree(state, seat)
+    else:
+        _check_turn(state, seat, spell)
+    if not holds(state, seat, spell):
+        raise IllegalAction("illegal", f"You hold no {spell.label} card.")
+    card = _held_card(state, seat, spell)
+    casting = _casting(state, seat, spell, action, at, card or "")
+    name = state.name(seat)
+    state = _without(state, seat, card)
+    state = replace(
+        state,
+        window=casting,
+        spells=(*state.spells, SpellPlay(seat, spell.value, None, f"{name} casts {spell.label}.")),
+    ).said(f"{name} casts {spell.label}.")
+    if spell is Spell.DECREE:
+        state = state.with_decree(Decree(seat, DecreeStage.FOG))
+    return state
+
+
+def _check_decree(state: GameState, seat: int) -> None:
+    if state.phase is not Phase.COMPOSE:
+        raise IllegalAction("illegal", "Decree is played while the formulas are written.")
+    if state.formulas[seat] is not None:
+        raise IllegalAction("illegal", "Your formula is already locked.")
+    if state.decree_of(seat) is not None:
+        raise IllegalAction("illegal", "You already played a Decree this turn.")
+    waiting = [
+        state.name(k)
+        for k in state.seats
+        if k != seat and state.formulas[k] is None and not state.in_decree(k)
+    ]
+    if waiting:
+        raise IllegalAction(
+            "illegal",
+            f"Decree is played once every other witch has written her formula "
+            f"(waiting for {', '.join(waiting)}).",
+        )
+
+
+def _check_turn(state: GameState, seat: int, spell: Spell) -> None:
+    current = state.current
+    timing = spell.info.timing
+    if state.phase is not Phase.RESOLVE or current is None:
+        raise IllegalAction("illegal", f"{spell.label} is played {_WHEN[timing]}.")
+    if current != seat:
+        raise IllegalAction(
+            "not_your_turn", f"Wait: {state.name(current)} is applying her formula."
+        )
+    if state.step is Step.KEEP:
+        raise IllegalAction("illegal", "First choose the Black Magic card you keep.")
+    if state.step is not Step(timing.value):
+        raise IllegalAction("illegal", f"{spell.label} is played {_WHEN[timing]}.")
+
+
+def _casting(
+    state: GameState, seat: int, spell: Spell, action: Mapping[str, Any], at: float, card: str
+) -> Casting:
+    """The spell as cast, its parameters checked; ``card`` is the id it came from (physical
+    deck: empty)."""
+    until = at + 1000 * state.options.fog_seconds
+    formula = state.formulas[seat] or Formula()
+    if spell is Spell.ATTRACTION:
+        spaces = action.get("spaces")
+        if spaces not in (1, 2) or isinstance(spaces, bool):
+            raise payload.bad("Attraction moves the others 1 or 2 spaces: give spaces 1 or 2.")
+        return Casting(seat, card, spell, until, spaces=int(spaces))
+    if spell is Spell.DOUBLE_CROSS:
+        if formula.second is None:
+            raise IllegalAction("illegal", "You wrote only one formula: Double Cross needs two.")
+        if state.double_cross:
+            raise IllegalAction("illegal", "Your Double Cross is already in play.")
+        return Casting(seat, card, spell, until)
+    if spell is Spell.REPAIRED_OVERSIGHT:
+        add = payload.symbol(action.get("add"), "Repaired Oversight")
+        if add in formula.symbols:
+            raise IllegalAction("illegal", f"{add.label} is already in your formula.")
+        to_second = bool(action.get("second", False))
+        if to_second and formula.second is None:
+            raise IllegalAction("illegal", "You wrote no second formula.")
+        return Casting(seat, card, spell, until, add=add, to_second=to_second)
+    if spell is Spell.RECTIFICATION:
+        remove = payload.symbol(action.get("remove"), "Rectification (remove)")
+        add = payload.symbol(action.get("add"), "Rectification (add)")
+        if remove not in formula.symbols:
+            raise IllegalAction("illegal", f"{remove.label} is not in your formula.")
+        if add in formula.symbols:
+            raise IllegalAction("illegal", f"{add.label} is already in your formula.")
+        return Casting(seat, card, spell, until, add=add, remove=remove)
+    return Casting(seat, card, spell, until)
+
+
+def _without(state: GameState, seat: int, card: str | None) -> GameState:
+    if card is None:
+        return state
+    hand = list(state.witches[seat].hand)
+    hand.remove(card)
+    return state.with_witch(seat, hand=tuple(hand))
+
+
+def fog(state: GameState, seat: int, at: float) -> GameState:
+    """Magic Fog, answering the spell whose window is open: both cards go to the discard."""
+    window = state.window
+    if window is None:
+        raise IllegalAction("illegal", "Magic Fog answers a spell: no spell is waiting to act.")
+    if window.seat == seat:
+        raise IllegalAction("illegal", "You cannot fog your own spell.")
+    if not holds(state, seat, Spell.MAGIC_FOG):
+        raise IllegalAction("illegal", "You hold no Magic Fog card.")
+    name, caster, label = state.name(seat), state.name(window.seat), window.spell.label
+    text = f"{name}'s Magic Fog cancels {caster}'s {label}."
+    fog_card = _held_card(state, seat, Spell.MAGIC_FOG)
+    state = _without(state, seat, fog_card)
+    discard = tuple(c for c in (window.card, fog_card) if c)
+    fogged = replace(state.spells[-1], fogged_by=seat, text=f"{caster} casts {label}: fogged.")
+    state = replace(
+        state,
+        window=None,
+        discard=(*state.discard, *discard),
+        spells=(*state.spells[:-1], fogged, SpellPlay(seat, Spell.MAGIC_FOG.value, None, text)),
+    ).said(text)
+    if window.spell is Spell.DECREE:
+        state = state.with_decree(
+            Decree(window.seat, DecreeStage.FOGGED, write_by=_write_by(state, at))
+        )
+    return state
+
+
+def _held_card(state: GameState, seat: int, spell: Spell) -> str | None:
+    if state.options.physical_deck:
+        return None
+    return next(c for c in state.witches[seat].hand if kind_of(c) == spell.value)
+
+
+def _write_by(state: GameState, start: float) -> float | None:
+    seconds = state.options.compose_seconds
+    return None if not seconds else start + 1000 * seconds
+
+
+def _window_open(state: GameState) -> IllegalAction:
+    assert state.window is not None
+    caster = state.name(state.window.seat)
+    return IllegalAction(
+        "illegal", f"Wait: the Magic Fog window for {caster}'s {state.window.spell.label} is open."
+    )
+
+
+def take_effect(state: GameState, at: float) -> GameState:
+    """The end of the window: the spell acts and its card goes to the discard."""
+    window = state.window
+    assert window is not None
+    state = replace(
+        state, window=None, discard=(*state.discard, window.card) if window.card else state.discard
+    )
+    return _EFFECTS[window.spell](state, window, at)
+
+
+def _decree(state: GameState, w: Casting, at: float) -> GameState:
+    expert = state.witches[w.seat].level is Level.EXPERT
+    look = EXPERT_DECREE_LOOK_MS if expert else DECREE_LOOK_MS
+    until = at + look
+    decree = Decree(w.seat, DecreeStage.LOOK, until=until, write_by=_write_by(state, until))
+    return state.with_decree(decree).said(
+        f"Decree: {state.name(w.seat)} looks at the dice for {look // 1000} seconds."
+    )
+
+
+def _double_cross(state: GameState, w: Casting, at: float) -> GameState:
+    return replace(state, double_cross=True).said(
+        f"Double Cross: both of {state.name(w.seat)}'s formulas count."
+    )
+
+
+def _repaired_oversight(state: GameState, w: Casting, at: float) -> GameState:
+    formula = state.formulas[w.seat] or Formula()
+    assert w.add is not None
+    if w.to_second and formula.second is not None:
+        formula = replace(formula, second=(*formula.second, w.add))
+    else:
+        formula = replace(formula, cards=(*formula.cards, w.add))
+    return state.with_formula(w.seat, formula).said(
+        f"Repaired Oversight: {state.name(w.seat)} adds a card to her formula."
+    )
+
+
+def _rectification(state: GameState, w: Casting, at: float) -> GameState:
+    formula = state.formulas[w.seat] or Formula()
+    add, remove = w.add, w.remove
+    assert add is not None and remove is not None
+
+    def swap(cards: tuple[Symbol, ...]) -> tuple[Symbol, ...]:
+        return tuple(add if s == remove else s for s in cards)
+
+    second = None if formula.second is None else swap(formula.second)
+    return state.with_formula(w.seat, Formula(swap(formula.cards), second)).said(
+        f"Rectification: {state.name(w.seat)} exchanges a card of her formula."
+    )
+
+
+def blocks_for(state: GameState, seat: int) -> tuple[int, ...]:
+    """The spaces ``seat`` may not pass this turn: every blockader's but her own."""
+    return tuple(state.witches[b].position for b in state.blocks if b != seat)
+
+
+def _attraction(state: GameState, w: Casting, at: float) -> GameState:
+    target = state.witches[w.seat].position
+    spaces = w.spaces or 1
+    n = len(state.witches)
+    for seat in [(w.seat + k) % n for k in range(1, n)]:
+        witch = state.witches[seat]
+        if not witch.finished:
+            new = track.toward(witch.position, target, spaces, blocks_for(state, seat))
+            state = state.moved_to(seat, new)
+    return state.said(
+        f"Attraction: the other witches move {spaces} space{'s' * (spaces > 1)} toward "
+        f"{state.name(w.seat)} ({track.space_name(target)})."
+    )
+
+
+def _blockade(state: GameState, w: Casting, at: float) -> GameState:
+    space = state.witches[w.seat].position
+    return replace(state, blocks=(*state.blocks, w.seat)).said(
+        f"Blockade: nobody may pass {state.name(w.seat)} ({track.space_name(space)}) this turn."
+    )
+
+
+def _bad_spell(state: GameState, w: Casting, at: float) -> GameState:
+    lead = track.leaders(state.positions(racing_only=True))
+    for seat in lead:
+        state = state.moved_to(seat, track.back(state.witches[seat].position, track.BAD_SPELL))
+    names = " and ".join(state.name(s) for s in lead) or "nobody"
+    return state.said(f"Bad Spell: {names} (the lead) go{'es' * (len(lead) == 1)} back 3.")
+
+
+def _tailwind(state: GameState, w: Casting, at: float) -> GameState:
+    witch = state.witches[w.seat]
+    if witch.finished:
+        return state.said(f"Tailwind: {state.name(w.seat)} has already finished.")
+    place = track.place(w.seat, state.positions())
+    new = track.forward(witch.position, place, blocks_for(state, w.seat))
+    state = state.moved_to(w.seat, new)
+    return state.said(
+        f"Tailwind: {state.name(w.seat)}, in place {place}, flies forward to "
+        f"{track.space_name(state.witches[w.seat].position)}."
+    )
+
+
+_EFFECTS = {
+    Spell.DECREE: _decree,
+    Spell.DOUBLE_CROSS: _double_cross,
+    Spell.REPAIRED_OVERSIGHT: _repaired_oversight,
+    Spell.RECTIFICATION: _rectification,
+    Spell.ATTRACTION: _attraction,
+    Spell.BLOCKADE: _blockade,
+    Spell.BAD_SPELL: _bad_spell,
+    Spell.TAILWIND: _tailwind,
+}
