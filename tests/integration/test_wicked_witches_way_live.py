@@ -4,6 +4,7 @@ that see only what a real phone sees (their own view)."""
 from __future__ import annotations
 
 import json
+import threading
 import time
 from typing import Any
 
@@ -58,9 +59,10 @@ class PhoneBot:
             return
         self.done.add(key)
         if act["type"] == "close_lid":
-            ack = self.peer.press("close_lid")
-        else:
-            ack = self.peer.call("act", act)
+            # Pressed like a phone: at once, without waiting for the verdict, so the bots race.
+            threading.Thread(target=self.peer.press, args=("close_lid",)).start()
+            return
+        ack = self.peer.call("act", act)
         if not ack["ok"] and ack["error"]["code"] not in ("too_late", "not_your_turn", "illegal"):
             raise AssertionError(ack)
 
