@@ -1,0 +1,147 @@
+"""The 17 magical ability cards (Magical Abilities expansion) and their deck.
+
+The names and texts are placeholders in ``data/abilities.json``; only the kinds are known.
+The deck is a tuple of cards from the top. Cards come back face up under the bottom; as soon as
+a face-up card would be dealt from the top, the face-up cards are shuffled and become a new
+face-down deck (the expansion's rule).
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from companion.engine import Rng
+
+#: cards of each kind in the box
+KIND_COUNTS = {"start": 3, "once": 3, "multi": 11}
+
+
+class Kind(enum.StrEnum):
+    START = "start"  # orange quill: takes effect at the start of the set
+    ONCE = "once"  # "1x": may be used once during the set
+    MULTI = "multi"  # circular arrow: may be used any number of times during the set
+
+
+@dataclass(frozen=True)
+class Ability:
+    id: str
+    name: str
+    text: str
+    kind: Kind
+    placeholder: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "text": self.text,
+            "kind": self.kind.value,
+            "placeholder": self.placeholder,
+        }
+
+
+@dataclass(frozen=True)
+class DeckCard:
+    id: str
+    face_up: bool = False
+
+
+Deck = tuple[DeckCard, ...]
+
+
+def parse_abilities(doc: Any) -> dict[str, Ability]:
+    """The cards of ``data/abilities.json``, checked: 17 cards, 3 start, 3 once, 11 multi.
+
+    >>> parse_abilities([{"id": "a", "name": "A", "text": "", "kind": "once"}])
+    Traceback (most recent call last):
+    ...
+    ValueError: abilities.json must hold 3 start, 3 once and 11 multi cards.
+    """
+    out: dict[str, Ability] = {}
+    for row in doc if isinstance(doc, list) else []:
+        fields = [row.get(key) if isinstance(row, dict) else None for key in ("id", "name", "text")]
+        if not all(isinstance(f, str) for f in fields) or row.get("kind") not in KIND_COUNTS:
+            raise ValueError("abilities.json: every card needs an id, a name, a text and a kind.")
+        card_id, name, text = (str(f) for f in fields)
+        if card_id in out:
+            raise ValueError(f"abilities.json: the id {card_id} is used twice.")
+        placeholder = bool(row.get("placeholder", False))
+        out[card_id] = Ability(card_id, name, text, Kind(row["kind"]), placeholder)
+    counts = {kind: sum(1 for a in out.values() if a.kind == kind) for kind in KIND_COUNTS}
+    if counts != KIND_COUNTS:
+        raise ValueError("abilities.json must hold 3 start, 3 once and 11 multi cards.")
+    return out
+
+
+@cache
+def abilities() -> dict[str, Ability]:
+    """Every card by id, in the file's order."""
+    package = __name__.rpartition(".")[0]
+    text = resources.files(package).joinpath("data", "abilities.json").read_text("utf-8")
+    return parse_abilities(json.loads(text))
+
+
+def ability(card: str) -> Ability:
+    return abilities()[card]
+
+
+def new_deck(rng: Rng) -> Deck:
+    """All 17 cards shuffled face down (the expansion's setup)."""
+    return _face_down(rng, [card for card in abilities()])
+
+
+def draw(deck: Deck, rng: Rng) -> tuple[str, Deck]:
+    """The top card and the rest. If the top card is face up, the face-up cards are first
+    shuffled (with ``rng``) into a new face-down deck.
+
+    Face-down cards above the face-up ones are dealt first:
+
+    >>> deck = (DeckCard("a"), DeckCard("b", True), DeckCard("c", True))
+    >>> top, deck = draw(deck, Rng(1))
+    >>> top, [c.face_up for c in deck]
+    ('a', [True, True])
+    >>> top, deck = draw(deck, Rng(1))
+    >>> top in "bc", [c.face_up for c in deck]
+    (True, [False])
+    """
+    if not deck:
+        raise ValueError("The ability deck is empty.")
+    if deck[0].face_up:
+        deck = reshuffled(deck, rng)
+    return deck[0].id, deck[1:]
+
+
+def reshuffled(deck: Deck, rng: Rng) -> Deck:
+    """The face-down cards as they are, then the face-up ones shuffled and turned face down.
+
+    >>> [c.face_up for c in reshuffled((DeckCard("a", True), DeckCard("b", True)), Rng(3))]
+    [False, False]
+    """
+    face_down = tuple(card for card in deck if not card.face_up)
+    return face_down + _face_down(rng, [card.id for card in deck if card.face_up])
+
+
+def under(deck: Deck, cards: Iterable[str]) -> Deck:
+    """``cards`` put face up under the bottom of the deck, in order.
+
+    >>> under((DeckCard("a"),), ["b"])
+    (DeckCard(id='a', face_up=False), DeckCard(id='b', face_up=True))
+    """
+    return deck + tuple(DeckCard(card, face_up=True) for card in cards)
+
+
+def sizes(deck: Deck) -> dict[str, int]:
+    """How many cards lie face down and face up (all the table may know of the deck)."""
+    face_up = sum(1 for card in deck if card.face_up)
+    return {"face_down": len(deck) - face_up, "face_up": face_up}
+
+
+def _face_down(rng: Rng, ids: list[str]) -> Deck:
+    items: list[object] = list(ids)
+    return tuple(DeckCard(str(card)) for card in rng.shuffled(items))

@@ -1,0 +1,152 @@
+"""A scripted player for whole games: it lists the moves open to everyone and picks one."""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from companion.engine import IllegalAction, Rng
+from companion.games.witchs_brew import trick as chain
+from companion.games.witchs_brew.abilities import Kind, abilities, ability
+from companion.games.witchs_brew.roles import HAND_SIZE, Role
+from companion.games.witchs_brew.state import GameState, Phase
+from tests.unit.witchs_brew.helpers import GAME
+
+
+@dataclass(frozen=True)
+class Move:
+    """An action by a seat (None: the table), or ``timeout`` (action None) at the deadline."""
+
+    seat: int | None
+    action: dict[str, Any] | None
+    #: what the move is, for scripted players ("timeout", "claim", "raven", "probe", …)
+    tag: str = ""
+
+
+def moves(state: GameState) -> list[Move]:
+    """Moves worth trying now (most are legal; the ``probe`` ones test the refusals)."""
+    out: list[Move] = []
+    if GAME.deadline(state) is not None:
+        out.append(Move(None, None, "timeout"))
+    if state.phase is Phase.OVER:
+        return out
+    if state.ravens_left > 0:
+        out.append(Move(None, {"type": "raven"}, "raven"))
+    draft = state.draft
+    if state.phase is Phase.DRAFT and draft is not None and draft.current is not None:
+        for card in draft.hands[draft.current]:
+            out.append(Move(draft.current, {"type": "draft", "card": card}, "draft"))
+    if state.phase is Phase.SELECT:
+        for seat in state.seats:
+            if not state.players[seat].ready:
+                roles = Rng(state.seed, "bot", state.set_number, seat).shuffled(list(Role))
+                pick = [str(r) for r in roles[:HAND_SIZE]]
+                out.append(Move(seat, {"type": "select", "roles": pick}, "select"))
+    if state.trick is not None:
+        out += _trick_moves(state, state.trick)
+    for seat, player in enumerate(state.players):
+        if player.ability is not None and ability(player.ability).kind is Kind.ONCE:
+            out.append(Move(seat, {"type": "ability", "card": player.ability}, "ability"))
+    out += [
+        Move(0, {"type": "answer", "claim": True}, "probe"),
+        Move(1, {"type": "play", "role": "witch"}, "probe"),
+        Move(None, {"type": "skip"}, "skip"),
+    ]
+    return out
+
+
+def _trick_moves(state: GameState, trick: chain.Trick) -> list[Move]:
+    due, kind = chain.due(trick), chain.due_kind(trick)
+    if due is None:
+        return []
+    if kind is chain.Due.PLAY:
+        return [
+            Move(due, {"type": "play", "role": role.value}, "play")
+            for role in state.players[due].hand
+        ]
+    if kind is chain.Due.ANSWER:
+        return [
+            Move(due, {"type": "answer", "claim": True}, "claim"),
+            Move(due, {"type": "answer", "claim": False}, "so_be_it"),
+        ]
+    return [
+        Move(due, {"type": "amulet", "use": True}, "amulet"),
+        Move(due, {"type": "amulet", "use": False}, "no_amulet"),
+    ]
+
+
+def step(state: GameState, move: Move, now: float) -> tuple[GameState, float]:
+    """Apply ``move`` at ``now`` (a timeout at its deadline); returns the state and the time.
+
+    Checks on the way that ``apply`` never changes its input, whether it accepts or refuses.
+    """
+    before = copy.deepcopy(state)
+    if move.action is None:
+        due = GAME.deadline(state)
+        assert due is not None
+        now = max(now, due)
+        after = GAME.timeout(state, now)
+    else:
+        try:
+            after = GAME.apply(state, move.seat, move.action, now)
+        except IllegalAction as exc:
+            assert exc.code in {"illegal", "not_your_turn", "too_late", "bad_request", "forbidden"}
+            assert exc.message.endswith((".", "!", "?")), exc.message
+            after = state
+    assert state == before
+    return after, now
+
+
+def play(
+    state: GameState, choose: Callable[[GameState, list[Move]], Move], limit: int = 5000
+) -> tuple[GameState, list[tuple[Move, float]]]:
+    """Play until the game is over; returns the end state and the log of moves with times."""
+    now = 2_000_000.0
+    log: list[tuple[Move, float]] = []
+    for _ in range(limit):
+        if state.phase is Phase.OVER:
+            return state, log
+        move = choose(state, moves(state))
+        now += 700
+        state, now = step(state, move, now)
+        log.append((move, now))
+        check_invariants(state)
+    raise AssertionError("the game did not end")
+
+
+def replay(first: GameState, log: list[tuple[Move, float]]) -> GameState:
+    state = first
+    for move, at in log:
+        if move.action is None:
+            state = GAME.timeout(state, at)
+            continue
+        with contextlib.suppress(IllegalAction):  # refused moves change nothing
+            state = GAME.apply(state, move.seat, move.action, at)
+    return state
+
+
+def check_invariants(state: GameState) -> None:
+    """What holds in every state of every game."""
+    view = GAME.view(state, None)
+    played = Counter(p["seat"] for p in view["played"])
+    for seat, player in enumerate(state.players):
+        assert player.cards_left == HAND_SIZE - len(player.played) - len(player.set_aside)
+        if not player.set_aside:
+            assert view["players"][seat]["cards_left"] == HAND_SIZE - played[seat]
+        if player.selected is not None:
+            assert len(set(player.selected)) == HAND_SIZE
+            assert len(player.hand) == player.cards_left
+        assert 0 <= player.amulets_grey <= 1
+    assert 0 <= state.ravens_left <= state.ravens_total
+    if state.options.magical_abilities:
+        places = [c.id for c in state.deck]
+        if state.phase is Phase.DRAFT and state.draft is not None:
+            places += [card for held in state.draft.hands for card in held]
+        places += [p.ability for p in state.players if p.ability is not None and not p.ability_used]
+        assert Counter(places) == Counter(list(abilities()))
+    if state.phase is Phase.TRICK:
+        assert state.trick is not None and not chain.is_done(state.trick)

@@ -1,0 +1,151 @@
+"""The answer timer (a responder's expiry answers "So be it!", a leader is only nudged) and the
+table's skip for a player who left."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.engine import IllegalAction
+from companion.games.witchs_brew.state import Phase
+from tests.unit.witchs_brew.helpers import (
+    ANNA,
+    BEN,
+    CLEO,
+    DAN,
+    GAME,
+    T0,
+    answer,
+    cards_left,
+    dumped,
+    last,
+    new,
+    play,
+    selected,
+    table,
+    trick,
+)
+
+SHARED = ["witch", "wizard", "druid", "alchemist", "assistant"]
+SKIP = {"type": "skip"}
+
+
+def timed(players: int = 3, seconds: int = 5, **options: object):
+    state = new(players, first=ANNA, answer_seconds=seconds, **options)
+    return selected(state, dict.fromkeys(range(players), SHARED), at=T0)
+
+
+def test_no_deadline_without_the_timer() -> None:
+    state = selected(new(3))
+    assert GAME.deadline(state) is None and trick(state)["deadline"] is None
+    assert GAME.timeout(state, T0 + 10**9) == state
+
+
+def test_a_responder_whose_time_runs_out_says_so_be_it() -> None:
+    state = play(timed(), ANNA, "witch", T0 + 1000)
+    assert GAME.deadline(state) == T0 + 6000 and trick(state)["deadline"] == T0 + 6000
+    assert GAME.timeout(state, T0 + 5999) == state
+    state = GAME.timeout(state, T0 + 6000)
+    assert trick(state)["chain"][1] == {
+        "seat": BEN,
+        "answer": "so_be_it",
+        "at": T0 + 6000,
+        "auto": True,
+    }
+    assert trick(state)["due"] == CLEO and GAME.deadline(state) == T0 + 11000
+    assert cards_left(state) == [4, 4, 5]
+
+
+def test_an_answer_after_the_timer_answered_is_too_late() -> None:
+    state = GAME.timeout(play(timed(), ANNA, "witch", T0), T0 + 5000)
+    with pytest.raises(IllegalAction) as err:
+        answer(state, BEN, True, T0 + 5100)
+    assert err.value.code == "too_late"
+
+
+def test_each_answer_restarts_the_time() -> None:
+    state = answer(play(timed(), ANNA, "witch", T0), BEN, True, T0 + 2500)
+    assert GAME.deadline(state) == T0 + 7500
+
+
+def test_a_leader_is_only_nudged() -> None:
+    state = timed()
+    assert GAME.deadline(state) == T0 + 5000
+    nudged = GAME.timeout(state, T0 + 5000)
+    assert trick(nudged)["nudge"] is True and trick(nudged)["due"] == ANNA
+    assert trick(nudged)["chain"] == [] and trick(nudged)["role"] is None
+    assert GAME.deadline(nudged) is None and trick(nudged)["deadline"] is None
+    assert GAME.timeout(nudged, T0 + 99_000) == nudged
+    state = play(nudged, ANNA, "witch", T0 + 8000)
+    assert trick(state)["nudge"] is False and GAME.deadline(state) == T0 + 13_000
+
+
+def test_an_amulet_decision_is_only_nudged() -> None:
+    state = play(timed(amulets=True), ANNA, "witch", T0)
+    state = answer(answer(state, BEN, True, T0 + 100), CLEO, False, T0 + 200)
+    assert trick(state)["due_kind"] == "amulet" and GAME.deadline(state) == T0 + 5200
+    state = GAME.timeout(state, T0 + 5200)
+    assert trick(state)["due_kind"] == "amulet" and trick(state)["nudge"] is True
+    assert GAME.deadline(state) is None
+
+
+def test_a_whole_trick_runs_out() -> None:
+    state = play(timed(4, seconds=2), ANNA, "witch", T0)
+    while GAME.deadline(state) is not None and table(state)["trick"]["due_kind"] == "answer":
+        state = GAME.timeout(state, GAME.deadline(state))
+    done = last(state)
+    assert done["winner"] == ANNA
+    assert [e.get("auto") for e in done["chain"]] == [None, True, True, True]
+
+
+def test_the_table_skips_a_responder_who_left() -> None:
+    state = play(selected(new(4, first=ANNA), dict.fromkeys(range(4), SHARED)), ANNA, "witch")
+    state = GAME.apply(state, None, SKIP, T0 + 500)
+    assert trick(state)["chain"][1] == {
+        "seat": BEN,
+        "answer": "so_be_it",
+        "at": T0 + 500,
+        "auto": True,
+    }
+    assert trick(state)["due"] == CLEO
+
+
+def test_the_table_skips_an_amulet_decision_as_no() -> None:
+    state = selected(new(3, first=ANNA, amulets=True), dict.fromkeys(range(3), SHARED))
+    state = answer(answer(play(state, ANNA, "witch"), BEN, True), CLEO, False)
+    state = GAME.apply(state, None, SKIP, T0)
+    assert last(state)["winner"] == BEN
+    assert table(state)["players"][ANNA]["amulets"] == {"unused": 3, "grey": 0}
+
+
+def test_a_skipped_leader_passes_the_lead_clockwise() -> None:
+    state = selected(new(4, first=BEN))
+    state = GAME.apply(state, None, SKIP, T0)
+    assert trick(state)["due"] == CLEO and trick(state)["due_kind"] == "play"
+    assert cards_left(state) == [5, 5, 5, 5]
+
+
+def test_a_skipped_leader_alone_with_cards_has_them_put_aside_and_the_set_ends() -> None:
+    others = ["wolf_keeper", "snake_hunter", "herb_collector", "cutpurse", "warlock"]
+    cleo = [*others[:4], "begging_monk"]
+    state = selected(new(3, first=ANNA), {ANNA: SHARED, BEN: others, CLEO: cleo})
+    for role in SHARED:
+        state = play(state, ANNA, role)  # nobody else holds them: Anna keeps the lead
+    assert cards_left(state) == [0, 5, 5] and trick(state)["due"] == BEN
+    for role in others[:4]:
+        state = answer(play(state, BEN, role), CLEO, False)
+    state = play(state, BEN, "warlock")
+    assert cards_left(state) == [0, 0, 1] and trick(state)["due"] == CLEO
+    state = GAME.apply(state, None, SKIP, T0)  # Cleo left: her last card is put aside unseen
+    assert state.set_number == 2 and state.phase is Phase.SELECT
+    assert last(state)["role"] == "warlock"
+    assert '"begging_monk"' not in dumped({k: v for k, v in table(state).items() if k != "roles"})
+
+
+def test_skip_only_from_the_table_and_only_when_someone_is_due() -> None:
+    with pytest.raises(IllegalAction) as err:
+        GAME.apply(new(3), None, SKIP, T0)
+    assert err.value.code == "illegal"
+    state = selected(new(4))
+    with pytest.raises(IllegalAction) as err:
+        GAME.apply(state, DAN, SKIP, T0)
+    assert err.value.code == "forbidden"
