@@ -95,11 +95,16 @@ def end_set(state: GameState, at: float) -> GameState:
         # A used ability (start of round, or once and used) is under the deck already.
         if player.ability is not None and not player.ability_used:
             deck = under(deck, [player.ability])
+    if state.last_set:
+        # The score screen keeps the last set on show (cards played, nothing left in hand).
+        # Abilities are back under the deck, so no player holds one any more.
+        players = tuple(
+            replace(p, amulets_grey=0, ability=None, ability_used=False) for p in state.players
+        )
+        return replace(state, players=players, deck=deck, trick=None, phase=Phase.OVER)
     players = tuple(
         Player(name=p.name, amulets_unused=p.amulets_unused, amulets_grey=0) for p in state.players
     )
     state = replace(state, players=players, deck=deck, trick=None, played=(), draft=None)
-    if state.last_set:
-        return replace(state, phase=Phase.OVER)
     first = (state.first_player + 1) % len(players)
     return start_set(replace(state, set_number=state.set_number + 1, first_player=first), at)
