@@ -1,0 +1,287 @@
+// Witch's Brew: what the TV and phone modules share. Role names and reminders, the wording of
+// the "I am the …!" / "So be it!" chain, inline SVG icons (raven, amulet, the ability kinds) and
+// small formatting helpers. Player names only ever go through textContent (ui.js h()).
+
+import { h, ensureStylesheet } from '../../js/ui.js';
+
+export function loadStyles() {
+  ensureStylesheet(new URL('./wb.css', import.meta.url).href);
+}
+
+export const ROLES = [
+  'witch', 'wizard', 'druid', 'alchemist', 'fortune_teller', 'assistant',
+  'wolf_keeper', 'snake_hunter', 'herb_collector', 'cutpurse', 'begging_monk', 'warlock',
+];
+
+const FALLBACK_NAME = {
+  witch: 'Witch', wizard: 'Wizard', druid: 'Druid', alchemist: 'Alchemist',
+  fortune_teller: 'Fortune Teller', assistant: 'Assistant', wolf_keeper: 'Wolf Keeper',
+  snake_hunter: 'Snake Hunter', herb_collector: 'Herb Collector', cutpurse: 'Cutpurse',
+  begging_monk: 'Begging Monk', warlock: 'Warlock',
+};
+
+/** Role families, for the colour band of a role card (the name is always written too). */
+const FAMILY = {
+  witch: 'brew', wizard: 'brew', druid: 'brew',
+  alchemist: 'gold', fortune_teller: 'gold', assistant: 'gold',
+  wolf_keeper: 'red', snake_hunter: 'white', herb_collector: 'green',
+  cutpurse: 'thief', begging_monk: 'thief', warlock: 'spell',
+};
+
+export const SEE_RULEBOOK = 'see the rulebook';
+
+export function roleFamily(role) {
+  return FAMILY[role] || 'other';
+}
+
+export function roleName(game, role) {
+  if (!role) return '';
+  return game?.roles?.[role]?.name || FALLBACK_NAME[role] || String(role).replace(/_/g, ' ');
+}
+
+/** {action, favor} texts, "see the rulebook" where the view has null. */
+export function roleTexts(game, role) {
+  const r = game?.roles?.[role] || {};
+  return {
+    action: typeof r.action === 'string' && r.action ? r.action : SEE_RULEBOOK,
+    favor: typeof r.favor === 'string' && r.favor ? r.favor : SEE_RULEBOOK,
+    actionKnown: typeof r.action === 'string' && Boolean(r.action),
+    favorKnown: typeof r.favor === 'string' && Boolean(r.favor),
+  };
+}
+
+export function claimText(game, role) {
+  return `I am the ${roleName(game, role)}!`;
+}
+
+export function playerOf(game, seat) {
+  return (game?.players || []).find((p) => p.seat === seat) || null;
+}
+
+export function nameOf(names, seat, game = null) {
+  if (seat === null || seat === undefined) return '';
+  return names?.[seat] ?? names?.[String(seat)] ?? playerOf(game, seat)?.name ?? `Seat ${Number(seat) + 1}`;
+}
+
+/** The next seat clockwise among the game's players (wraps). */
+export function nextSeat(game, seat) {
+  const seats = (game?.players || []).map((p) => p.seat).sort((a, b) => a - b);
+  if (!seats.length) return null;
+  const i = seats.indexOf(seat);
+  return seats[(i + 1) % seats.length];
+}
+
+// ---- the chain -----------------------------------------------------------------------------------
+
+/** "3.2 s" */
+export function formatSeconds(ms) {
+  if (typeof ms !== 'number' || !Number.isFinite(ms)) return '';
+  return `${(Math.max(0, ms) / 1000).toFixed(1)} s`;
+}
+
+/** What one chain entry says: {text, kind, time} (time relative to the play, null for the lead). */
+export function chainEntry(game, trick, entry) {
+  const role = trick?.role;
+  const start = trick?.chain?.[0]?.at;
+  let text;
+  switch (entry.answer) {
+    case 'lead': text = claimText(game, role); break;
+    case 'claim': text = claimText(game, role); break;
+    case 'so_be_it': text = entry.auto ? 'So be it! (auto)' : 'So be it!'; break;
+    case 'pass': text = 'no card'; break;
+    case 'amulet': text = `Amulet! ${claimText(game, role)}`; break;
+    default: text = String(entry.answer || '');
+  }
+  const time = entry.answer !== 'lead' && entry.answer !== 'pass'
+    && typeof entry.at === 'number' && typeof start === 'number' ? formatSeconds(entry.at - start) : null;
+  return { text, kind: entry.answer, time };
+}
+
+/**
+ * The chain as DOM: "Anna: I am the Alchemist! → Ben: So be it! (3.2 s) → …".
+ * `showPasses`: include "no card" entries (muted).
+ */
+export function chainList(game, trick, names, { showPasses = true, id = null, cls = '' } = {}) {
+  const entries = (trick?.chain || []).filter((e) => showPasses || e.answer !== 'pass');
+  return h('ol', { class: `wb-chain ${cls}`.trim(), id, 'aria-label': 'Answers in seat order' },
+    entries.map((e, i) => {
+      const c = chainEntry(game, trick, e);
+      return h('li', { class: `wb-chain-entry wb-${c.kind}`, dataset: { seat: e.seat, answer: e.answer } },
+        i > 0 ? h('span', { class: 'wb-arrow', 'aria-hidden': 'true', text: '→' }) : null,
+        h('span', { class: 'wb-chain-name', text: `${nameOf(names, e.seat, game)}:` }),
+        h('span', { class: 'wb-chain-say', text: c.text }),
+        c.time ? h('span', { class: 'wb-chain-time', text: `(${c.time})` }) : null);
+    }));
+}
+
+/**
+ * Whether `last_trick` was played in the current set (the engine keeps the last trick of the
+ * previous set until a new one is decided): its lead is then among this set's `played` cards.
+ */
+export function lastTrickThisSet(game) {
+  const last = game?.last_trick;
+  const lead = last?.chain?.[0];
+  if (!last || !lead) return false;
+  return (game.played || []).some((p) => p.seat === lead.seat && p.role === last.role);
+}
+
+/**
+ * "Cleo takes the Alchemist's full action and leads" (for the last trick). When the winner has no
+ * card left, the next player clockwise with one leads: "…full action · Dmitri leads".
+ */
+export function winnerLine(game, names) {
+  const last = game?.last_trick;
+  if (!last || last.winner === null || last.winner === undefined) return '';
+  const who = nameOf(names, last.winner, game);
+  const role = roleName(game, last.role);
+  const text = `${who} takes the ${role}'s full action`;
+  const next = game.phase === 'trick' && game.trick && !game.trick.role && lastTrickThisSet(game) ? game.leader : null;
+  if (next === null || next === undefined) return text;
+  return next === last.winner ? `${text} and leads` : `${text} · ${nameOf(names, next, game)} leads`;
+}
+
+/** Seconds left until a server-time deadline (null when none). */
+export function secondsLeft(deadline, serverNow) {
+  if (typeof deadline !== 'number') return null;
+  return Math.max(0, (deadline - serverNow()) / 1000);
+}
+
+// ---- icons ------------------------------------------------------------------------------------------
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+function svg(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(SVG_NS, tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value !== null && value !== undefined) el.setAttribute(key, String(value));
+  }
+  for (const child of children) if (child) el.append(child);
+  return el;
+}
+
+/** A raven in profile (black, light outline); `taken` draws only a dashed outline. */
+export function ravenIcon({ taken = false, cls = 'wb-raven' } = {}) {
+  const paint = taken
+    ? { fill: 'none', stroke: 'currentColor', 'stroke-width': 2.5, 'stroke-linejoin': 'round', 'stroke-dasharray': '5 4' }
+    : { fill: '#16131d', stroke: '#dcd8ee', 'stroke-width': 2.5, 'stroke-linejoin': 'round' };
+  return svg('svg', {
+    viewBox: '0 0 100 80', class: `${cls}${taken ? ' wb-raven-taken' : ''}`, 'aria-hidden': 'true', focusable: 'false',
+  },
+  svg('path', {
+    ...paint,
+    d: 'M4 72 L22 52 C24 36 42 22 62 22 C70 17 78 19 82 25 L98 31 L81 36 C76 45 68 53 56 58 '
+      + 'C46 64 34 64 26 60 Z',
+  }),
+  svg('path', {
+    d: 'M47 62 L45 75 M55 60 L56 75', fill: 'none', stroke: taken ? 'currentColor' : '#dcd8ee',
+    'stroke-width': 2.5, 'stroke-linecap': 'round', 'stroke-dasharray': taken ? '4 3' : null,
+  }),
+  taken ? null : svg('circle', { cx: 72, cy: 27, r: 2.6, fill: '#ffd23f' }),
+  taken ? null : svg('path', { d: 'M36 40 C46 40 56 44 64 50', fill: 'none', stroke: '#6d6788', 'stroke-width': 2.5, 'stroke-linecap': 'round' }));
+}
+
+/** An amulet: purple with a star (unused) or grey and crossed (used this set). */
+export function amuletIcon(used = false) {
+  return svg('svg', {
+    viewBox: '0 0 40 40', class: `wb-amulet${used ? ' wb-amulet-grey' : ''}`, role: 'img',
+    'aria-label': used ? 'used amulet (grey)' : 'unused amulet', focusable: 'false',
+  },
+  svg('circle', { cx: 20, cy: 20, r: 17, fill: used ? '#6b6f7a' : '#9b4dff', stroke: used ? '#3c3f47' : '#e2c8ff', 'stroke-width': 3 }),
+  used
+    ? svg('path', { d: 'M11 11 L29 29 M29 11 L11 29', stroke: '#2a2c33', 'stroke-width': 4, 'stroke-linecap': 'round' })
+    : svg('polygon', { points: '20,8 23.5,16 32,16.5 25.5,22 27.5,31 20,26 12.5,31 14.5,22 8,16.5 16.5,16', fill: '#f5e9ff' }));
+}
+
+/** The orange quill of a start-of-round ability. */
+function quillIcon() {
+  return svg('svg', { viewBox: '0 0 40 40', class: 'wb-quill', 'aria-hidden': 'true', focusable: 'false' },
+    svg('path', { d: 'M34 4 C20 6 10 16 8 30 L12 30 C14 20 22 12 34 4 Z', fill: '#ff9a2e' }),
+    svg('path', { d: 'M34 4 C30 14 22 22 12 28', fill: 'none', stroke: '#7a3d00', 'stroke-width': 2 }),
+    svg('path', { d: 'M8 30 L4 37', stroke: '#ff9a2e', 'stroke-width': 3, 'stroke-linecap': 'round' }));
+}
+
+export const KIND_LABEL = { start: 'start of round', once: 'once this set (1x)', multi: 'any number of times' };
+
+/** The kind badge: quill / "1x" / ↻, with the kind in words for screen readers and titles. */
+export function kindBadge(kind) {
+  const label = KIND_LABEL[kind] || String(kind || '');
+  let glyph;
+  if (kind === 'start') glyph = quillIcon();
+  else if (kind === 'once') glyph = h('span', { class: 'wb-kind-text', text: '1x' });
+  else glyph = h('span', { class: 'wb-kind-text', text: '↻' });
+  return h('span', { class: `wb-kind wb-kind-${kind}`, role: 'img', 'aria-label': label, title: label }, glyph);
+}
+
+/** An ability as a small line or card: kind icon, name, "placeholder", "used". */
+export function abilityChip(ability, { cls = '', text = false, id = null } = {}) {
+  if (!ability) return null;
+  return h('span', { class: `wb-ability ${cls}`.trim(), id, dataset: { ability: ability.id ?? '', kind: ability.kind ?? '' } },
+    kindBadge(ability.kind),
+    h('span', { class: 'wb-ability-body' },
+      h('span', { class: 'wb-ability-name', text: ability.name || String(ability.id ?? '') }),
+      ability.placeholder && !/placeholder/i.test(ability.name || '')
+        ? h('span', { class: 'wb-tag wb-tag-placeholder', text: 'placeholder' }) : null,
+      // A start-of-round ability is "used" from the reveal on: nothing worth a tag.
+      ability.used && ability.kind !== 'start' ? h('span', { class: 'wb-tag wb-tag-used', text: 'used' }) : null,
+      text && ability.text ? h('span', { class: 'wb-ability-text', text: ability.text }) : null));
+}
+
+/** Amulet icons for a player: unused first (purple), then grey; with the count in words. */
+export function amuletRow(amulets, { words = true } = {}) {
+  const unused = Number(amulets?.unused) || 0;
+  const grey = Number(amulets?.grey) || 0;
+  if (!unused && !grey) return null;
+  const icons = [];
+  for (let i = 0; i < unused; i += 1) icons.push(amuletIcon(false));
+  for (let i = 0; i < grey; i += 1) icons.push(amuletIcon(true));
+  const label = `${unused} unused${grey ? `, ${grey} grey` : ''}`;
+  return h('span', { class: 'wb-amulets', 'aria-label': `Amulets: ${label}` },
+    h('span', { class: 'wb-amulet-icons', 'aria-hidden': 'true' }, icons),
+    words ? h('span', { class: 'wb-amulet-words', text: label }) : null);
+}
+
+/** A role as a coloured card face (name always written). */
+export function roleCard(game, role, { tag = 'span', cls = '', attrs = {}, sub = null } = {}) {
+  return h(tag, { ...attrs, class: `wb-role wb-fam-${roleFamily(role)} ${cls}`.trim(), dataset: { ...(attrs.dataset || {}), role } },
+    h('span', { class: 'wb-role-name', text: roleName(game, role) }),
+    sub ? h('span', { class: 'wb-role-sub', text: sub }) : null);
+}
+
+export function plural(n, one, many = `${one}s`) {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+// ---- two-press buttons -----------------------------------------------------------------------
+
+const armedUntil = {};   // button id → performance.now() until which the next press confirms
+
+/**
+ * A button that asks once more (irreversible actions: a raven, skipping a player): the first
+ * press arms it for 3 s ("Sure? …"), the second runs `action`. The armed state is kept by id, so
+ * a view that re-creates the button in between does not lose it.
+ */
+export function confirmButton(id, label, action, { cls = 'btn', icon = null, title = null, sure = null } = {}) {
+  const text = h('span', { class: 'wb-btn-text' });
+  const button = h('button', { type: 'button', id, class: cls, title }, icon, text);
+  const paint = () => {
+    const on = performance.now() < (armedUntil[id] || 0);
+    button.classList.toggle('confirming', on);
+    text.textContent = on ? (sure || `Sure? ${label}`) : label;
+  };
+  paint();
+  // Re-created while armed (a new view arrived): still fall back to the label when time is up.
+  const left = (armedUntil[id] || 0) - performance.now();
+  if (left > 0) setTimeout(() => { if (button.isConnected) paint(); }, left + 50);
+  button.addEventListener('click', () => {
+    if (performance.now() < (armedUntil[id] || 0)) {
+      armedUntil[id] = 0;
+      paint();
+      action(button);
+      return;
+    }
+    armedUntil[id] = performance.now() + 3000;
+    paint();
+    setTimeout(() => { if (button.isConnected) paint(); }, 3050);
+  });
+  return button;
+}

@@ -1,0 +1,352 @@
+// Witch's Brew, table screen. Read from 3 m: the role just played in big letters, the chain of
+// answers in seat order with their times, whose answer is due (with the answer timer), a
+// reminder card of the role, ravens, and one card per player (cards left, amulets, ability,
+// ready / drafting / due). Never shows a secret: the table view holds none.
+
+import { h } from '../../js/ui.js';
+import { beep } from '../../js/sound.js';
+import {
+  loadStyles, roleName, roleTexts, claimText, nameOf, chainList, winnerLine,
+  secondsLeft, ravenIcon, amuletRow, abilityChip, roleFamily, plural, confirmButton, lastTrickThisSet,
+} from './common.js';
+
+let els = null;
+let latest = null;       // {view, ctx}
+let timer = null;
+let lastChainKey = '';
+
+const PHASE_LABEL = {
+  draft: 'Ability draft', select: 'Choosing roles', trick: 'Role calls', over: 'Game over',
+};
+
+// ---- skeleton ----------------------------------------------------------------------------------
+
+function mount(root) {
+  loadStyles();
+  const raven = confirmButton('wb-raven', 'Raven taken', (b) => send('raven', {}, b), {
+    cls: 'btn wb-raven-btn', icon: ravenIcon({ cls: 'wb-raven wb-raven-inline' }),
+    title: 'Press when a potion card with a raven is taken (press twice to confirm)',
+  });
+
+  els = {
+    root: h('div', { class: 'wb-tv', id: 'wb-tv' }),
+    set: h('p', { class: 'wb-set', id: 'wb-set' }),
+    ravens: h('div', { class: 'wb-ravens', id: 'wb-ravens' }),
+    raven,
+    stage: h('div', { class: 'wb-stage', id: 'wb-stage', 'aria-live': 'polite' }),
+    players: h('ol', { class: 'wb-players', id: 'wb-players', 'aria-label': 'Players' }),
+  };
+  els.root.append(
+    h('div', { class: 'wb-head' }, els.set, els.ravens, raven),
+    els.stage,
+    els.players,
+  );
+  root.replaceChildren(els.root);
+}
+
+async function send(type, payload = {}, button = null) {
+  if (!latest) return null;
+  if (button) button.disabled = true;
+  const ack = await latest.ctx.act(type, payload);
+  if (button?.isConnected) button.disabled = false;
+  if (!ack.ok) latest.ctx.toast?.(ack.error?.message || 'That did not work.');
+  if (latest && els) update();  // the view decides what stays enabled (no raven left: none)
+  return ack;
+}
+
+function roomPlayer(view, seat) {
+  return (view.room?.players || []).find((p) => p.seat === seat) || null;
+}
+
+/** The due player left or is away: the table may answer for them. */
+function canSkip(view, g) {
+  const t = g.trick;
+  if (!t || t.due === null || t.due === undefined) return false;
+  const rp = roomPlayer(view, t.due);
+  return Boolean(!rp || rp.gone || !rp.connected || t.nudge);
+}
+
+// ---- head --------------------------------------------------------------------------------------
+
+function drawHead(view, g) {
+  const label = PHASE_LABEL[g.phase] || g.phase || '';
+  els.set.replaceChildren(
+    h('span', { class: 'wb-set-n', text: g.set ? `Set ${g.set}` : "Witch's Brew" }),
+    h('span', { class: 'wb-set-phase', text: label }));
+
+  const total = Number(g.ravens_total) || 0;
+  const left = Math.max(0, Number(g.ravens_left) || 0);
+  const icons = [];
+  for (let i = 0; i < total; i += 1) icons.push(ravenIcon({ taken: i >= left }));
+  els.ravens.replaceChildren(
+    h('span', { class: 'wb-raven-icons', 'aria-hidden': 'true' }, icons),
+    h('span', { class: 'wb-raven-words' },
+      h('span', { class: 'wb-raven-count', text: `${left} of ${total} ravens left` }),
+      (g.last_set || left === 0) && g.phase !== 'over' ? h('span', { class: 'wb-last-set', id: 'wb-last-set', text: 'Last set!' }) : null));
+  els.ravens.classList.toggle('wb-ravens-last', Boolean(g.last_set || left === 0));
+  const playing = view.room?.status === 'playing';
+  els.raven.hidden = g.phase === 'over' || view.room?.status === 'over';
+  if (!els.raven.classList.contains('confirming')) els.raven.disabled = !playing || left <= 0;
+}
+
+// ---- players strip -----------------------------------------------------------------------------
+
+function statusOf(g, p) {
+  const t = g.trick;
+  if (g.phase === 'select') return p.ready ? { text: '✓ ready', cls: 'ready' } : { text: 'choosing…', cls: 'waiting' };
+  if (g.phase === 'draft') {
+    const cur = g.draft?.current;
+    if (cur === p.seat) return { text: '▶ choosing…', cls: 'due' };
+    // `drafting`: still without an ability this set (waiting for the cards to come round)
+    if (p.drafting) return { text: 'waiting', cls: 'waiting' };
+    return { text: '✓ picked', cls: 'ready' };
+  }
+  if (g.phase === 'trick' && t) {
+    if (t.due === p.seat) {
+      const text = { play: '▶ leads…', answer: '▶ answering…', amulet: '▶ amulet?' }[t.due_kind] || '▶ now';
+      return { text, cls: 'due' };
+    }
+    if (t.role && t.claimant === p.seat) return { text: '♛ claims it', cls: 'claim' };
+  }
+  if (g.phase === 'over') {
+    const n = Number(p.amulets?.unused) || 0;
+    return g.options?.amulets ? { text: `${plural(n, 'unused amulet')}`, cls: n ? 'claim' : 'waiting' } : { text: '', cls: '' };
+  }
+  return { text: '', cls: '' };
+}
+
+function drawPlayers(view, g, ctx) {
+  const players = g.players || [];
+  const showCards = g.phase === 'trick';
+  const items = players.map((p) => {
+    const st = statusOf(g, p);
+    const rp = roomPlayer(view, p.seat);
+    const away = rp && (rp.gone || !rp.connected);
+    const leads = g.phase !== 'over' && (g.leader === p.seat || (g.phase !== 'trick' && g.first_player === p.seat));
+    const cards = Number(p.cards_left) || 0;
+    const pips = [];
+    for (let i = 0; i < Math.min(cards, 5); i += 1) pips.push(h('span', { class: 'wb-pip' }));
+    const amulets = g.options?.amulets
+      ? amuletRow(g.phase === 'over' ? { unused: p.amulets?.unused, grey: 0 } : p.amulets, { words: false }) : null;
+    return h('li', {
+      class: `wb-player ${st.cls ? `wb-st-${st.cls}` : ''} ${away ? 'wb-away' : ''}`.trim(),
+      dataset: { seat: p.seat, status: st.cls || 'none' },
+    },
+    h('div', { class: 'wb-p-top' },
+      h('span', { class: 'wb-p-name', text: p.name || nameOf(ctx.names, p.seat, g) }),
+      leads ? h('span', { class: 'wb-p-badge', text: g.phase === 'trick' ? 'leader' : 'first' }) : null),
+    h('span', { class: 'wb-p-status', text: st.text || ' ' }),
+    away ? h('span', { class: 'wb-p-away', text: rp.gone ? 'left the game' : 'phone away' }) : null,
+    showCards || amulets ? h('div', { class: 'wb-p-row' },
+      showCards ? h('span', { class: 'wb-p-cards', 'aria-label': `${plural(cards, 'card')} left` },
+        h('span', { class: 'wb-pips', 'aria-hidden': 'true' }, pips),
+        h('span', { class: 'wb-p-count', text: plural(cards, 'card') })) : null,
+      amulets) : null,
+    p.ability && g.phase !== 'over' ? abilityChip(p.ability, { cls: 'wb-p-ability' }) : null);
+  });
+  els.players.replaceChildren(...items);
+  els.players.style.setProperty('--n', String(Math.max(3, players.length)));
+  els.players.dataset.n = String(players.length);
+}
+
+// ---- stage -------------------------------------------------------------------------------------
+
+function reminderCard(g, role, title) {
+  const t = roleTexts(g, role);
+  return h('aside', { class: `wb-reminder wb-fam-${roleFamily(role)}`, id: 'wb-reminder', dataset: { role } },
+    h('p', { class: 'wb-rem-title', text: title }),
+    h('p', { class: 'wb-rem-role', text: roleName(g, role) }),
+    h('div', { class: 'wb-rem-part' },
+      h('p', { class: 'wb-rem-label', text: 'Full action' }),
+      h('p', { class: `wb-rem-text${t.actionKnown ? '' : ' wb-unknown'}`, text: t.action })),
+    h('div', { class: 'wb-rem-part' },
+      h('p', { class: 'wb-rem-label', text: 'Favor (“So be it!”)' }),
+      h('p', { class: `wb-rem-text${t.favorKnown ? '' : ' wb-unknown'}`, text: t.favor })));
+}
+
+function dueLine(view, g, ctx) {
+  const t = g.trick;
+  if (!t || t.due === null || t.due === undefined) return null;
+  const who = nameOf(ctx.names, t.due, g);
+  const role = roleName(g, t.role);
+  let text;
+  if (t.due_kind === 'play') text = `${who} leads: which role?`;
+  else if (t.due_kind === 'amulet') text = `${who}: use an amulet to take the ${role}?`;
+  else text = `${who} is answering…`;
+  const parts = [h('span', { class: 'wb-due-text', text })];
+  if (typeof t.deadline === 'number') {
+    parts.push(h('span', { class: 'wb-countdown', id: 'wb-countdown', dataset: { deadline: t.deadline } }));
+  }
+  if (t.nudge) parts.push(h('span', { class: 'wb-nudge', id: 'wb-nudge', text: 'Time’s up, please decide!' }));
+  if (canSkip(view, g) && view.room?.status === 'playing') {
+    const label = t.due_kind === 'play' ? 'Skip (pass the lead)'
+      : (t.due_kind === 'amulet' ? 'Skip (no amulet)' : 'Skip (“So be it!”)');
+    parts.push(confirmButton('wb-skip', label, (b) => send('skip', {}, b), {
+      cls: 'btn wb-skip', sure: `Sure? ${label}`,
+      title: `Answer for ${who}, who left or is away (press twice to confirm)`,
+    }));
+  }
+  return h('div', { class: `wb-due wb-due-${t.due_kind || 'none'}`, id: 'wb-due', dataset: { seat: t.due } }, parts);
+}
+
+function drawTrick(view, g, ctx) {
+  const t = g.trick;
+  const last = g.last_trick;
+  const main = [];
+  let reminder = null;
+  if (t && t.role) {
+    main.push(h('p', { class: `wb-big wb-fam-text-${roleFamily(t.role)}`, id: 'wb-role', dataset: { role: t.role }, text: claimText(g, t.role) }));
+    main.push(chainList(g, t, ctx.names, { id: 'wb-chain' }));
+    const claimant = t.claimant;
+    if (claimant !== null && claimant !== undefined) {
+      main.push(h('p', { class: 'wb-claimant', id: 'wb-claimant' },
+        h('span', { class: 'wb-crown', 'aria-hidden': 'true', text: '♛ ' }),
+        h('span', { text: `Claim so far: ${nameOf(ctx.names, claimant, g)}` })));
+    }
+    main.push(dueLine(view, g, ctx));
+    reminder = reminderCard(g, t.role, 'Reminder');
+  } else {
+    // Between tricks: the last trick's outcome, and who leads next.
+    if (last && lastTrickThisSet(g)) {
+      main.push(h('p', { class: 'wb-winner', id: 'wb-winner', text: winnerLine(g, ctx.names) }));
+      main.push(chainList(g, last, ctx.names, { id: 'wb-last-chain', cls: 'wb-chain-small' }));
+      reminder = reminderCard(g, last.role, `${nameOf(ctx.names, last.winner, g)} takes`);
+    } else {
+      // The first trick of a set (a last trick shown here is the previous set's).
+      main.push(h('p', { class: 'wb-big', id: 'wb-set-begins', text: `Set ${g.set} begins` }));
+      main.push(h('p', { class: 'wb-sub', text: 'All roles are chosen. The leader plays the first role.' }));
+      if (last) main.push(h('p', { class: 'wb-winner wb-winner-small', id: 'wb-winner', text: `Last trick of set ${g.set - 1}: ${winnerLine(g, ctx.names)}` }));
+    }
+    main.push(dueLine(view, g, ctx));
+  }
+  const parts = [h('div', { class: 'wb-main' }, main)];
+  if (reminder) parts.push(reminder);
+  return parts;
+}
+
+function drawSelect(view, g, ctx) {
+  const players = g.players || [];
+  const ready = players.filter((p) => p.ready).length;
+  const main = [
+    h('p', { class: 'wb-big', text: 'Choose 5 roles' }),
+    h('p', { class: 'wb-sub', text: 'Everyone secretly picks 5 of their 12 roles on their phone.' }),
+    h('p', { class: 'wb-counter', id: 'wb-ready-count', text: `${ready} / ${players.length} ready` }),
+  ];
+  if (g.first_player !== null && g.first_player !== undefined) {
+    main.push(h('p', { class: 'wb-sub', text: `${nameOf(ctx.names, g.first_player, g)} leads the first trick.` }));
+  }
+  if (g.last_trick && g.set > 1) {
+    main.push(h('p', { class: 'wb-winner wb-winner-small', id: 'wb-winner', text: `Last trick of set ${g.set - 1}: ${winnerLine(g, ctx.names)}` }));
+  }
+  return [h('div', { class: 'wb-main' }, main)];
+}
+
+function drawDraft(view, g, ctx) {
+  const d = g.draft || {};
+  const cur = d.current;
+  const order = d.order || [];
+  const j = order.indexOf(cur);
+  const main = [
+    h('p', { class: 'wb-lead-line', text: 'Magical abilities' }),
+    h('p', { class: 'wb-big', id: 'wb-drafting', text: cur === null || cur === undefined
+      ? 'Revealing the abilities…' : `${nameOf(ctx.names, cur, g)} is choosing an ability` }),
+    h('p', { class: 'wb-sub', text: 'The first player takes 3 cards, everyone else 1. Keep one, pass the other 2 to the left.' }),
+    h('ol', { class: 'wb-draft-order', id: 'wb-draft-order' }, order.map((seat, i) => {
+      const state = i < j || j < 0 ? 'done' : (i === j ? 'now' : 'later');
+      return h('li', { class: `wb-draft-${state}`, dataset: { seat } },
+        h('span', { class: 'wb-draft-mark', 'aria-hidden': 'true', text: state === 'done' ? '✓' : (state === 'now' ? '▶' : '·') }),
+        h('span', { text: nameOf(ctx.names, seat, g) }));
+    })),
+  ];
+  if (g.deck) {
+    main.push(h('p', { class: 'wb-deck', text: `Ability deck: ${g.deck.face_down ?? 0} face down · ${g.deck.face_up ?? 0} face up underneath` }));
+  }
+  if (g.last_trick && g.set > 1) {
+    main.push(h('p', { class: 'wb-winner wb-winner-small', text: `Last trick of set ${g.set - 1}: ${winnerLine(g, ctx.names)}` }));
+  }
+  return [h('div', { class: 'wb-main' }, main)];
+}
+
+function drawOver(view, g, ctx) {
+  const main = [
+    h('p', { class: 'wb-big', id: 'wb-over', text: 'Game over' }),
+    h('p', { class: 'wb-sub wb-sub-big', text: 'Count the victory points on the table. Most points wins.' }),
+  ];
+  if (g.options?.amulets) {
+    main.push(h('p', { class: 'wb-sub', text: 'A tie? Each unused amulet counts as 2 ingredients or 2 gold nuggets.' }));
+    main.push(h('ol', { class: 'wb-tiebreak', id: 'wb-tiebreak' }, (g.players || []).map((p) => h('li', { dataset: { seat: p.seat } },
+      h('span', { class: 'wb-tb-name', text: p.name || nameOf(ctx.names, p.seat, g) }),
+      amuletRow({ unused: p.amulets?.unused, grey: 0 }, { words: false }),
+      h('span', { class: 'wb-tb-count', text: plural(Number(p.amulets?.unused) || 0, 'unused amulet') })))));
+  }
+  if (g.last_trick) {
+    main.push(h('p', { class: 'wb-winner wb-winner-small', text: `Last trick: ${winnerLine(g, ctx.names)}` }));
+  }
+  return [h('div', { class: 'wb-main' }, main)];
+}
+
+// ---- update ------------------------------------------------------------------------------------
+
+function update() {
+  const { view, ctx } = latest;
+  const g = view.game;
+  els.root.dataset.phase = g.phase || '';
+  drawHead(view, g);
+  let parts;
+  if (g.phase === 'trick') parts = drawTrick(view, g, ctx);
+  else if (g.phase === 'select') parts = drawSelect(view, g, ctx);
+  else if (g.phase === 'draft') parts = drawDraft(view, g, ctx);
+  else if (g.phase === 'over') parts = drawOver(view, g, ctx);
+  else parts = [h('p', { class: 'wb-big', text: g.phase || '' })];
+  els.stage.replaceChildren(...parts.filter(Boolean));
+  els.stage.classList.toggle('wb-stage-split', parts.length > 1);
+  const shown = g.trick?.role ? g.trick.chain : (lastTrickThisSet(g) ? g.last_trick.chain : []);
+  els.stage.dataset.chain = (shown || []).length >= 5 ? 'long' : 'short';
+  els.players.hidden = g.phase === 'over';
+  drawPlayers(view, g, ctx);
+  tick();
+
+  // A contested role is worth a sound: each new claim beeps once.
+  const chain = g.trick?.chain || [];
+  const key = `${g.set}|${g.trick?.role}|${chain.length}`;
+  if (key !== lastChainKey && chain.length > 1) {
+    const e = chain[chain.length - 1];
+    if (e.answer === 'claim' || e.answer === 'amulet') beep(660, 120, 0.2);
+  }
+  lastChainKey = key;
+}
+
+function tick() {
+  if (!latest || !els?.root.isConnected) return;
+  for (const el of els.root.querySelectorAll('[data-deadline]')) {
+    const s = secondsLeft(Number(el.dataset.deadline), latest.ctx.serverNow);
+    const text = s === null ? '' : `${Math.ceil(s)} s`;
+    if (el.textContent !== text) el.textContent = text;
+    el.classList.toggle('wb-urgent', s !== null && s <= 5);
+  }
+}
+
+export function render(root, view, ctx) {
+  if (!view.game) {
+    root.replaceChildren();
+    els = null;
+    return;
+  }
+  if (!els || !root.contains(els.root)) mount(root);
+  latest = { view, ctx };
+  update();
+  if (!timer) {
+    timer = setInterval(() => {
+      if (!els?.root.isConnected) {
+        clearInterval(timer);
+        timer = null;
+        return;
+      }
+      tick();
+    }, 200);
+  }
+}
+
+export function note() {
+  // Everything the table shows comes with the view.
+}
