@@ -1,0 +1,68 @@
+"""Witch's Brew in real Chromium: a TV and four phones play a whole set with a contested role."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import phone_context, tv_context
+from tests.support import LiveServer
+
+pytestmark = pytest.mark.browser
+
+NAMES = ["Anna", "Ben", "Cleo", "Dora"]
+ROLES = ["witch", "wizard", "druid", "alchemist", "fortune_teller"]
+
+
+def test_a_set_of_role_calls(browser: Any, server: LiveServer, artifacts: Path) -> None:
+    room = server.create_room("witchs-brew", seed=3)
+    tv_ctx = tv_context(browser)
+    tv = tv_ctx.new_page()
+    tv.goto(f"{server.url}/host/{room['code']}#{room['host_token']}")
+    tv.wait_for_selector("#room-code")
+    phones = []
+    for name in NAMES:
+        page = phone_context(browser).new_page()
+        page.goto(room["join_url"])
+        page.fill("#name", name)
+        page.click("#btn-join")
+        page.wait_for_selector("#screen-lobby", state="visible")
+        phones.append(page)
+    tv.wait_for_function(
+        "document.querySelectorAll('#players li[data-seat] .dot.connected').length === 4"
+    )
+    tv.click("#btn-start")
+
+    # Everyone secretly picks the same five roles, so every role called is contested.
+    for page in phones:
+        page.wait_for_selector("#wb-grid button[data-role]")
+        for role in ROLES:
+            page.click(f'#wb-grid button[data-role="{role}"]')
+        assert page.locator("#wb-count").inner_text().strip().startswith("5")
+        page.click("#wb-select")
+    tv.wait_for_selector("#wb-role, #wb-due", timeout=10_000)
+    assert tv.locator("#wb-players").inner_text().count("5 cards") == 4
+
+    contested = False
+    end = time.monotonic() + 90
+    while time.monotonic() < end and "Set 2" not in tv.locator("#wb-set").inner_text():
+        for seat, page in enumerate(phones):
+            lead = page.locator("#wb-play button[data-play]")
+            if lead.count() and lead.first.is_visible():
+                lead.first.click()
+            elif page.locator("#wb-claim").is_visible():
+                # Odd seats contest the role; even seats say "So be it!".
+                page.click("#wb-claim" if seat % 2 else "#wb-so-be-it")
+        if tv.locator('#wb-chain li[data-answer="claim"]').count():
+            contested = True
+            tv.screenshot(path=str(artifacts / "witchs-brew-tv-1920x1080.png"))
+        time.sleep(0.1)
+    assert "Set 2" in tv.locator("#wb-set").inner_text(), "the first set did not end"
+    assert contested, "the TV never showed a contested role"
+    phones[0].screenshot(path=str(artifacts / "witchs-brew-phone-390x844.png"))
+    for page in phones:
+        page.context.close()
+    tv_ctx.close()
