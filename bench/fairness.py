@@ -19,17 +19,15 @@ and the settle delay (verdict time minus the race's first arrival), median and p
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import statistics
-import sys
 import tempfile
 import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from bench.latency import percentile
+from bench.common import header, in_parallel, percentile
 from tests.shim import LatencyProxy
 from tests.support import LiveServer, Peer
 
@@ -146,24 +144,20 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         server = LiveServer(Path(tmp) / "fairness.sqlite3").start()
         try:
-            threads = [
-                threading.Thread(
-                    target=run_room, args=(server, args.phones, share, args.seed + k, trials)
-                )
-                for k, share in enumerate(shares)
-            ]
-            for thread in threads:
-                thread.start()
-            for thread in threads:
-                thread.join()
+            in_parallel(
+                run_room,
+                [
+                    (server, args.phones, share, args.seed + k, trials)
+                    for k, share in enumerate(shares)
+                ],
+            )
         finally:
             server.stop()
 
-    print("command: python -m bench.fairness " + " ".join(sys.argv[1:]))
-    print(
-        f"machine: {os.cpu_count()} cores; {args.rooms} rooms x {args.phones} phones; "
-        f"{len(trials)} trials in {time.perf_counter() - started:.0f} s; server, shim and "
-        "phones on the same machine"
+    header(
+        "bench.fairness",
+        f"{args.rooms} rooms x {args.phones} phones; {len(trials)} trials in "
+        f"{time.perf_counter() - started:.0f} s; server, shim and phones on the same machine",
     )
     print()
     print("| gap (ms) | trials | fair order | arrival order | limit |")

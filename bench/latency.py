@@ -11,14 +11,12 @@ The clients run on the same machine as the server, so the figures include their 
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
-import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
+from bench.common import header, in_parallel, percentile
 from tests.support import LiveServer, Peer, wait_until
 
 NAMES = ["Ursule", "Renee", "Cunegonde", "Germaine", "Sofia", "Augustine", "Anna", "Ben"]
@@ -77,11 +75,6 @@ def play_room(server: LiveServer, phones: int, rounds: int, samples: list[float]
             peer.close()
 
 
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rooms", type=int, default=10)
@@ -94,22 +87,11 @@ def main() -> None:
         server = LiveServer(Path(tmp) / "bench.sqlite3", async_mode=args.async_mode).start()
         samples: list[float] = []
         try:
-            threads = [
-                threading.Thread(target=play_room, args=(server, args.phones, args.rounds, samples))
-                for _ in range(args.rooms)
-            ]
-            for thread in threads:
-                thread.start()
-            for thread in threads:
-                thread.join()
+            in_parallel(play_room, [(server, args.phones, args.rounds, samples)] * args.rooms)
         finally:
             server.stop()
 
-    print("command:", "python -m bench.latency " + " ".join(sys.argv[1:]))
-    print(
-        f"machine: {os.cpu_count()} cores; server async mode {args.async_mode}; "
-        "clients on the same machine"
-    )
+    header("bench.latency", f"server async mode {args.async_mode}; clients on the same machine")
     print(
         f"{args.rooms} rooms x (1 TV + {args.phones} phones), {args.rounds} rounds each: "
         f"{len(samples)} actions"
