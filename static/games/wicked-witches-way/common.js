@@ -1,0 +1,390 @@
+// Wicked Witches Way: what the TV and phone modules share. The 9 symbols as inline SVG (told
+// apart by shape), dice tiles (orange vs black told apart by light/dark tile, border style and an
+// "O"/"B" mark, never by hue alone), witch pawns (colour + shape + initial), card names, and the
+// one-line summary of the table.
+
+import { h, ensureStylesheet, ordinal } from '../../js/ui.js';
+
+export function loadStyles() {
+  ensureStylesheet(new URL('./www.css', import.meta.url).href);
+}
+
+export const SYMBOLS = ['ear', 'star', 'skull', 'spider', 'web', 'eye', 'lightning', 'cloud', 'burst'];
+export const SYMBOL_LABEL = {
+  ear: 'Ear', star: 'Star', skull: 'Skull', spider: 'Spider', web: 'Web', eye: 'Eye',
+  lightning: 'Lightning', cloud: 'Cloud', burst: 'Burst',
+};
+export const COLORS = ['orange', 'black'];
+export const WITCHES = ['Ursule', 'Renée', 'Cunégonde', 'Germaine', 'Sofia', 'Augustine'];
+export const FINISH = 23;
+export const TRACK_MIN = -2;
+export const TRACK_MAX = 22;
+
+// ---- symbols ------------------------------------------------------------------------------------
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+function svg(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(SVG_NS, tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value !== null && value !== undefined) el.setAttribute(key, String(value));
+  }
+  for (const child of children) if (child) el.append(child);
+  return el;
+}
+
+function starPoints(cx, cy, points, outer, inner, rotate = -90) {
+  const out = [];
+  for (let i = 0; i < points * 2; i += 1) {
+    const r = i % 2 === 0 ? outer : inner;
+    const a = ((rotate + (180 / points) * i) * Math.PI) / 180;
+    out.push(`${(cx + r * Math.cos(a)).toFixed(1)},${(cy + r * Math.sin(a)).toFixed(1)}`);
+  }
+  return out.join(' ');
+}
+
+function circlePath(cx, cy, r) {
+  return `M${cx - r} ${cy} a${r} ${r} 0 1 0 ${2 * r} 0 a${r} ${r} 0 1 0 ${-2 * r} 0 Z`;
+}
+
+// Each symbol: a list of [tag, attrs]; `F` = filled, `S` = stroked (thick, round).
+const F = { fill: 'currentColor', stroke: 'none' };
+const S = {
+  fill: 'none', stroke: 'currentColor', 'stroke-width': 7, 'stroke-linecap': 'round', 'stroke-linejoin': 'round',
+};
+const WEB_RAYS = [0, 45, 90, 135, 180, 225, 270, 315].map((deg) => {
+  const a = (deg * Math.PI) / 180;
+  return `M50 50 L${(50 + 45 * Math.cos(a)).toFixed(1)} ${(50 + 45 * Math.sin(a)).toFixed(1)}`;
+}).join(' ');
+function ring(r) {
+  return [22.5, 67.5, 112.5, 157.5, 202.5, 247.5, 292.5, 337.5].map((deg) => {
+    const a = (deg * Math.PI) / 180;
+    return `${(50 + r * Math.cos(a)).toFixed(1)},${(50 + r * Math.sin(a)).toFixed(1)}`;
+  }).join(' ');
+}
+
+const SHAPES = {
+  ear: [
+    ['path', { ...S, 'stroke-width': 8, d: 'M36 90 C24 88 22 76 28 68 C32 62 26 56 24 48 C18 26 34 8 56 8 C78 8 90 26 84 46 C80 60 68 62 64 72 C60 84 50 92 36 90 Z' }],
+    ['path', { ...S, d: 'M40 46 C38 32 48 24 58 26 C70 28 72 42 62 48 C56 52 52 56 56 64' }],
+  ],
+  star: [['polygon', { ...F, points: starPoints(50, 54, 5, 48, 20) }]],
+  skull: [['path', {
+    ...F,
+    'fill-rule': 'evenodd',
+    d: 'M50 6 C24 6 12 26 12 44 C12 58 20 66 28 70 L28 90 L72 90 L72 70 C80 66 88 58 88 44 C88 26 76 6 50 6 Z '
+      + `${circlePath(36, 44, 10)} ${circlePath(64, 44, 10)} M50 56 L43 68 L57 68 Z `
+      + 'M39 78 h6 v12 h-6 Z M55 78 h6 v12 h-6 Z',
+  }]],
+  spider: [
+    ['path', { ...S, 'stroke-width': 4, d: 'M50 2 L50 28' }],
+    ['circle', { ...F, cx: 50, cy: 34, r: 10 }],
+    ['ellipse', { ...F, cx: 50, cy: 60, rx: 15, ry: 19 }],
+    ['path', {
+      ...S,
+      'stroke-width': 6,
+      d: 'M40 48 L22 32 L10 40 M37 56 L16 50 L6 60 M37 64 L18 72 L10 86 M41 72 L30 86 L28 97 '
+        + 'M60 48 L78 32 L90 40 M63 56 L84 50 L94 60 M63 64 L82 72 L90 86 M59 72 L70 86 L72 97',
+    }],
+  ],
+  web: [
+    ['path', { ...S, 'stroke-width': 4.5, d: WEB_RAYS }],
+    ['polygon', { ...S, 'stroke-width': 4.5, points: ring(14) }],
+    ['polygon', { ...S, 'stroke-width': 4.5, points: ring(28) }],
+    ['polygon', { ...S, 'stroke-width': 4.5, points: ring(43) }],
+  ],
+  eye: [
+    ['path', { ...S, d: 'M5 50 C25 18 75 18 95 50 C75 82 25 82 5 50 Z' }],
+    ['circle', { ...S, cx: 50, cy: 50, r: 15 }],
+    ['circle', { ...F, cx: 50, cy: 50, r: 7 }],
+  ],
+  lightning: [['polygon', { ...F, points: '60,3 18,57 46,57 34,97 84,39 55,39 70,3' }]],
+  cloud: [['path', {
+    ...F,
+    d: 'M24 80 C10 80 3 68 7 57 C11 47 21 44 28 46 C30 30 44 20 58 22 C71 24 78 33 80 42 '
+      + 'C92 43 98 53 96 63 C94 74 86 80 76 80 Z',
+  }]],
+  burst: [['path', {
+    ...F,
+    'fill-rule': 'evenodd',
+    d: `M${starPoints(50, 50, 12, 49, 27, -90).split(' ').join(' L')} Z ${circlePath(50, 50, 11)}`,
+  }]],
+};
+
+/** An inline SVG icon for a symbol; labelled for screen readers. */
+export function symbolIcon(symbol, { cls = 'www-icon', label = true } = {}) {
+  const shapes = SHAPES[symbol];
+  const el = svg('svg', {
+    viewBox: '0 0 100 100', class: cls, 'aria-hidden': label ? null : 'true', role: label ? 'img' : null,
+    'aria-label': label ? (SYMBOL_LABEL[symbol] || symbol) : null, focusable: 'false',
+  });
+  if (!shapes) {
+    el.append(svg('text', { x: 50, y: 66, 'text-anchor': 'middle', 'font-size': 50, fill: 'currentColor' }));
+    el.lastChild.textContent = '?';
+    return el;
+  }
+  for (const [tag, attrs] of shapes) el.append(svg(tag, attrs));
+  return el;
+}
+
+/**
+ * A die tile: `{symbol, color}`. `mark` is "valid" | "forbidden" | null (resolve phase).
+ * Orange: light tile, solid border, "O". Black: dark tile, dashed double border, "B".
+ */
+export function dieTile(die, { mark = null, index = null, cls = '' } = {}) {
+  const color = die?.color === 'black' ? 'black' : 'orange';
+  const label = `${color === 'black' ? 'Black' : 'Orange'} ${SYMBOL_LABEL[die?.symbol] || die?.symbol || '?'}`
+    + (mark === 'valid' ? ', valid' : mark === 'forbidden' ? ', forbidden' : '');
+  return h('div', {
+    class: `www-die www-die-${color}${mark ? ` www-die-${mark}` : ''}${cls ? ` ${cls}` : ''}`,
+    role: 'img',
+    'aria-label': label,
+    dataset: { symbol: die?.symbol ?? '', color, ...(index !== null ? { die: index } : {}) },
+  },
+  h('span', { class: 'www-die-mark', 'aria-hidden': 'true', text: color === 'black' ? 'B' : 'O' }),
+  symbolIcon(die?.symbol, { label: false }),
+  mark === 'valid' ? h('span', { class: 'www-die-badge', 'aria-hidden': 'true', text: '✓' }) : null,
+  mark === 'forbidden' ? h('span', { class: 'www-die-cross', 'aria-hidden': 'true' }) : null);
+}
+
+/** The valid symbols of a roll (same rule as the server): a symbol showing in one colour only. */
+export function computeValid(dice) {
+  if (!Array.isArray(dice) || !dice.length) return null;
+  const seen = {};
+  for (const d of dice) (seen[d.symbol] ||= new Set()).add(d.color);
+  const valid = { orange: [], black: [] };
+  for (const s of SYMBOLS) {
+    if (seen[s]?.size === 1) valid[[...seen[s]][0]]?.push(s);
+  }
+  return valid;
+}
+
+/** "valid" / "forbidden" for a die, from the view's `valid` (null before resolve). */
+export function dieMark(die, valid) {
+  if (!valid || !die) return null;
+  return (valid[die.color] || []).includes(die.symbol) ? 'valid' : 'forbidden';
+}
+
+// ---- witches ------------------------------------------------------------------------------------
+
+const PAWN_SHAPES = [
+  ['circle', { cx: 20, cy: 20, r: 18 }, 26],
+  ['rect', { x: 3, y: 3, width: 34, height: 34, rx: 5 }, 26],
+  ['polygon', { points: '20,1 39,37 1,37' }, 32],
+  ['polygon', { points: '20,0 40,20 20,40 0,20' }, 26],
+  ['polygon', { points: '11,2 29,2 39,20 29,38 11,38 1,20' }, 26],
+  ['polygon', { points: '1,3 39,3 20,39' }, 22],
+];
+export const PAWN_SHAPE_NAMES = ['circle', 'square', 'triangle', 'diamond', 'hexagon', 'down-triangle'];
+export const PAWN_COLORS = ['#ff6b4a', '#5aa9ff', '#4be08a', '#c792ff', '#ffd23f', '#ff8fd0'];
+
+export function witchIndex(w) {
+  const i = WITCHES.indexOf(w?.witch);
+  if (i >= 0) return i;
+  return Math.abs(Number(w?.seat) || 0) % WITCHES.length;
+}
+
+/** The pawn: the witch's colour AND shape AND initial, so it reads without colour vision. */
+export function pawn(w, { cls = '', title = null } = {}) {
+  const i = witchIndex(w);
+  const [tag, attrs, textY] = PAWN_SHAPES[i];
+  const name = w?.witch || WITCHES[i];
+  const el = svg('svg', {
+    viewBox: '-2 -2 44 44', class: `www-pawn ${cls}`.trim(), role: 'img',
+    'aria-label': title || name, 'data-seat': w?.seat, 'data-witch': name,
+  });
+  el.append(svg(tag, {
+    ...attrs, fill: PAWN_COLORS[i], stroke: '#0b0d12', 'stroke-width': 2.5, 'stroke-linejoin': 'round',
+  }));
+  const letter = svg('text', {
+    x: 20, y: textY, 'text-anchor': 'middle', 'font-size': i === 2 || i === 5 ? 16 : 20,
+    'font-weight': 900, fill: '#0b0d12', 'font-family': 'system-ui, sans-serif',
+  });
+  letter.textContent = name.normalize('NFD')[0].toUpperCase();
+  el.append(letter);
+  return el;
+}
+
+export function nameOf(names, seat, game = null) {
+  if (seat === null || seat === undefined) return 'The table';
+  const fromRoom = names?.[seat] ?? names?.[String(seat)];
+  if (fromRoom) return fromRoom;
+  const w = game?.witches?.find((x) => x.seat === seat);
+  return w?.name || `Seat ${seat + 1}`;
+}
+
+export function witchOf(game, seat) {
+  return game?.witches?.find((w) => w.seat === seat) || null;
+}
+
+/** "Sofia (Ursule)". */
+export function who(names, seat, game) {
+  if (seat === null || seat === undefined) return 'The table';
+  const w = witchOf(game, seat);
+  const name = nameOf(names, seat, game);
+  return w?.witch && w.witch !== name ? `${name} (${w.witch})` : name;
+}
+
+export function spaceLabel(position) {
+  if (position >= FINISH) return 'finished';
+  if (position === 0) return 'start';
+  return `space ${position < 0 ? `−${-position}` : position}`;
+}
+
+export function spaceNumber(position) {
+  return position < 0 ? `−${-position}` : String(position);
+}
+
+// ---- cards --------------------------------------------------------------------------------------
+
+export const CARD = {
+  attraction: { name: 'Attraction', timing: 'after', text: 'Pull every other witch 1 or 2 spaces toward you.' },
+  blockade: { name: 'Blockade', timing: 'after', text: 'Nobody may pass you this turn.' },
+  magic_fog: { name: 'Magic Fog', timing: 'any', text: 'Cancel a spell just played.' },
+  decree: { name: 'Decree', timing: 'compose', text: 'Once everyone else has locked: see the dice again.' },
+  double_cross: { name: 'Double Cross', timing: 'apply', text: 'Use your second formula too.' },
+  bad_spell: { name: 'Bad Spell', timing: 'after', text: 'The leader goes back 3 spaces.' },
+  repaired_oversight: { name: 'Repaired Oversight', timing: 'apply', text: 'Add one symbol to your formula.' },
+  rectification: { name: 'Rectification', timing: 'apply', text: 'Swap one symbol of your formula.' },
+  tailwind: { name: 'Tailwind', timing: 'after', text: 'Move forward as many spaces as your place.' },
+};
+
+export function cardKind(card) {
+  if (!card) return '';
+  if (typeof card === 'string') return card.split('#')[0];
+  return card.kind || String(card.id || '').split('#')[0];
+}
+
+export function isAcrobatics(card) {
+  return cardKind(card).startsWith('acrobatics');
+}
+
+export function cardName(card) {
+  const kind = cardKind(card);
+  if (isAcrobatics(kind)) return 'Acrobatics';
+  return CARD[kind]?.name || kind.replace(/_/g, ' ');
+}
+
+/** Points of an acrobatics card (placeholder values in the digital deck). */
+export function cardPoints(card) {
+  return typeof card?.points === 'number' ? card.points : null;
+}
+
+// ---- time ---------------------------------------------------------------------------------------
+
+export function secondsLeft(until, serverNow) {
+  if (typeof until !== 'number') return null;
+  return Math.max(0, (until - serverNow()) / 1000);
+}
+
+export function formatSeconds(s) {
+  if (s === null) return '';
+  const c = Math.ceil(s);
+  if (c >= 60) return `${Math.floor(c / 60)}:${String(c % 60).padStart(2, '0')}`;
+  return `${c} s`;
+}
+
+/** "+42 ms", "+1.25 s". */
+export function formatMargin(ms) {
+  if (typeof ms !== 'number' || !Number.isFinite(ms)) return '';
+  if (ms >= 1000) return `+${(ms / 1000).toFixed(2)} s`;
+  if (ms < 10) return `+${ms.toFixed(1)} ms`;
+  return `+${Math.round(ms)} ms`;
+}
+
+export function formatGap(ms) {
+  return formatMargin(ms).slice(1);
+}
+
+/**
+ * Elements with data-until (server ms) show the seconds left; data-total (ms) also drives a
+ * --left custom property (0…1) for countdown bars. One timer per page module.
+ */
+export function tickCountdowns(root, serverNow) {
+  for (const el of root.querySelectorAll('[data-until]')) {
+    const s = secondsLeft(Number(el.dataset.until), serverNow);
+    const text = formatSeconds(s);
+    const target = el.querySelector('.www-count-text') || el;
+    if (target.textContent !== text) target.textContent = text;
+    if (el.dataset.total) {
+      el.style.setProperty('--left', String(Math.min(1, (s * 1000) / Number(el.dataset.total))));
+    }
+    el.classList.toggle('www-urgent', s !== null && s <= 5);
+  }
+}
+
+// ---- summaries ----------------------------------------------------------------------------------
+
+export const VERDICT_TEXT = {
+  empty: 'empty formula',
+  forbidden: 'fell off her broomstick',
+  incomplete: 'valid',
+  perfect: 'PERFECT',
+};
+
+/** Short result: "+4 · perfect orange" / "fell off · −2". */
+export function resultShort(r) {
+  if (!r) return '';
+  const moved = typeof r.moved === 'number' ? r.moved : (r.to ?? 0) - (r.from ?? 0);
+  const sign = moved > 0 ? `+${moved}` : moved < 0 ? `−${-moved}` : '±0';
+  const word = (part) => {
+    if (part.verdict === 'perfect') {
+      return `perfect${part.color ? ` ${part.color}` : ''}${part.bonus_cancelled ? ` (no bonus: ${part.bonus_cancelled})` : ''}`;
+    }
+    if (part.verdict === 'forbidden') return 'fell off';
+    if (part.verdict === 'empty') return 'empty';
+    return `valid${part.color ? ` ${part.color}` : ''}`;
+  };
+  // With Double Cross the server adds the second formula's judgement as `second_result`.
+  const verdicts = [word(r), r.second_result ? word(r.second_result) : null].filter(Boolean).join(' + ');
+  return [sign, verdicts, r.penalty ? 'penalty' : null].filter(Boolean).join(' · ');
+}
+
+export function countLocked(game) {
+  const ws = game.witches || [];
+  return { locked: ws.filter((w) => w.locked).length, total: ws.length };
+}
+
+/** What is happening on the table, in one line (the phone's status line, the TV's sub-title). */
+export function tableLine(game, names, { mine = null } = {}) {
+  const you = (seat) => (seat === mine && mine !== null ? 'You' : nameOf(names, seat, game));
+  switch (game.phase) {
+    case 'roll': {
+      const r = game.roller;
+      if (r === null || r === undefined) return `Turn ${game.turn}: waiting for the dice.`;
+      return r === mine ? `Turn ${game.turn}: you roll the dice.` : `Turn ${game.turn}: ${you(r)} rolls the dice.`;
+    }
+    case 'look':
+      return 'Dice are out! Close the lid as soon as you have a formula.';
+    case 'compose': {
+      const { locked, total } = countLocked(game);
+      const closer = game.lid_closed_by;
+      const by = closer === null || closer === undefined ? 'The table closed the lid' : `${you(closer)} closed the lid`;
+      const decree = (game.witches || []).filter((w) => w.in_decree).map((w) => you(w.seat));
+      return `${by} · ${locked}/${total} formulas locked${decree.length ? ` · ${decree.join(', ')} in Decree` : ''}`;
+    }
+    case 'resolve': {
+      const w = game.window;
+      if (w?.kind === 'fog') return `${you(w.seat)} played ${cardName(w.card)}: Magic Fog window…`;
+      const c = game.current;
+      if (c === null || c === undefined) return 'Checking the formulas…';
+      const name = you(c);
+      const verb = name === 'You';
+      if (game.step === 'keep') return `${name} ${verb ? 'choose' : 'chooses'} a Black Magic card…`;
+      if (game.step === 'after') return `${name} moved and may cast a spell.`;
+      return `${name} ${verb ? 'are applying your' : 'is applying the'} formula.`;
+    }
+    case 'over': {
+      const best = (game.final || []).find((f) => f.rank === 1);
+      return best ? `Game over: ${you(best.seat)} ${best.seat === mine ? 'win' : 'wins'} with ${best.total} points!` : 'Game over.';
+    }
+    default:
+      return '';
+  }
+}
+
+export function rankText(rank) {
+  return typeof rank === 'number' ? ordinal(rank) : '';
+}
+
+export { ordinal };

@@ -1,0 +1,698 @@
+// Wicked Witches Way, phone: the private hand and controller. Reading at the top (your witch,
+// your cards, one line about the table), thumb-sized controls in the bottom half: the lid
+// button (timed on pointerdown), the 9 symbol cards, spells, the keep choice, the final score.
+
+import { h } from '../../js/ui.js';
+import { beep, vibrate } from '../../js/sound.js';
+import {
+  loadStyles, SYMBOLS, SYMBOL_LABEL, CARD, FINISH, symbolIcon, dieTile, pawn, nameOf, witchOf,
+  spaceLabel, spaceNumber, cardKind, cardName, isAcrobatics, cardPoints, tableLine, tickCountdowns, formatGap,
+  resultShort, countLocked, secondsLeft, ordinal,
+} from './common.js';
+
+let els = null;
+let latest = null;           // {view, ctx}
+let timer = null;
+let busy = false;
+let draft = null;            // {turn, a: Set, b: Set, editing: 'a'|'b', two: bool}
+let lidPress = null;         // {turn, state: 'pressed'|'won'|'lost', margin}
+let lastRace = null;         // {turn, note}
+let picker = null;           // {turn, spell, remove}: choosing symbols for an apply-time spell
+let prevPrompts = '';
+let decreeShown = false;
+
+const APPLY_SPELLS = ['repaired_oversight', 'rectification', 'double_cross'];
+const AFTER_SPELLS = ['attraction', 'blockade', 'bad_spell', 'tailwind'];
+
+// ---- helpers ---------------------------------------------------------------------------------
+
+function mount(root) {
+  loadStyles();
+  els = {
+    root: h('div', { class: 'www-phone', id: 'www-phone' }),
+    me: h('div', { class: 'www-me', id: 'www-me' }),
+    hand: h('div', { class: 'www-hand', id: 'www-hand', 'aria-label': 'Your Black Magic cards' }),
+    line: h('p', { class: 'www-line', id: 'www-table-line', 'aria-live': 'polite' }),
+    mid: h('div', { class: 'www-mid', id: 'www-mid' }),
+    bottom: h('div', { class: 'www-bottom', id: 'www-bottom' }),
+  };
+  els.root.append(h('div', { class: 'www-top' }, els.me, els.hand, els.line), els.mid, els.bottom);
+  els.root.addEventListener('click', onClick);
+  root.replaceChildren(els.root);
+}
+
+function isPlayer(ctx) {
+  return ctx.seat !== null && ctx.seat !== undefined;
+}
+
+function game() {
+  return latest.view.game;
+}
+
+function you() {
+  return game().you || {};
+}
+
+function physicalDeck(g = game()) {
+  return Boolean(g.deck?.physical ?? g.options?.physical_deck);
+}
+
+/** Does this seat hold a card of this kind? With a physical deck the app trusts the player. */
+function holds(kind) {
+  if (physicalDeck()) return true;
+  return (you().hand || []).some((c) => cardKind(c) === kind);
+}
+
+function prompts() {
+  return you().prompts || [];
+}
+
+async function send(type, payload = {}, button = null) {
+  if (!latest || busy) return null;
+  busy = true;
+  if (button) button.disabled = true;
+  const ack = await latest.ctx.act(type, payload);
+  busy = false;
+  if (button?.isConnected) button.disabled = false;
+  if (!ack.ok) latest.ctx.toast?.(ack.error?.message || 'That did not work.');
+  return ack;
+}
+
+function bigButton(id, label, { cls = '', sub = null, disabled = false, data = null } = {}) {
+  return h('button', { type: 'button', id, class: `btn www-btn ${cls}`.trim(), disabled, dataset: data || undefined },
+    h('span', { class: 'www-btn-label', text: label }), sub ? h('span', { class: 'www-btn-sub', text: sub }) : null);
+}
+
+function symbolsRow(symbols, { cls = '' } = {}) {
+  return h('span', { class: `www-symbols ${cls}`.trim() },
+    symbols.length ? symbols.map((s) => h('span', { class: 'www-sym', dataset: { symbol: s } }, symbolIcon(s)))
+      : h('span', { class: 'www-none', text: 'empty' }));
+}
+
+function sortSymbols(set) {
+  return SYMBOLS.filter((s) => set.has(s));
+}
+
+// ---- events ----------------------------------------------------------------------------------
+
+/** A valid event timestamp is on the performance.now() clock; old browsers used epoch ms. */
+function pressTime(event) {
+  const now = performance.now();
+  const t = event.timeStamp;
+  return typeof t === 'number' && t > 0 && t <= now + 1 && t > now - 5000 ? t : now;
+}
+
+function wobble(el) {
+  el.classList.remove('www-nope');
+  void el.offsetWidth;
+  el.classList.add('www-nope');
+}
+
+function pressLid(event) {
+  const t = pressTime(event);
+  if (!latest || event.button > 0) return;
+  event.preventDefault();
+  const g = game();
+  const button = event.currentTarget;
+  if (latest.view.room.status !== 'playing' || g.phase !== 'look' || !you().can_close_lid
+    || lidPress?.turn === g.turn) {
+    wobble(button);
+    return;
+  }
+  // Feedback first: the verdict waits for the race to settle, the thumb should not.
+  lidPress = { turn: g.turn, state: 'pressed' };
+  beep(880, 80);
+  vibrate(50);
+  update();
+  const turn = g.turn;
+  latest.ctx.act('close_lid', { t }).then((ack) => {
+    if (lidPress?.turn !== turn) return;
+    if (ack.ok) {
+      lidPress = { turn, state: 'won' };
+      beep(1175, 120);
+    } else if (ack.error?.code === 'too_late') {
+      lidPress = { turn, state: 'lost', margin: ack.error.margin_ms };
+    } else {
+      lidPress = null;
+      latest.ctx.toast?.(ack.error?.message || 'Your press did not count.');
+    }
+    if (latest) update();
+  });
+}
+
+function onClick(event) {
+  const b = event.target.closest('button');
+  if (!b || !latest || b.disabled) return;
+  const g = game();
+  const id = b.id;
+  if (b.dataset.symbol && b.classList.contains('www-card')) {
+    toggle(b.dataset.symbol);
+  } else if (id === 'www-two') {
+    draft.two = !draft.two;
+    if (!draft.two) {
+      draft.b.clear();
+      draft.editing = 'a';
+    } else draft.editing = 'b';
+    update();
+  } else if (b.dataset.edit) {
+    draft.editing = b.dataset.edit;
+    update();
+  } else if (id === 'www-lock') {
+    const payload = { cards: sortSymbols(draft.a) };
+    if (draft.two && draft.b.size) payload.second = sortSymbols(draft.b);
+    send('formula', payload, b).then((ack) => {
+      if (ack?.ok) vibrate(30);
+    });
+  } else if (id === 'www-roll') {
+    send('roll', {}, b);
+  } else if (id === 'www-decree') {
+    send('spell', { card: 'decree' }, b);
+  } else if (b.dataset.level) {
+    const payload = { level: b.dataset.level };
+    if (b.dataset.level === 'novice') payload.start = Number(b.dataset.start || you().start || 5);
+    send('handicap', { seat: latest.ctx.seat, ...payload }, b);
+  } else if (id === 'www-apply' || id === 'www-done') {
+    picker = null;
+    send('pass', {}, b);
+  } else if (b.dataset.spell) {
+    const kind = b.dataset.spell;
+    if (kind === 'repaired_oversight' || kind === 'rectification') {
+      picker = { turn: g.turn, spell: kind, remove: null, second: false };
+      update();
+    } else if (kind === 'attraction') {
+      send('spell', { card: 'attraction', spaces: Number(b.dataset.spaces) }, b);
+    } else {
+      send('spell', { card: kind }, b);
+    }
+  } else if (id === 'www-picker-cancel') {
+    picker = null;
+    update();
+  } else if (b.dataset.remove) {
+    picker.remove = b.dataset.remove;
+    update();
+  } else if (b.dataset.addTo) {
+    picker.second = b.dataset.addTo === 'b';
+    update();
+  } else if (b.dataset.add) {
+    const payload = { card: picker.spell, add: b.dataset.add };
+    if (picker.spell === 'repaired_oversight' && picker.second) payload.second = true;
+    if (picker.spell === 'rectification') payload.remove = picker.remove;
+    send('spell', payload, b).then((ack) => {
+      if (ack?.ok) {
+        picker = null;
+        update();
+      }
+    });
+  } else if (id === 'www-fog') {
+    send('spell', { card: 'magic_fog' }, b).then((ack) => {
+      if (ack?.ok) vibrate(80);
+    });
+  } else if (b.dataset.keep) {
+    send('keep', { card: b.dataset.keep }, b);
+  } else if (id === 'www-acrobatics-send') {
+    const input = els.root.querySelector('#www-acrobatics');
+    const points = Number(input.value);
+    if (!Number.isInteger(points) || points < 0 || points > 99) {
+      latest.ctx.toast?.('Enter a whole number from 0 to 99.');
+      input.focus();
+      return;
+    }
+    send('acrobatics', { points }, b).then((ack) => {
+      if (ack?.ok) latest.ctx.toast?.('Acrobatics points saved.', 'info');
+    });
+  } else if (b.dataset.card) {
+    const kind = cardKind(b.dataset.card);
+    const text = isAcrobatics(kind) ? 'Acrobatics: points added to your score at the end.' : CARD[kind]?.text;
+    if (text) latest.ctx.toast?.(`${cardName(kind)}: ${text}`, 'info');
+  }
+}
+
+function toggle(symbol) {
+  const mine = draft.editing === 'b' ? draft.b : draft.a;
+  const other = draft.editing === 'b' ? draft.a : draft.b;
+  if (mine.has(symbol)) mine.delete(symbol);
+  else {
+    // One set of 9 cards: a card sits in one formula at most.
+    other.delete(symbol);
+    mine.add(symbol);
+  }
+  vibrate(10);
+  update();
+}
+
+// ---- always-on top ---------------------------------------------------------------------------
+
+function drawTop(view, ctx) {
+  const g = view.game;
+  const w = witchOf(g, ctx.seat);
+  if (w) {
+    const rank = w.finished_rank ? ` · ${ordinal(w.finished_rank)} across` : '';
+    els.me.replaceChildren(pawn(w, { cls: 'www-me-pawn' }),
+      h('span', { class: 'www-me-text' },
+        h('span', { class: 'www-me-witch', text: w.witch }),
+        h('span', { class: 'www-me-pos', id: 'www-me-pos', text: `${spaceLabel(w.position)}${rank}` })),
+      h('span', { class: 'www-me-space', text: w.position >= FINISH ? ordinal(w.finished_rank || 1) : spaceNumber(w.position) }));
+  } else {
+    els.me.replaceChildren();
+  }
+  const y = g.you || {};
+  const chips = [];
+  if (!isPlayer(ctx)) {
+    els.hand.replaceChildren();
+  } else if (!physicalDeck(g)) {
+    for (const c of y.hand || []) {
+      if (isAcrobatics(c)) continue;
+      chips.push(h('button', { type: 'button', class: `www-chip www-chip-${cardKind(c)}`, dataset: { card: c.id || cardKind(c) } }, cardName(c)));
+    }
+    const acro = [...(y.acrobatics || []), ...(y.hand || []).filter(isAcrobatics)];
+    for (const c of acro) {
+      const pts = cardPoints(c);
+      chips.push(h('button', { type: 'button', class: 'www-chip www-chip-acro', dataset: { card: c.id || 'acrobatics' } },
+        `Acrobatics ${pts ?? '?'}${c.placeholder !== false ? '*' : ''}`));
+    }
+    if (!chips.length) chips.push(h('span', { class: 'www-chip-none', text: 'No Black Magic cards yet.' }));
+    if (acro.some((c) => c.placeholder !== false)) chips.push(h('span', { class: 'www-chip-note', text: '* placeholder value' }));
+  } else {
+    chips.push(h('span', { class: 'www-chip-none', text: 'Black Magic: use your real cards.' }));
+  }
+  if (isPlayer(ctx)) els.hand.replaceChildren(...chips);
+  els.line.textContent = tableLine(g, ctx.names, { mine: ctx.seat });
+}
+
+// ---- phases ----------------------------------------------------------------------------------
+
+function drawRoll(g, ctx) {
+  const y = g.you || {};
+  const mid = [];
+  const bottom = [];
+  const rolling = g.roller === ctx.seat;
+  const rollerW = witchOf(g, g.roller);
+  for (const r of myResults(g, ctx)) {
+    mid.push(h('p', { class: `www-result ${r.verdict}`, id: 'www-last-result' },
+      h('span', { class: 'www-small-title', text: `Turn ${g.turn - 1} · ` }), h('span', { text: r.text || resultShort(r) })));
+  }
+  mid.push(h('p', { class: 'www-say' }, rollerW ? pawn(rollerW) : null,
+    h('span', { text: rolling ? 'You roll the dice!' : `${nameOf(ctx.names, g.roller, g)} rolls the dice.` })));
+  if (g.options?.physical_dice) {
+    mid.push(h('p', { class: 'www-hint', text: rolling
+      ? 'Throw the 9 real dice into the box; the table types them in.'
+      : 'The real dice are thrown; the table types them in.' }));
+  } else if (prompts().includes('roll') || rolling) {
+    bottom.push(bigButton('www-roll', 'Roll the dice', { cls: 'btn-primary www-btn-huge', disabled: latest.view.room.status !== 'playing' }));
+  }
+  if (g.turn === 1) {
+    const me = witchOf(g, ctx.seat) || {};
+    const level = me.handicap || 'normal';
+    const start = me.start ?? 5;
+    bottom.unshift(h('div', { class: 'www-handicap-phone', id: 'www-my-handicap' },
+      h('p', { class: 'www-small-title', text: 'Your level (before the first roll)' }),
+      h('div', { class: 'www-seg' }, ['normal', 'novice', 'expert'].map((l) => h('button', {
+        type: 'button', class: `btn www-seg-btn${l === level ? ' on' : ''}`, id: `www-level-${l}`,
+        dataset: { level: l, start }, 'aria-pressed': String(l === level),
+      }, l[0].toUpperCase() + l.slice(1)))),
+      level === 'novice' ? h('div', { class: 'www-seg' }, [5, 6, 7].map((s) => h('button', {
+        type: 'button', class: `btn www-seg-btn${s === start ? ' on' : ''}`, id: `www-start-${s}`,
+        dataset: { level: 'novice', start: s }, 'aria-pressed': String(s === start),
+      }, `Start ${s}`))) : null,
+      h('p', { class: 'www-hint', text: level === 'expert' ? 'Expert: never the perfect-formula bonus; Decree gives 5 s.'
+        : level === 'novice' ? 'Novice: start a few spaces ahead.' : '' })));
+  }
+  return { mid, bottom };
+}
+
+function drawLook(g, ctx) {
+  const y = g.you || {};
+  const mine = lidPress?.turn === g.turn ? lidPress : null;
+  const can = Boolean(y.can_close_lid);
+  let label = 'Close the lid!';
+  let state = 'ready';
+  let say = 'Memorise a formula on the TV, then close the lid!';
+  if (!can) {
+    label = 'Can’t close';
+    state = 'disabled';
+    say = 'You are on −2: you cannot close the lid this turn. Memorise a formula anyway!';
+  }
+  if (mine?.state === 'pressed') {
+    label = 'Closed?…';
+    state = 'pressed';
+    say = 'You closed it?… waiting for the verdict.';
+  } else if (mine?.state === 'won') {
+    label = 'Closed!';
+    state = 'won';
+    say = 'You closed the lid!';
+  } else if (mine?.state === 'lost') {
+    label = 'Too late';
+    state = 'lost';
+    say = lostText(g, ctx, mine);
+  }
+  const button = h('button', {
+    type: 'button', id: 'www-close-lid', class: 'www-lid-btn', dataset: { state },
+    'aria-disabled': String(!can), 'aria-label': `${label}. ${say}`,
+  }, h('span', { class: 'www-lid-btn-label', text: label }));
+  if (!can) button.classList.add('disabled');
+  button.addEventListener('pointerdown', pressLid);
+  button.addEventListener('contextmenu', (e) => e.preventDefault());
+  button.addEventListener('keydown', (e) => {
+    if ((e.key === ' ' || e.key === 'Enter') && !e.repeat) {
+      e.preventDefault();
+      pressLid(e);
+    }
+  });
+  return {
+    mid: [h('p', { class: `www-say www-say-${state}`, id: 'www-lid-say', text: say })],
+    bottom: [h('div', { class: 'www-lid-wrap' }, button)],
+  };
+}
+
+function raceWinner(g) {
+  if (g.lid_closed_by !== null && g.lid_closed_by !== undefined) return g.lid_closed_by;
+  const first = lastRace?.turn === g.turn ? (lastRace.note.presses || []).find((p) => p.ok) : null;
+  return first ? first.seat : null;
+}
+
+function lostText(g, ctx, press) {
+  const winner = raceWinner(g);
+  const name = winner === null || winner === undefined ? 'Someone' : nameOf(ctx.names, winner, g);
+  return typeof press.margin === 'number' ? `${name} was ${formatGap(press.margin)} faster.` : `${name} closed it first.`;
+}
+
+/** The verdict of the lid race, carried into the compose screen. */
+function lidVerdict(g, ctx) {
+  const mine = lidPress?.turn === g.turn ? lidPress : null;
+  const closer = g.lid_closed_by;
+  let text;
+  if (closer === ctx.seat) {
+    text = 'You closed the lid';
+    const presses = lastRace?.turn === g.turn ? lastRace.note.presses || [] : [];
+    const second = presses.find((p) => !p.ok && p.seat !== ctx.seat && typeof (p.margin_ms ?? p.error?.margin_ms) === 'number');
+    if (second) text += ` · ${formatGap(second.margin_ms ?? second.error.margin_ms)} ahead of ${nameOf(ctx.names, second.seat, g)}`;
+    text += '. An invalid formula costs you 2 spaces!';
+  } else if (mine?.state === 'lost') {
+    text = lostText(g, ctx, mine);
+  } else if (closer === null || closer === undefined) {
+    text = 'The table closed the lid.';
+  } else {
+    text = `${nameOf(ctx.names, closer, g)} closed the lid.`;
+  }
+  return h('p', { class: `www-verdict${closer === ctx.seat ? ' mine' : ''}`, id: 'www-lid-verdict', text });
+}
+
+function countdown(until, label, id) {
+  if (typeof until !== 'number') return null;
+  return h('p', { class: 'www-countdown', id, dataset: { until } },
+    h('span', { text: `${label} ` }), h('span', { class: 'www-count-text' }));
+}
+
+function drawCompose(g, ctx) {
+  const y = g.you || {};
+  const bottom = [];
+  const decree = y.decree && secondsLeft(y.decree.until, ctx.serverNow) > 0 ? y.decree : null;
+  decreeShown = Boolean(decree);
+  els.root.classList.toggle('www-decree-on', decreeShown);
+  const mid = decree ? [] : [lidVerdict(g, ctx)];
+  if (decree) {
+    mid.push(h('div', { class: 'www-decree', id: 'www-decree-panel' },
+      h('p', { class: 'www-decree-title' }, h('span', { text: 'Decree: the dice, for your eyes only' }),
+        h('span', { class: 'www-countdown', dataset: { until: decree.until } }, h('span', { class: 'www-count-text' }))),
+      h('div', { class: 'www-dice www-dice-phone', id: 'www-decree-dice' },
+        (decree.dice || []).map((d, i) => dieTile(d, { index: i })))));
+  } else if (typeof g.deadline === 'number' && !(g.witches || []).some((w) => w.in_decree)) {
+    mid.push(countdown(g.deadline, 'Time left:', 'www-compose-timer'));
+  }
+
+  if (y.formula) {
+    const { locked, total } = countLocked(g);
+    mid.push(h('div', { class: 'www-locked', id: 'www-locked' },
+      h('p', { class: 'www-small-title', text: 'Your formula is locked' }),
+      symbolsRow(y.formula.cards || []),
+      y.formula.second ? h('p', { class: 'www-small-title', text: 'Second formula (needs Double Cross)' }) : null,
+      y.formula.second ? symbolsRow(y.formula.second) : null,
+      h('p', { class: 'www-hint', text: `Waiting for the others: ${locked}/${total} locked.` })));
+    return { mid, bottom };
+  }
+  if (!isPlayer(ctx)) return { mid, bottom };
+
+  if (!draft || draft.turn !== g.turn) draft = { turn: g.turn, a: new Set(), b: new Set(), editing: 'a', two: false };
+  const canTwo = physicalDeck(g) || holds('double_cross');
+  if (!canTwo && draft.two) {
+    draft.two = false;
+    draft.b.clear();
+    draft.editing = 'a';
+  }
+
+  if (prompts().includes('decree')) {
+    bottom.push(bigButton('www-decree', 'Play Decree', { cls: 'www-btn-spell', sub: 'See the dice again before you lock' }));
+  } else if (!physicalDeck(g) && holds('decree') && !decree && !witchOf(g, ctx.seat)?.in_decree) {
+    mid.push(h('p', { class: 'www-hint', text: 'Decree: playable once everyone else has locked. Lock after using it.' }));
+  }
+
+  if (canTwo) {
+    bottom.push(h('div', { class: 'www-two-row' },
+      h('button', {
+        type: 'button', id: 'www-two', class: `btn www-switch${draft.two ? ' on' : ''}`, role: 'switch',
+        'aria-checked': String(draft.two),
+      }, draft.two ? '✓ Two formulas (Double Cross)' : '+ Second formula (Double Cross)'),
+      draft.two ? h('div', { class: 'www-seg www-edit' }, ['a', 'b'].map((f) => h('button', {
+        type: 'button', class: `btn www-seg-btn${draft.editing === f ? ' on' : ''}`, id: `www-edit-${f}`,
+        dataset: { edit: f }, 'aria-pressed': String(draft.editing === f),
+      }, `${f === 'a' ? 'Formula 1' : 'Formula 2'} (${(f === 'a' ? draft.a : draft.b).size})`))) : null));
+  }
+
+  bottom.push(h('div', { class: 'www-cards', id: 'www-cards', role: 'group', 'aria-label': 'Your 9 symbol cards' },
+    SYMBOLS.map((s) => {
+      const inA = draft.a.has(s);
+      const inB = draft.b.has(s);
+      const on = draft.editing === 'b' ? inB : inA;
+      return h('button', {
+        type: 'button', class: `www-card${inA ? ' in-a' : ''}${inB ? ' in-b' : ''}`, dataset: { symbol: s },
+        'aria-pressed': String(on), 'aria-label': `${SYMBOL_LABEL[s]}${inA ? ', in formula 1' : ''}${inB ? ', in formula 2' : ''}`,
+      }, symbolIcon(s, { label: false }), h('span', { class: 'www-card-name', text: SYMBOL_LABEL[s] }),
+      inA || inB ? h('span', { class: 'www-card-badge', text: draft.two ? (inA ? '1' : '2') : '✓' }) : null);
+    })));
+
+  const n = draft.a.size + draft.b.size;
+  const closer = g.lid_closed_by === ctx.seat;
+  const label = n === 0 ? 'Lock an empty formula'
+    : draft.two && draft.b.size ? `Lock 2 formulas (${draft.a.size} + ${draft.b.size})`
+      : `Lock formula (${n} card${n === 1 ? '' : 's'})`;
+  bottom.push(bigButton('www-lock', label, {
+    cls: 'btn-primary', sub: n === 0 ? (closer ? 'Empty = invalid for the closer: back 2!' : 'You will not move.') : null,
+    disabled: latest.view.room.status !== 'playing' || !prompts().includes('formula'),
+  }));
+  return { mid, bottom };
+}
+
+function myResults(g, ctx) {
+  return (g.results || []).filter((r) => r.seat === ctx.seat);
+}
+
+function drawPicker(g) {
+  const y = g.you || {};
+  const cards = y.formula?.cards || [];
+  const used = new Set([...cards, ...(y.formula?.second || [])]);
+  const title = picker.spell === 'repaired_oversight' ? 'Repaired Oversight: add which symbol?'
+    : picker.remove ? 'Rectification: …and add which symbol?' : 'Rectification: remove which symbol?';
+  let options;
+  const two = picker.spell === 'repaired_oversight' && Array.isArray(y.formula?.second);
+  const target = two ? h('div', { class: 'www-seg' }, [false, true].map((second) => h('button', {
+    type: 'button', class: `btn www-seg-btn${Boolean(picker.second) === second ? ' on' : ''}`,
+    id: `www-add-to-${second ? 'b' : 'a'}`, dataset: { addTo: second ? 'b' : 'a' }, 'aria-pressed': String(Boolean(picker.second) === second),
+  }, second ? 'Add to formula 2' : 'Add to formula 1'))) : null;
+  if (picker.spell === 'rectification' && !picker.remove) {
+    options = cards.map((s) => h('button', { type: 'button', class: 'www-card', dataset: { remove: s }, 'aria-label': `Remove ${SYMBOL_LABEL[s]}` },
+      symbolIcon(s, { label: false }), h('span', { class: 'www-card-name', text: SYMBOL_LABEL[s] })));
+  } else {
+    options = SYMBOLS.filter((s) => !used.has(s) || s === picker.remove).filter((s) => s !== picker.remove)
+      .map((s) => h('button', { type: 'button', class: 'www-card', dataset: { add: s }, 'aria-label': `Add ${SYMBOL_LABEL[s]}` },
+        symbolIcon(s, { label: false }), h('span', { class: 'www-card-name', text: SYMBOL_LABEL[s] })));
+  }
+  return [
+    h('p', { class: 'www-small-title', text: title }),
+    target,
+    h('div', { class: 'www-cards www-picker', id: 'www-picker' }, options),
+    bigButton('www-picker-cancel', 'Back', { cls: 'www-btn-quiet' }),
+  ];
+}
+
+function drawResolve(g, ctx) {
+  const y = g.you || {};
+  const mid = [];
+  const bottom = [];
+  const p = prompts();
+  const mineDone = myResults(g, ctx);
+  if (y.formula) {
+    mid.push(h('div', { class: 'www-locked', id: 'www-my-formula' },
+      h('p', { class: 'www-small-title', text: y.formula.second ? 'Your formula 1' : 'Your formula' }),
+      symbolsRow(y.formula.cards || []),
+      y.formula.second ? h('p', { class: 'www-small-title', text: 'Formula 2 (counts with Double Cross)' }) : null,
+      y.formula.second ? symbolsRow(y.formula.second, { cls: 'second' }) : null));
+  }
+  for (const r of mineDone) mid.push(h('p', { class: `www-result ${r.verdict}`, text: r.text || resultShort(r) }));
+
+  if (p.includes('keep')) {
+    const choice = y.keep_choice || [];
+    mid.push(h('p', { class: 'www-say', text: 'Perfect black formula! Keep one card:' }));
+    bottom.push(h('div', { class: 'www-keep', id: 'www-keep' }, choice.map((c) => {
+      const kind = cardKind(c);
+      const pts = cardPoints(c);
+      const sub = isAcrobatics(kind) ? `${pts ?? '?'} points${c.placeholder !== false ? ' (placeholder value)' : ''}` : CARD[kind]?.text || '';
+      return h('button', { type: 'button', class: 'btn www-btn www-keep-card', dataset: { keep: c.id || kind } },
+        h('span', { class: 'www-btn-label', text: isAcrobatics(kind) ? `Acrobatics ${pts ?? ''}`.trim() : cardName(c) }),
+        h('span', { class: 'www-btn-sub', text: sub }));
+    })));
+    if (physicalDeck(g) && !choice.length) mid.push(h('p', { class: 'www-hint', text: 'Draw the cards from the real deck and keep one.' }));
+  } else if (p.includes('apply')) {
+    if (picker && picker.turn === g.turn) {
+      bottom.push(...drawPicker(g));
+    } else {
+      mid.push(h('p', { class: 'www-say', text: 'Your turn: cast a spell on your formula, or apply it.' }));
+      const spells = APPLY_SPELLS.filter(holds).map((kind) => bigButton(`www-spell-${kind}`, CARD[kind].name, {
+        cls: 'www-btn-spell', sub: CARD[kind].text, data: { spell: kind },
+        disabled: kind === 'double_cross' && !y.formula?.second,
+      }));
+      if (spells.length) bottom.push(h('div', { class: 'www-spells' }, spells));
+      bottom.push(bigButton('www-apply', 'Apply my formula', { cls: 'btn-primary' }));
+    }
+  } else if (p.includes('after')) {
+    mid.push(h('p', { class: 'www-say', text: 'You moved. Cast a spell, or you are done.' }));
+    const spells = [];
+    if (holds('attraction')) {
+      spells.push(bigButton('www-attraction-1', 'Attraction 1', { cls: 'www-btn-spell', sub: 'Others 1 space toward you', data: { spell: 'attraction', spaces: 1 } }));
+      spells.push(bigButton('www-attraction-2', 'Attraction 2', { cls: 'www-btn-spell', sub: 'Others 2 spaces toward you', data: { spell: 'attraction', spaces: 2 } }));
+    }
+    for (const kind of AFTER_SPELLS.slice(1)) {
+      if (holds(kind)) spells.push(bigButton(`www-spell-${kind}`, CARD[kind].name, { cls: 'www-btn-spell', sub: CARD[kind].text, data: { spell: kind } }));
+    }
+    if (spells.length) bottom.push(h('div', { class: 'www-spells' }, spells));
+    bottom.push(bigButton('www-done', 'Done', { cls: 'btn-primary' }));
+  } else if (!p.includes('fog')) {
+    mid.push(h('p', { class: 'www-hint www-wait', text: waitingText(g, ctx) }));
+  }
+  if (p.includes('fog') && g.window) {
+    const caster = nameOf(ctx.names, g.window.seat, g);
+    bottom.unshift(h('div', { class: 'www-fog-box' },
+      h('p', { class: 'www-say', text: `${caster} casts ${cardName(g.window.card)}!` }),
+      h('button', { type: 'button', id: 'www-fog', class: 'btn www-btn www-btn-fog', dataset: { until: g.window.until } },
+        h('span', { class: 'www-btn-label', text: 'Magic Fog!' }),
+        h('span', { class: 'www-btn-sub' }, h('span', { text: 'Cancel it · ' }), h('span', { class: 'www-count-text' })))));
+  }
+  return { mid, bottom };
+}
+
+function waitingText(g, ctx) {
+  const order = g.order || [];
+  const c = g.current;
+  if (c === null || c === undefined) return 'Checking the formulas…';
+  const mine = order.indexOf(ctx.seat);
+  const now = order.indexOf(c);
+  if (mine > now) return `You apply your formula ${mine - now === 1 ? 'next' : `in ${mine - now} turns`}.`;
+  return 'Watch the TV.';
+}
+
+function drawOver(g, ctx) {
+  const mid = [];
+  const bottom = [];
+  const rows = [...(g.final || [])].sort((a, b) => (a.rank ?? 99) - (b.rank ?? 99));
+  const me = rows.find((r) => r.seat === ctx.seat);
+  const physical = physicalDeck(g);
+  if (me) {
+    mid.push(h('div', { class: 'www-score', id: 'www-my-score' },
+      h('p', { class: 'www-score-rank', text: ordinal(me.rank) }),
+      h('p', { class: 'www-score-total', text: `${me.total} points` }),
+      h('p', { class: 'www-hint', text: `${me.place_points} race + ${me.acrobatics} acrobatics${physical ? '' : ' (placeholder values)'}` })));
+  }
+  mid.push(h('ol', { class: 'www-final-phone', id: 'www-final' }, rows.map((r) => h('li', { class: r.seat === ctx.seat ? 'mine' : null, dataset: { seat: r.seat } },
+    h('span', { class: 'pos', text: ordinal(r.rank) }),
+    pawn(witchOf(g, r.seat) || { seat: r.seat, witch: r.witch }),
+    h('span', { class: 'name', text: nameOf(ctx.names, r.seat, g) }),
+    h('span', { class: 'pts', text: String(r.total) })))));
+  if (physical && isPlayer(ctx) && me) {
+    let input = els.root.querySelector('#www-acrobatics');
+    if (!input) {
+      input = h('input', {
+        type: 'number', id: 'www-acrobatics', inputmode: 'numeric', min: 0, max: 99, step: 1,
+        value: me.acrobatics ?? 0, 'aria-label': 'Your acrobatics points',
+      });
+    }
+    bottom.push(h('label', { class: 'www-small-title', for: 'www-acrobatics', text: 'Your acrobatics cards: total points' }),
+      h('div', { class: 'www-acro-row' }, input,
+        h('button', { type: 'button', id: 'www-acrobatics-send', class: 'btn btn-primary www-btn' }, 'Save')));
+  }
+  return { mid, bottom };
+}
+
+function drawWatcher(g, ctx) {
+  const ws = [...(g.witches || [])].sort((a, b) => b.position - a.position);
+  return {
+    mid: [h('ol', { class: 'www-final-phone' }, ws.map((w) => h('li', { dataset: { seat: w.seat } },
+      pawn(w), h('span', { class: 'name', text: `${nameOf(ctx.names, w.seat, g)} · ${w.witch}` }),
+      h('span', { class: 'pts', text: w.position >= FINISH ? `${ordinal(w.finished_rank || 1)} across` : String(w.position) }))))],
+    bottom: [],
+  };
+}
+
+// ---- update ----------------------------------------------------------------------------------
+
+function update() {
+  const { view, ctx } = latest;
+  const g = view.game;
+  els.root.dataset.phase = g.phase;
+  if (g.phase !== 'compose') els.root.classList.remove('www-decree-on');
+  drawTop(view, ctx);
+  let parts;
+  if (!isPlayer(ctx)) parts = g.phase === 'over' ? drawOver(g, ctx) : drawWatcher(g, ctx);
+  else if (g.phase === 'roll') parts = drawRoll(g, ctx);
+  else if (g.phase === 'look') parts = drawLook(g, ctx);
+  else if (g.phase === 'compose') parts = drawCompose(g, ctx);
+  else if (g.phase === 'resolve') parts = drawResolve(g, ctx);
+  else if (g.phase === 'over') parts = drawOver(g, ctx);
+  else parts = { mid: [], bottom: [] };
+  const focused = document.activeElement?.id === 'www-acrobatics';
+  els.mid.replaceChildren(...parts.mid.filter(Boolean));
+  els.bottom.replaceChildren(...parts.bottom.filter(Boolean));
+  if (focused) els.root.querySelector('#www-acrobatics')?.focus();
+  tickCountdowns(els.root, ctx.serverNow);
+}
+
+function tick() {
+  if (!latest || !els?.root.isConnected) {
+    clearInterval(timer);
+    timer = null;
+    return;
+  }
+  const y = game().you || {};
+  // The Decree dice vanish at `until`, on this phone's estimate of the server clock.
+  const decreeLive = Boolean(y.decree) && secondsLeft(y.decree.until, latest.ctx.serverNow) > 0;
+  if (decreeShown !== decreeLive && game().phase === 'compose') update();
+  tickCountdowns(els.root, latest.ctx.serverNow);
+}
+
+export function render(root, view, ctx) {
+  if (!view.game) {
+    root.replaceChildren();
+    els = null;
+    return;
+  }
+  if (!els || !root.contains(els.root)) mount(root);
+  const g = view.game;
+  if (latest && g.turn < (latest.view.game?.turn ?? 0)) {
+    // A rematch: nothing of the last game carries over.
+    lastRace = null;
+    draft = null;
+  }
+  latest = { view, ctx };
+  if (lidPress && lidPress.turn !== g.turn) lidPress = null;
+  if (picker && (picker.turn !== g.turn || !(g.you?.prompts || []).includes('apply'))) picker = null;
+  // A new thing to do: a buzz, so a phone in a pocket is noticed.
+  const now = (g.you?.prompts || []).filter((p) => p !== 'close_lid' && p !== 'formula').join(',');
+  if (now && now !== prevPrompts) vibrate([60, 40, 60]);
+  prevPrompts = now;
+  update();
+  if (!timer) timer = setInterval(tick, 200);
+}
+
+export function note(root, n) {
+  if (n?.kind !== 'race' || n.type !== 'close_lid' || !latest) return;
+  lastRace = { turn: latest.view.game.turn, note: n };
+  if (els) update();
+}
