@@ -23,6 +23,21 @@ export function h(tag, attrs = {}, ...children) {
   return el;
 }
 
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/**
+ * svg('path', {d: 'M0 0 L9 9', fill: 'none'}, child…) → SVG element (the SVG namespace).
+ * Null/undefined attributes and falsy children are skipped; values are set as attributes.
+ */
+export function svg(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(SVG_NS, tag);
+  for (const [key, value] of Object.entries(attrs ?? {})) {
+    if (value !== null && value !== undefined) el.setAttribute(key, String(value));
+  }
+  for (const child of children.flat()) if (child) el.append(child);
+  return el;
+}
+
 let toastTimer = null;
 
 /** A transient message in #toast (errors from acks, notes). */
@@ -86,6 +101,49 @@ export function ordinal(n) {
   const tens = n % 100;
   if (tens >= 11 && tens <= 13) return `${n}th`;
   return n + ({ 1: 'st', 2: 'nd', 3: 'rd' }[n % 10] ?? 'th');
+}
+
+/** A race margin: "+4.2 ms", "+42 ms", "+1.25 s" ('' when not a number). */
+export function formatMargin(ms) {
+  if (typeof ms !== 'number' || !Number.isFinite(ms)) return '';
+  if (ms >= 1000) return `+${(ms / 1000).toFixed(2)} s`;
+  if (ms < 10) return `+${ms.toFixed(1)} ms`;
+  return `+${Math.round(ms)} ms`;
+}
+
+/** The same without the sign, for sentences ("42 ms ahead"). */
+export function formatGap(ms) {
+  return formatMargin(ms).slice(1);
+}
+
+/** Seconds left until `until` (server ms; never negative), on `serverNow()`; null when there is none. */
+export function secondsLeft(until, serverNow) {
+  if (typeof until !== 'number') return null;
+  return Math.max(0, (until - serverNow()) / 1000);
+}
+
+/** When a press happened, on the performance.now() clock: the event's own timestamp when it is on
+ * that clock (old browsers used epoch ms), else now. */
+export function pressTime(event) {
+  const now = performance.now();
+  const t = event.timeStamp;
+  return typeof t === 'number' && t > 0 && t <= now + 1 && t > now - 5000 ? t : now;
+}
+
+/**
+ * A race button (the buzzer, the lid): `handler(event)` runs on pointerdown, not click (click
+ * fires on release, tens of milliseconds later), and on Space/Enter, timed at the key event, for
+ * keyboard users (and tests). No long-press menu on a button that is hammered.
+ */
+export function onPress(button, handler) {
+  button.addEventListener('pointerdown', handler);
+  button.addEventListener('contextmenu', (event) => event.preventDefault());
+  button.addEventListener('keydown', (event) => {
+    if ((event.key === ' ' || event.key === 'Enter') && !event.repeat) {
+      event.preventDefault();
+      handler(event);
+    }
+  });
 }
 
 /** Loads a game module's own stylesheet once (games stay self-contained). */

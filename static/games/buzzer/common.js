@@ -1,23 +1,10 @@
 // What the buzzer's TV and phone modules share: wording, margins, the ranking list, the local
 // "has it opened yet" test.
 
-import { h, ensureStylesheet } from '../../js/ui.js';
+import { h, ensureStylesheet, formatMargin } from '../../js/ui.js';
 
 export function loadStyles() {
   ensureStylesheet(new URL('./buzzer.css', import.meta.url).href);
-}
-
-/** "+42 ms", "+4.2 ms", "+1.25 s". */
-export function formatMargin(ms) {
-  if (typeof ms !== 'number' || !Number.isFinite(ms)) return '';
-  if (ms >= 1000) return `+${(ms / 1000).toFixed(2)} s`;
-  if (ms < 10) return `+${ms.toFixed(1)} ms`;
-  return `+${Math.round(ms)} ms`;
-}
-
-/** Same, without the sign, for sentences ("42 ms ahead"). */
-export function formatGap(ms) {
-  return formatMargin(ms).slice(1);
 }
 
 /**

@@ -1,10 +1,10 @@
 // Buzzer, phone: one huge button. The press is timed on pointerdown with the event's own
 // timestamp (performance.now() clock), and the phone reacts before the server answers.
 
-import { h, ordinal } from '../../js/ui.js';
+import { h, ordinal, formatGap, onPress, pressTime } from '../../js/ui.js';
 import { beep, vibrate } from '../../js/sound.js';
 import {
-  loadStyles, effectiveStatus, rankingItems, scoreItems, nameOf, formatGap,
+  loadStyles, effectiveStatus, rankingItems, scoreItems, nameOf,
 } from './common.js';
 
 let els = null;
@@ -27,17 +27,8 @@ function mount(root) {
   loadStyles();
   const button = h('button', { id: 'btn-buzz', type: 'button', class: 'bz-button' },
     h('span', { class: 'bz-label' }));
-  // pointerdown, not click: click fires on release, tens of milliseconds later.
-  button.addEventListener('pointerdown', press);
-  // No long-press menu or text selection on the one button that is hammered.
-  button.addEventListener('contextmenu', (event) => event.preventDefault());
-  // Keyboard users (and tests) still get a press, timed at the key event.
-  button.addEventListener('keydown', (event) => {
-    if ((event.key === ' ' || event.key === 'Enter') && !event.repeat) {
-      event.preventDefault();
-      press(event);
-    }
-  });
+  // Timed on pointerdown (or the key event); no long-press menu on the one button that is hammered.
+  onPress(button, press);
 
   els = {
     root: h('div', { class: 'bz-phone' }),
@@ -58,13 +49,6 @@ function mount(root) {
   els.root.classList.toggle('bz-watch', !isPlayer);
   els.isPlayer = isPlayer;
   root.replaceChildren(els.root);
-}
-
-/** A valid event timestamp is on the performance.now() clock; old browsers used epoch ms. */
-function pressTime(event) {
-  const now = performance.now();
-  const t = event.timeStamp;
-  return typeof t === 'number' && t > 0 && t <= now + 1 && t > now - 5000 ? t : now;
 }
 
 function press(event) {

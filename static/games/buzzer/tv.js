@@ -1,9 +1,9 @@
 // Buzzer, table screen: big status line, arm button, live ranking with margins, scoreboard.
 
-import { h } from '../../js/ui.js';
+import { h, formatGap, secondsLeft } from '../../js/ui.js';
 import { beep } from '../../js/sound.js';
 import {
-  loadStyles, effectiveStatus, rankingItems, scoreItems, scoreRows, nameOf, formatGap,
+  loadStyles, effectiveStatus, rankingItems, scoreItems, scoreRows, nameOf,
 } from './common.js';
 
 let els = null;          // the mounted skeleton
@@ -52,10 +52,6 @@ function mount(root) {
   root.replaceChildren(els.root);
 }
 
-function secondsLeft(at, ctx) {
-  return Math.max(0, (at - ctx.serverNow()) / 1000);
-}
-
 /** Status line and sub-line; the parts that change with time, redrawn every frame. */
 function drawStage(game, status, ctx) {
   const names = ctx.names;
@@ -68,7 +64,7 @@ function drawStage(game, status, ctx) {
     // A fixed-delay round counts down 3, 2, 1 on the server clock; an unannounced one cannot.
     const early = game.options?.false_start !== false ? 'pressing early is a false start!' : 'wait for GO.';
     if (typeof game.opens_at === 'number') {
-      text = String(Math.max(1, Math.ceil(secondsLeft(game.opens_at, ctx))));
+      text = String(Math.max(1, Math.ceil(secondsLeft(game.opens_at, ctx.serverNow))));
       sub = `Get ready… ${early}`;
     } else {
       text = 'Get ready…';
@@ -77,7 +73,7 @@ function drawStage(game, status, ctx) {
   } else if (status === 'open') {
     text = 'GO!';
     sub = typeof game.closes_at === 'number'
-      ? `Closes in ${Math.ceil(secondsLeft(game.closes_at, ctx))} s`
+      ? `Closes in ${Math.ceil(secondsLeft(game.closes_at, ctx.serverNow))} s`
       : 'Press your buzzer!';
   } else {
     const winner = game.ranking?.[0];

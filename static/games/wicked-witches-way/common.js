@@ -1,9 +1,9 @@
 // Wicked Witches Way: what the TV and phone modules share. The 9 symbols as inline SVG (told
 // apart by shape), dice tiles (orange vs black told apart by light/dark tile, border style and an
-// "O"/"B" mark, never by hue alone), witch pawns (colour + shape + initial), card names, and the
-// one-line summary of the table.
+// "O"/"B" mark, never by hue alone), the physical dice form, witch pawns (colour + shape +
+// initial), card names, and the one-line summary of the table.
 
-import { h, ensureStylesheet, ordinal } from '../../js/ui.js';
+import { h, svg, ensureStylesheet, ordinal, secondsLeft } from '../../js/ui.js';
 
 export function loadStyles() {
   ensureStylesheet(new URL('./www.css', import.meta.url).href);
@@ -21,17 +21,6 @@ export const TRACK_MIN = -2;
 export const TRACK_MAX = 22;
 
 // ---- symbols ------------------------------------------------------------------------------------
-
-const SVG_NS = 'http://www.w3.org/2000/svg';
-
-function svg(tag, attrs = {}, ...children) {
-  const el = document.createElementNS(SVG_NS, tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value !== null && value !== undefined) el.setAttribute(key, String(value));
-  }
-  for (const child of children) if (child) el.append(child);
-  return el;
-}
 
 function starPoints(cx, cy, points, outer, inner, rotate = -90) {
   const out = [];
@@ -165,6 +154,119 @@ export function dieMark(die, valid) {
   return (valid[die.color] || []).includes(die.symbol) ? 'valid' : 'forbidden';
 }
 
+// ---- physical dice entry ------------------------------------------------------------------------
+
+/** The form's buttons, so the focus can go back to "the same" button after a redraw. */
+function focusKey(el) {
+  if (!el || el.tagName !== 'BUTTON') return null;
+  if (el.id) return `#${el.id}`;
+  if (el.dataset.slot !== undefined) return `button[data-slot="${el.dataset.slot}"]`;
+  if (el.dataset.addSymbol) return `button[data-add-symbol="${el.dataset.addSymbol}"][data-add-color="${el.dataset.addColor}"]`;
+  return null;
+}
+
+/**
+ * The 9 faces seen in the real box (room option `physical_dice`), entered on the TV or on the
+ * roller's phone, whichever is at hand. One per page: what was picked survives the page's
+ * redraws and is kept per turn. `submit(dice, button)` sends `roll {dice: [{symbol, color} × 9]}`
+ * and resolves to the ack; `onPick()` runs on every change (the phone buzzes).
+ *
+ * One markup, two layouts (www.css): `tv` shows the 18 faces as 2 rows of 9 (orange, black);
+ * `phone` as a 3×3 grid of symbols, each an orange and a black button, with the 9 chosen dice
+ * small above and Submit under the thumb. Hooks: #www-dice-form, button[data-slot] (a chosen
+ * die: tap to take it out), button[data-add-symbol][data-add-color], #www-dice-undo,
+ * #www-dice-clear, #www-dice-submit.
+ */
+export function diceEntry({ submit, onPick = null }) {
+  let state = null;   // {turn, dice: [{symbol, color} | null × 9]}
+
+  function fill(root, opts) {
+    const focused = root.contains(document.activeElement) ? focusKey(document.activeElement) : null;
+    const { dice } = state;
+    const filled = dice.filter(Boolean).length;
+    const full = filled === dice.length;
+    root.replaceChildren(
+      h('p', { class: 'www-hint www-dice-hint', 'aria-live': 'polite', text: opts.hint(filled) }),
+      h('div', { class: 'www-dice www-dice-entry' }, dice.map((d, i) => h('button', {
+        type: 'button', class: 'www-slot', dataset: { slot: i },
+        'aria-label': d ? `Die ${i + 1}: ${d.color} ${SYMBOL_LABEL[d.symbol] || d.symbol}, remove` : `Die ${i + 1}: empty`,
+        disabled: !d,
+      }, d ? dieTile(d) : h('span', { class: 'www-slot-empty', text: String(i + 1) })))),
+      h('div', { class: 'www-palette' }, SYMBOLS.map((symbol) => h('div', {
+        class: 'www-pick-pair', role: 'group', 'aria-label': SYMBOL_LABEL[symbol], dataset: { symbol },
+      },
+      COLORS.map((color) => h('button', {
+        type: 'button', class: 'www-pick', dataset: { addSymbol: symbol, addColor: color },
+        'aria-label': `${color} ${SYMBOL_LABEL[symbol]}`, disabled: full,
+      }, dieTile({ symbol, color }))),
+      h('span', { class: 'www-pick-name', 'aria-hidden': 'true', text: SYMBOL_LABEL[symbol] })))),
+      h('div', { class: 'www-form-buttons' },
+        h('button', { type: 'button', class: 'btn', id: 'www-dice-undo', disabled: !filled, 'aria-label': 'Take out the last die' }, '⌫ Undo'),
+        h('button', { type: 'button', class: 'btn', id: 'www-dice-clear', disabled: !filled }, 'Clear'),
+        h('button', {
+          type: 'button', class: 'btn btn-primary', id: 'www-dice-submit', disabled: !full || !opts.enabled,
+        }, full ? 'Submit dice ✓' : `Pick ${dice.length - filled} more`)),
+    );
+    if (focused) {
+      const again = root.querySelector(focused);
+      (again && !again.disabled ? again : full ? root.querySelector('#www-dice-submit') : null)?.focus();
+    }
+  }
+
+  function onClick(event, root, opts) {
+    const button = event.target.closest('button');
+    if (!button || button.disabled || !root.contains(button)) return;
+    const { dice } = state;
+    if (button.dataset.addSymbol) {
+      const free = dice.findIndex((d) => !d);
+      if (free < 0) return;
+      dice[free] = { symbol: button.dataset.addSymbol, color: button.dataset.addColor };
+    } else if (button.dataset.slot !== undefined) {
+      dice[Number(button.dataset.slot)] = null;
+    } else if (button.id === 'www-dice-undo') {
+      const last = dice.findLastIndex(Boolean);
+      if (last >= 0) dice[last] = null;
+    } else if (button.id === 'www-dice-clear') {
+      dice.fill(null);
+    } else if (button.id === 'www-dice-submit') {
+      if (dice.some((d) => !d)) return;
+      const { turn } = state;
+      Promise.resolve(submit(dice.map((d) => ({ symbol: d.symbol, color: d.color })), button)).then((ack) => {
+        if (ack?.ok && state?.turn === turn) state = null;
+      });
+      return;
+    } else {
+      return;
+    }
+    onPick?.();
+    fill(root, opts);
+  }
+
+  return {
+    /**
+     * The form for `turn`. `layout`: 'tv' | 'phone'; `enabled`: false greys Submit (room paused);
+     * `hint(filled)`: the line above the chosen dice.
+     */
+    form(turn, { layout = 'tv', enabled = true, hint = null } = {}) {
+      if (!state || state.turn !== turn) state = { turn, dice: Array(9).fill(null) };
+      const opts = {
+        enabled,
+        hint: hint || ((filled) => `Throw the real dice and pick each face you see (${filled}/9); pick a die to remove it.`),
+      };
+      const root = h('div', {
+        class: `www-dice-form www-dice-form-${layout}`, id: 'www-dice-form', role: 'group', 'aria-label': 'The dice in the box',
+      });
+      root.addEventListener('click', (event) => onClick(event, root, opts));
+      fill(root, opts);
+      return root;
+    },
+    /** Forget what was picked (a rematch). */
+    reset() {
+      state = null;
+    },
+  };
+}
+
 // ---- witches ------------------------------------------------------------------------------------
 
 const PAWN_SHAPES = [
@@ -272,28 +374,11 @@ export function cardPoints(card) {
 
 // ---- time ---------------------------------------------------------------------------------------
 
-export function secondsLeft(until, serverNow) {
-  if (typeof until !== 'number') return null;
-  return Math.max(0, (until - serverNow()) / 1000);
-}
-
 export function formatSeconds(s) {
   if (s === null) return '';
   const c = Math.ceil(s);
   if (c >= 60) return `${Math.floor(c / 60)}:${String(c % 60).padStart(2, '0')}`;
   return `${c} s`;
-}
-
-/** "+42 ms", "+1.25 s". */
-export function formatMargin(ms) {
-  if (typeof ms !== 'number' || !Number.isFinite(ms)) return '';
-  if (ms >= 1000) return `+${(ms / 1000).toFixed(2)} s`;
-  if (ms < 10) return `+${ms.toFixed(1)} ms`;
-  return `+${Math.round(ms)} ms`;
-}
-
-export function formatGap(ms) {
-  return formatMargin(ms).slice(1);
 }
 
 /**

@@ -2,12 +2,12 @@
 // your cards, one line about the table), thumb-sized controls in the bottom half: the lid
 // button (timed on pointerdown), the 9 symbol cards, spells, the keep choice, the final score.
 
-import { h } from '../../js/ui.js';
+import { h, formatGap, secondsLeft, onPress, pressTime } from '../../js/ui.js';
 import { beep, vibrate } from '../../js/sound.js';
 import {
   loadStyles, SYMBOLS, SYMBOL_LABEL, CARD, FINISH, symbolIcon, dieTile, pawn, nameOf, witchOf,
-  spaceLabel, spaceNumber, cardKind, cardName, isAcrobatics, cardPoints, tableLine, tickCountdowns, formatGap,
-  resultShort, countLocked, secondsLeft, ordinal,
+  spaceLabel, spaceNumber, cardKind, cardName, isAcrobatics, cardPoints, tableLine, tickCountdowns,
+  resultShort, countLocked, ordinal, diceEntry,
 } from './common.js';
 
 let els = null;
@@ -20,6 +20,8 @@ let lastRace = null;         // {turn, note}
 let picker = null;           // {turn, spell, remove}: choosing symbols for an apply-time spell
 let prevPrompts = '';
 let decreeShown = false;
+// Physical dice: the roller taps in the 9 faces here (or the host on the TV, same form).
+const diceForm = diceEntry({ submit: (dice, button) => send('roll', { dice }, button), onPick: () => vibrate(10) });
 
 const APPLY_SPELLS = ['repaired_oversight', 'rectification', 'double_cross'];
 const AFTER_SPELLS = ['attraction', 'blockade', 'bad_spell', 'tailwind'];
@@ -94,13 +96,6 @@ function sortSymbols(set) {
 }
 
 // ---- events ----------------------------------------------------------------------------------
-
-/** A valid event timestamp is on the performance.now() clock; old browsers used epoch ms. */
-function pressTime(event) {
-  const now = performance.now();
-  const t = event.timeStamp;
-  return typeof t === 'number' && t > 0 && t <= now + 1 && t > now - 5000 ? t : now;
-}
 
 function wobble(el) {
   el.classList.remove('www-nope');
@@ -293,10 +288,15 @@ function drawRoll(g, ctx) {
   }
   mid.push(h('p', { class: 'www-say' }, rollerW ? pawn(rollerW) : null,
     h('span', { text: rolling ? 'You roll the dice!' : `${nameOf(ctx.names, g.roller, g)} rolls the dice.` })));
-  if (g.options?.physical_dice) {
-    mid.push(h('p', { class: 'www-hint', text: rolling
-      ? 'Throw the 9 real dice into the box; the table types them in.'
-      : 'The real dice are thrown; the table types them in.' }));
+  if (g.options?.physical_dice && rolling) {
+    mid.push(h('p', { class: 'www-hint', text: 'Throw the 9 real dice into the box, then tap the faces you see.' }));
+    bottom.push(diceForm.form(g.turn, {
+      layout: 'phone',
+      enabled: latest.view.room.status === 'playing',
+      hint: (filled) => (filled ? `${filled}/9 · tap a die up here to take it out` : '0/9 · the TV can type them in too'),
+    }));
+  } else if (g.options?.physical_dice) {
+    mid.push(h('p', { class: 'www-hint', text: `The real dice are thrown: ${nameOf(ctx.names, g.roller, g)} or the host types them in.` }));
   } else if (prompts().includes('roll') || rolling) {
     bottom.push(bigButton('www-roll', 'Roll the dice', { cls: 'btn-primary www-btn-huge', disabled: latest.view.room.status !== 'playing' }));
   }
@@ -350,14 +350,7 @@ function drawLook(g, ctx) {
     'aria-disabled': String(!can), 'aria-label': `${label}. ${say}`,
   }, h('span', { class: 'www-lid-btn-label', text: label }));
   if (!can) button.classList.add('disabled');
-  button.addEventListener('pointerdown', pressLid);
-  button.addEventListener('contextmenu', (e) => e.preventDefault());
-  button.addEventListener('keydown', (e) => {
-    if ((e.key === ' ' || e.key === 'Enter') && !e.repeat) {
-      e.preventDefault();
-      pressLid(e);
-    }
-  });
+  onPress(button, pressLid);
   return {
     mid: [h('p', { class: `www-say www-say-${state}`, id: 'www-lid-say', text: say })],
     bottom: [h('div', { class: 'www-lid-wrap' }, button)],
@@ -679,6 +672,7 @@ export function render(root, view, ctx) {
     // A rematch: nothing of the last game carries over.
     lastRace = null;
     draft = null;
+    diceForm.reset();
   }
   latest = { view, ctx };
   if (lidPress && lidPress.turn !== g.turn) lidPress = null;

@@ -2,11 +2,11 @@
 // shape and by light/dark tile), the lid closing, the formulas revealed one by one with pawns
 // hopping along the track, and the score screen. Built for 1920×1080 at 3 m, no scrolling.
 
-import { h } from '../../js/ui.js';
+import { h, formatMargin } from '../../js/ui.js';
 import { beep } from '../../js/sound.js';
 import {
-  loadStyles, SYMBOLS, COLORS, SYMBOL_LABEL, FINISH, TRACK_MIN, dieTile, dieMark, pawn, computeValid,
-  nameOf, who, witchOf, spaceNumber, spaceLabel, cardName, tableLine, tickCountdowns, formatMargin,
+  loadStyles, FINISH, TRACK_MIN, dieTile, dieMark, pawn, computeValid, diceEntry,
+  nameOf, who, witchOf, spaceNumber, spaceLabel, cardName, tableLine, tickCountdowns,
   resultShort, countLocked, ordinal,
 } from './common.js';
 
@@ -28,10 +28,11 @@ let prev = { phase: null, turn: null };
 let lid = null;            // {until, dice}: the lid is closing over these dice
 let lastDice = null;       // {turn, dice}: the dice as last seen (for the lid animation)
 let lastRace = null;       // {turn, note}: the close_lid race, for the margins line
-let diceForm = null;       // {turn, dice: [{symbol, color}…]} the physical dice being entered
 let busy = false;
 let acroDraft = {};        // seat → acrobatics points typed on the TV, kept across redraws
 let confirmPass = null;    // {seat, until}: the compose-phase "pass for" button waiting for a 2nd click
+// The physical dice being entered (option physical_dice); the roller's phone has the same form.
+const diceForm = diceEntry({ submit: (dice, button) => send('roll', { dice }, { button }) });
 
 // ---- mounting --------------------------------------------------------------------------------
 
@@ -71,7 +72,6 @@ async function send(type, payload = {}, { button = null } = {}) {
 function onClick(event) {
   const button = event.target.closest('button');
   if (!button || !latest || button.disabled) return;
-  const game = latest.view.game;
   if (button.id === 'www-roll') send('roll', {}, { button });
   else if (button.id === 'www-close-lid') send('close_lid', { t: performance.now() }, { button });
   else if (button.id === 'www-table-pass') send('pass', {}, { button });
@@ -95,22 +95,6 @@ function onClick(event) {
       button.textContent = 'Sure? No formula';
       button.classList.add('confirming');
     }
-  }
-  else if (button.dataset.addSymbol) {
-    const slot = diceForm.dice.findIndex((d) => !d);
-    if (slot >= 0) diceForm.dice[slot] = { symbol: button.dataset.addSymbol, color: button.dataset.addColor };
-    drawDiceForm(game);
-  } else if (button.dataset.slot !== undefined) {
-    diceForm.dice[Number(button.dataset.slot)] = null;
-    drawDiceForm(game);
-  } else if (button.id === 'www-dice-clear') {
-    diceForm.dice = Array(9).fill(null);
-    drawDiceForm(game);
-  } else if (button.id === 'www-dice-submit') {
-    const dice = diceForm.dice.map((d) => ({ symbol: d.symbol, color: d.color }));
-    send('roll', { dice }, { button }).then((ack) => {
-      if (ack?.ok) diceForm = null;
-    });
   }
 }
 
@@ -337,11 +321,10 @@ function drawRoll(game) {
         ? 'First roller drawn at random. Set handicaps (right) before the first roll.'
         : 'The witch in last place rolls. Watch the dice, then close the lid!' }));
     }
-    if (physical) parts.push(h('div', { id: 'www-dice-form-slot' }));
+    if (physical) parts.push(drawDiceForm(game));
     else if ((game.log || []).length) parts.push(logList(game, 5));
   }
   els.main.replaceChildren(...parts);
-  if (physical && !recap) drawDiceForm(game);
 }
 
 /** The finished turn: dice with ✓/✗, the valid symbols, the result of the moment, the log. */
@@ -360,25 +343,15 @@ function recapParts(game) {
   ];
 }
 
+/** The physical dice form (common.js): the host clicks the faces, or the roller taps them on her phone. */
 function drawDiceForm(game) {
-  const slot = els.main.querySelector('#www-dice-form-slot');
-  if (!slot) return;
-  if (!diceForm || diceForm.turn !== game.turn) diceForm = { turn: game.turn, dice: Array(9).fill(null) };
-  const filled = diceForm.dice.filter(Boolean).length;
-  const form = h('div', { class: 'www-dice-form', id: 'www-dice-form' },
-    h('p', { class: 'www-hint', text: `Throw the real dice and click each face you see (${filled}/9); click a die to remove it.` }),
-    h('div', { class: 'www-dice www-dice-entry' }, diceForm.dice.map((d, i) => h('button', {
-      type: 'button', class: 'www-slot', dataset: { slot: i }, 'aria-label': d ? `Remove die ${i + 1}` : `Die ${i + 1}: empty`,
-    }, d ? dieTile(d) : h('span', { class: 'www-slot-empty', text: String(i + 1) })))),
-    h('div', { class: 'www-palette' }, COLORS.map((color) => h('div', { class: 'www-palette-row' },
-      SYMBOLS.map((symbol) => h('button', {
-        type: 'button', class: 'www-pick', dataset: { addSymbol: symbol, addColor: color },
-        'aria-label': `${color} ${SYMBOL_LABEL[symbol]}`, disabled: filled >= 9,
-      }, dieTile({ symbol, color })))))),
-    h('div', { class: 'www-form-buttons' },
-      h('button', { type: 'button', class: 'btn', id: 'www-dice-clear' }, 'Clear'),
-      h('button', { type: 'button', class: 'btn btn-primary', id: 'www-dice-submit', disabled: filled < 9 }, 'These are the dice ✓')));
-  slot.replaceChildren(form);
+  const r = game.roller;
+  const phone = r === null || r === undefined ? '' : ` (or ${nameOf(latest.ctx.names, r, game)} on the phone)`;
+  return diceForm.form(game.turn, {
+    layout: 'tv',
+    enabled: latest.view.room.status === 'playing',
+    hint: (filled) => `${filled}/9 · click each face you see in the box${phone}${filled ? ' · click a die to take it out' : ''}`,
+  });
 }
 
 function drawLook(game) {
@@ -621,7 +594,7 @@ export function render(root, view, ctx) {
     shown = {};
     lastRace = null;
     lastDice = null;
-    diceForm = null;
+    diceForm.reset();
     acroDraft = {};
   }
   if (prev.phase === null) {

@@ -2,7 +2,7 @@
 // the "I am the …!" / "So be it!" chain, inline SVG icons (raven, amulet, the ability kinds) and
 // small formatting helpers. Player names only ever go through textContent (ui.js h()).
 
-import { h, ensureStylesheet } from '../../js/ui.js';
+import { h, svg, ensureStylesheet, secondsLeft } from '../../js/ui.js';
 
 export function loadStyles() {
   ensureStylesheet(new URL('./wb.css', import.meta.url).href);
@@ -140,24 +140,17 @@ export function winnerLine(game, names) {
   return next === last.winner ? `${text} and leads` : `${text} · ${nameOf(names, next, game)} leads`;
 }
 
-/** Seconds left until a server-time deadline (null when none). */
-export function secondsLeft(deadline, serverNow) {
-  if (typeof deadline !== 'number') return null;
-  return Math.max(0, (deadline - serverNow()) / 1000);
+/** Elements with data-deadline (server ms) show the whole seconds left ("7 s"), urgent from 5 s. */
+export function tickDeadlines(root, serverNow) {
+  for (const el of root.querySelectorAll('[data-deadline]')) {
+    const s = secondsLeft(Number(el.dataset.deadline), serverNow);
+    const text = s === null ? '' : `${Math.ceil(s)} s`;
+    if (el.textContent !== text) el.textContent = text;
+    el.classList.toggle('wb-urgent', s !== null && s <= 5);
+  }
 }
 
 // ---- icons ------------------------------------------------------------------------------------------
-
-const SVG_NS = 'http://www.w3.org/2000/svg';
-
-function svg(tag, attrs = {}, ...children) {
-  const el = document.createElementNS(SVG_NS, tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value !== null && value !== undefined) el.setAttribute(key, String(value));
-  }
-  for (const child of children) if (child) el.append(child);
-  return el;
-}
 
 /** A raven in profile (black, light outline); `taken` draws only a dashed outline. */
 export function ravenIcon({ taken = false, cls = 'wb-raven' } = {}) {

@@ -6,7 +6,7 @@
 import { h } from '../../js/ui.js';
 import { beep, vibrate } from '../../js/sound.js';
 import {
-  loadStyles, ROLES, roleName, roleTexts, claimText, nameOf, chainList, winnerLine, secondsLeft,
+  loadStyles, ROLES, roleName, roleTexts, claimText, nameOf, chainList, winnerLine, tickDeadlines,
   ravenIcon, amuletRow, abilityChip, kindBadge, roleCard, plural, confirmButton, lastTrickThisSet,
 } from './common.js';
 
@@ -433,12 +433,7 @@ function update() {
 
 function tick() {
   if (!latest || !els?.root.isConnected) return;
-  for (const el of els.root.querySelectorAll('[data-deadline]')) {
-    const s = secondsLeft(Number(el.dataset.deadline), latest.ctx.serverNow);
-    const text = s === null ? '' : `${Math.ceil(s)} s`;
-    if (el.textContent !== text) el.textContent = text;
-    el.classList.toggle('wb-urgent', s !== null && s <= 5);
-  }
+  tickDeadlines(els.root, latest.ctx.serverNow);
 }
 
 export function render(root, view, ctx) {

@@ -7,7 +7,7 @@ import { h } from '../../js/ui.js';
 import { beep } from '../../js/sound.js';
 import {
   loadStyles, roleName, roleTexts, claimText, nameOf, chainList, winnerLine,
-  secondsLeft, ravenIcon, amuletRow, abilityChip, roleFamily, plural, confirmButton, lastTrickThisSet,
+  tickDeadlines, ravenIcon, amuletRow, abilityChip, roleFamily, plural, confirmButton, lastTrickThisSet,
 } from './common.js';
 
 let els = null;
@@ -318,12 +318,7 @@ function update() {
 
 function tick() {
   if (!latest || !els?.root.isConnected) return;
-  for (const el of els.root.querySelectorAll('[data-deadline]')) {
-    const s = secondsLeft(Number(el.dataset.deadline), latest.ctx.serverNow);
-    const text = s === null ? '' : `${Math.ceil(s)} s`;
-    if (el.textContent !== text) el.textContent = text;
-    el.classList.toggle('wb-urgent', s !== null && s <= 5);
-  }
+  tickDeadlines(els.root, latest.ctx.serverNow);
 }
 
 export function render(root, view, ctx) {
