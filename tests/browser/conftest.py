@@ -73,3 +73,21 @@ def phone_context(browser: Any) -> Any:
         is_mobile=True,
         has_touch=True,
     )
+
+
+def visible(page: Any, selector: str) -> bool:
+    found = page.locator(selector)
+    return found.count() > 0 and found.first.is_visible()
+
+
+def press(page: Any, selector: str, tap: bool = False) -> bool:
+    """Click (or tap) if the control is still there: screens re-render as views arrive, and a
+    control that just went away is not an error (someone else acted first)."""
+    from playwright.sync_api import Error
+
+    target = page.locator(selector).first
+    try:
+        target.tap(timeout=1500) if tap else target.click(timeout=1500)
+    except Error:
+        return False
+    return True

@@ -9,31 +9,13 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import phone_context, tv_context
+from tests.browser.conftest import phone_context, press, tv_context, visible
 from tests.integration.test_wicked_witches_way_live import valid_by_colour
 from tests.support import LiveServer
 
 pytestmark = pytest.mark.browser
 
 NAMES = ["Anna", "Ben", "Cleo"]
-
-
-def visible(page: Any, selector: str) -> bool:
-    found = page.locator(selector)
-    return found.count() > 0 and found.first.is_visible()
-
-
-def press(page: Any, selector: str, tap: bool = False) -> bool:
-    """Click (or tap) if the control is still there: screens re-render as views arrive, and a
-    control that just went away is not an error (another phone acted first)."""
-    from playwright.sync_api import Error
-
-    target = page.locator(selector).first
-    try:
-        target.tap(timeout=1500) if tap else target.click(timeout=1500)
-    except Error:
-        return False
-    return True
 
 
 def test_a_whole_game_on_tv_and_phones(browser: Any, server: LiveServer, artifacts: Path) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import phone_context, tv_context
+from tests.browser.conftest import phone_context, press, tv_context, visible
 from tests.support import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -47,15 +47,14 @@ def test_a_set_of_role_calls(browser: Any, server: LiveServer, artifacts: Path) 
     assert tv.locator("#wb-players").inner_text().count("5 cards") == 4
 
     contested = False
-    end = time.monotonic() + 90
+    end = time.monotonic() + 150
     while time.monotonic() < end and "Set 2" not in tv.locator("#wb-set").inner_text():
         for seat, page in enumerate(phones):
-            lead = page.locator("#wb-play button[data-play]")
-            if lead.count() and lead.first.is_visible():
-                lead.first.click()
-            elif page.locator("#wb-claim").is_visible():
+            if visible(page, "#wb-play button[data-play]"):
+                press(page, "#wb-play button[data-play]")
+            elif visible(page, "#wb-claim"):
                 # Odd seats contest the role; even seats say "So be it!".
-                page.click("#wb-claim" if seat % 2 else "#wb-so-be-it")
+                press(page, "#wb-claim" if seat % 2 else "#wb-so-be-it")
         if tv.locator('#wb-chain li[data-answer="claim"]').count():
             contested = True
             tv.screenshot(path=str(artifacts / "witchs-brew-tv-1920x1080.png"))
