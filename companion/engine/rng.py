@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import random
+from typing import TypeVar
+
+T = TypeVar("T")
 
 
 class Rng:
@@ -24,7 +27,7 @@ class Rng:
     def uniform(self, low: float, high: float) -> float:
         return self._random.uniform(low, high)
 
-    def shuffled(self, items: list[object]) -> list[object]:
+    def shuffled(self, items: list[T]) -> list[T]:
         out = list(items)
         self._random.shuffle(out)
         return out

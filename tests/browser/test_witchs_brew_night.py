@@ -65,3 +65,35 @@ def test_a_set_of_role_calls(browser: Any, server: LiveServer, artifacts: Path) 
     for page in phones:
         page.context.close()
     tv_ctx.close()
+
+
+def test_the_tv_skips_a_player_who_left_during_the_selection(
+    browser: Any, server: LiveServer
+) -> None:
+    room = server.create_room("witchs-brew", seed=5)
+    tv_ctx = tv_context(browser)
+    tv = tv_ctx.new_page()
+    tv.goto(f"{server.url}/host/{room['code']}#{room['host_token']}")
+    tv.wait_for_selector("#room-code")
+    phones = []
+    for name in NAMES[:3]:
+        page = phone_context(browser).new_page()
+        page.goto(room["join_url"])
+        page.fill("#name", name)
+        page.click("#btn-join")
+        page.wait_for_selector("#screen-lobby", state="visible")
+        phones.append(page)
+    tv.click("#btn-start")
+    for page in phones[:2]:
+        page.wait_for_selector("#wb-grid button[data-role]")
+        for role in ROLES:
+            page.click(f'#wb-grid button[data-role="{role}"]')
+        page.click("#wb-select")
+    phones[2].context.close()  # Cleo leaves before choosing
+    tv.wait_for_selector("#wb-skip-2", timeout=15_000)
+    tv.click("#wb-skip-2")
+    tv.click("#wb-skip-2")  # two presses: a skip cannot happen by a stray tap
+    tv.wait_for_selector('#wb-tv[data-phase="trick"]', timeout=10_000)
+    for page in phones[:2]:
+        page.context.close()
+    tv_ctx.close()

@@ -16,7 +16,7 @@ from companion.games.witchs_brew import sets, timer, views
 from companion.games.witchs_brew import trick as chain
 from companion.games.witchs_brew.abilities import Kind, ability, new_deck, under
 from companion.games.witchs_brew.draft import pick
-from companion.games.witchs_brew.roles import HAND_SIZE, parse_role
+from companion.games.witchs_brew.roles import HAND_SIZE, Role, parse_role
 from companion.games.witchs_brew.state import (
     AMULETS,
     RAVENS,
@@ -267,6 +267,17 @@ class WitchsBrew:
     ) -> GameState:
         if seat is not None:
             raise IllegalAction("forbidden", "Only the table can skip a player.")
+        if (
+            state.phase is Phase.DRAFT
+            and state.draft is not None
+            and state.draft.current is not None
+        ):
+            # A player who left keeps the draft moving: the first card in hand is kept.
+            drafter = state.draft.current
+            card = state.draft.hands[drafter][0]
+            return self._draft(state, drafter, {"card": card}, at)
+        if state.phase is Phase.SELECT:
+            return self._skip_select(state, action, at)
         current = state.trick
         kind = None if current is None else chain.due_kind(current)
         due = None if current is None else chain.due(current)
@@ -277,6 +288,20 @@ class WitchsBrew:
         if kind is chain.Due.AMULET:
             return self._amulet_decided(state, due, False, at, auto=True)
         return sets.pass_lead(state, at)
+
+    def _skip_select(self, state: GameState, action: Mapping[str, Any], at: float) -> GameState:
+        """Roles for a player who left, drawn from the seed: the set can go on, and when one of
+        them is called the table skips (or the timer answers) for that player."""
+        target = action.get("seat")
+        if isinstance(target, bool) or not isinstance(target, int):
+            raise IllegalAction("bad_request", "Say which seat to skip.")
+        if not 0 <= target < len(state.players) or state.players[target].ready:
+            raise IllegalAction(
+                "illegal", "That player has already chosen, or there is no such seat."
+            )
+        rng = Rng(state.seed, "skip-select", state.set_number, target)
+        roles = [r.value for r in rng.shuffled(list(Role))[:HAND_SIZE]]
+        return self._select(state, target, {"roles": roles}, at)
 
     # -- views and time -------------------------------------------------------------------
 

@@ -59,6 +59,22 @@ function roomPlayer(view, seat) {
 }
 
 /** The due player left or is away: the table may answer for them. */
+/** Skip buttons for players who left or are away and hold the table up (draft, selection). */
+function skipAway(view, g, ctx, seats, what) {
+  if (view.room?.status !== 'playing') return [];
+  return seats.filter((seat) => {
+    const rp = roomPlayer(view, seat);
+    return !rp || rp.gone || !rp.connected;
+  }).map((seat) => {
+    const who = nameOf(ctx.names, seat, g);
+    const label = `Skip ${who} (${what})`;
+    return confirmButton(`wb-skip-${seat}`, label, (b) => send('skip', { seat }, b), {
+      cls: 'btn wb-skip', sure: `Sure? ${label}`,
+      title: `${who} left or is away (press twice to confirm)`,
+    });
+  });
+}
+
 function canSkip(view, g) {
   const t = g.trick;
   if (!t || t.due === null || t.due === undefined) return false;
@@ -238,6 +254,8 @@ function drawSelect(view, g, ctx) {
   if (g.last_trick && g.set > 1) {
     main.push(h('p', { class: 'wb-winner wb-winner-small', id: 'wb-winner', text: `Last trick of set ${g.set - 1}: ${winnerLine(g, ctx.names)}` }));
   }
+  main.push(...skipAway(view, g, ctx, players.filter((p) => !p.ready).map((p) => p.seat),
+    'roles drawn at random'));
   return [h('div', { class: 'wb-main' }, main)];
 }
 
@@ -264,6 +282,7 @@ function drawDraft(view, g, ctx) {
   if (g.last_trick && g.set > 1) {
     main.push(h('p', { class: 'wb-winner wb-winner-small', text: `Last trick of set ${g.set - 1}: ${winnerLine(g, ctx.names)}` }));
   }
+  if (cur !== null && cur !== undefined) main.push(...skipAway(view, g, ctx, [cur], 'keeps the first card'));
   return [h('div', { class: 'wb-main' }, main)];
 }
 

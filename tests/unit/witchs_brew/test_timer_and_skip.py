@@ -141,11 +141,35 @@ def test_a_skipped_leader_alone_with_cards_has_them_put_aside_and_the_set_ends()
     assert '"begging_monk"' not in dumped({k: v for k, v in table(state).items() if k != "roles"})
 
 
-def test_skip_only_from_the_table_and_only_when_someone_is_due() -> None:
+def test_skip_only_from_the_table_and_only_for_someone() -> None:
     with pytest.raises(IllegalAction) as err:
-        GAME.apply(new(3), None, SKIP, T0)
-    assert err.value.code == "illegal"
+        GAME.apply(new(3), None, SKIP, T0)  # in the selection, skip names the seat
+    assert err.value.code == "bad_request"
     state = selected(new(4))
     with pytest.raises(IllegalAction) as err:
         GAME.apply(state, DAN, SKIP, T0)
     assert err.value.code == "forbidden"
+
+
+def test_the_table_skips_a_departed_player_in_the_selection() -> None:
+    state = new(3, first=ANNA)
+    state = GAME.apply(state, ANNA, {"type": "select", "roles": SHARED}, T0)
+    state = GAME.apply(state, BEN, {"type": "select", "roles": SHARED}, T0)
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, None, {**SKIP, "seat": BEN}, T0)  # Ben has chosen already
+    state = GAME.apply(state, None, {**SKIP, "seat": CLEO}, T0)
+    assert state.phase is Phase.TRICK
+    assert len(state.players[CLEO].selected or ()) == 5
+    again = GAME.apply(new(3, first=ANNA), ANNA, {"type": "select", "roles": SHARED}, T0)
+    again = GAME.apply(again, BEN, {"type": "select", "roles": SHARED}, T0)
+    again = GAME.apply(again, None, {**SKIP, "seat": CLEO}, T0)
+    assert again.players[CLEO].selected == state.players[CLEO].selected  # drawn from the seed
+
+
+def test_the_table_skips_a_departed_player_in_the_draft() -> None:
+    state = new(3, first=ANNA, magical_abilities=True)
+    assert state.phase is Phase.DRAFT
+    drafter = state.draft.current
+    held = state.draft.hands[drafter]
+    state = GAME.apply(state, None, SKIP, T0)
+    assert state.players[drafter].ability == held[0]
