@@ -52,6 +52,11 @@ class Game(Protocol):
         """The state after the deadline ``at`` has passed."""
         ...
 
+    def shift(self, state: State, ms: float) -> State:
+        """The state with every pending time moved ``ms`` later: after a pause of ``ms``, timers
+        resume where they stopped instead of running out at once."""
+        ...
+
     def race_opened_at(self, state: State) -> float | None:
         """When the current race became possible to press, or None if no race is open.
 

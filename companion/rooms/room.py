@@ -46,6 +46,7 @@ class Room:
         self.seed: int = create["seed"]
         self.options: dict[str, Any] = resolve_options(game.options, create.get("options", {}))
         self.status = Status.LOBBY
+        self.paused_at: float | None = None
         self.locked = False
         self.players: list[Player] = []
         self.revoked: set[str] = set()
@@ -166,12 +167,23 @@ class Room:
     def _pause(self, event: Mapping[str, Any]) -> Commit:
         if self.status is not Status.PLAYING:
             raise RoomError("illegal", "Only a game in play can be paused.")
-        return lambda: setattr(self, "status", Status.PAUSED)
+
+        def commit() -> None:
+            self.status, self.paused_at = Status.PAUSED, float(event["at"])
+
+        return commit
 
     def _resume(self, event: Mapping[str, Any]) -> Commit:
         if self.status is not Status.PAUSED:
             raise RoomError("illegal", "The game is not paused.")
-        return lambda: setattr(self, "status", Status.PLAYING)
+        # The game's timers stood still during the pause: they resume where they stopped.
+        paused_for = float(event["at"]) - (self.paused_at or float(event["at"]))
+        state = self.game.shift(self.state, paused_for)
+
+        def commit() -> None:
+            self.status, self.paused_at, self.state = Status.PLAYING, None, state
+
+        return commit
 
     def _end(self, event: Mapping[str, Any]) -> Commit:
         if self.status not in (Status.PLAYING, Status.PAUSED):

@@ -47,6 +47,9 @@ class SecretGame:
     def deadline(self, state: SecretState) -> float | None:
         return None
 
+    def shift(self, state: SecretState, ms: float) -> SecretState:
+        return state
+
     def timeout(self, state: SecretState, at: float) -> SecretState:
         return state
 
@@ -179,3 +182,28 @@ def test_idle_rooms_expire_and_leave_the_store(tmp_path: Path, clock: Clock) -> 
     assert [(o.to, o.payload) for o in out] == [("a", {"kind": "expired"})]
     assert room["code"] not in svc.rooms
     assert room["code"] not in make(db, clock).rooms
+
+
+def test_a_pause_stops_the_game_clock(tmp_path: Path, clock: Clock) -> None:
+    """Timers resume where they stopped: an armed round still has its countdown after a pause."""
+    db = tmp_path / "db.sqlite3"
+    svc = make(db, clock)
+    room = svc.create_room({"game": "buzzer", "options": {"random_delay": False}})
+    code = room["code"]
+    svc.host("tv", {"code": code, "host_token": room["host_token"]})
+    svc.join("a", {"code": code, "name": "Anna"})
+    svc.room_command("tv", {"type": "start"})
+    svc.act("tv", {"type": "arm"})
+    opens_at = svc.rooms[code].game.deadline(svc.rooms[code].state)
+    clock.now += 1_000
+    svc.room_command("tv", {"type": "pause"})
+    clock.now += 60_000  # long past the opening time
+    svc.tick()
+    assert svc.rooms[code].state.status.value == "armed"
+    svc.room_command("tv", {"type": "resume"})
+    svc.tick()
+    state = svc.rooms[code].state
+    assert state.status.value == "armed"  # 2 s of countdown were left, and still are
+    assert svc.rooms[code].game.deadline(state) == opens_at + 60_000
+    again = make(db, clock)
+    assert again.rooms[code].state == state  # the replay shifts the same way

@@ -45,6 +45,20 @@ def deadline(state: GameState) -> float | None:
     return min(times, default=None)
 
 
+def shift(state: GameState, ms: float) -> GameState:
+    """Every pending time ``ms`` later (after a pause): the compose timer, each Decree's look
+    and writing time, and the Magic Fog window."""
+
+    def later(when: float | None) -> float | None:
+        return None if when is None else when + ms
+
+    decrees = tuple(
+        replace(d, until=later(d.until), write_by=later(d.write_by)) for d in state.decrees
+    )
+    window = None if state.window is None else replace(state.window, until=state.window.until + ms)
+    return replace(state, compose_until=later(state.compose_until), decrees=decrees, window=window)
+
+
 def timeout(state: GameState, at: float) -> GameState:
     while (due := deadline(state)) is not None and due <= at:
         state = _fire(state, due)

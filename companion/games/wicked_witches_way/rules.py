@@ -96,6 +96,9 @@ class WickedWitchesWay:
     def race_opened_at(self, state: GameState) -> float | None:
         return state.rolled_at if state.phase is Phase.LOOK else None
 
+    def shift(self, state: GameState, ms: float) -> GameState:
+        return deadlines.shift(state, ms)
+
     def is_over(self, state: GameState) -> bool:
         """Over at the end of the turn when a witch has finished; with the physical deck, once
         every witch's acrobatics total is entered (the room accepts no action after that)."""

@@ -324,6 +324,13 @@ class WitchsBrew:
     def race_opened_at(self, state: GameState) -> float | None:
         return None
 
+    def shift(self, state: GameState, ms: float) -> GameState:
+        """The answer timer resumes where it stopped after a pause."""
+        current = state.trick
+        if current is None:
+            return state
+        return replace(state, trick=replace(current, since=current.since + ms))
+
     def is_over(self, state: GameState) -> bool:
         return state.phase is Phase.OVER
 

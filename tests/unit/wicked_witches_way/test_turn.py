@@ -243,3 +243,11 @@ def test_unknown_or_malformed_actions_are_bad_requests() -> None:
         with pytest.raises(IllegalAction) as err:
             GAME.apply(new(), seat, action, T0)
         assert err.value.code == "bad_request" and err.value.message.endswith(".")
+
+
+def test_a_pause_moves_the_compose_timer() -> None:
+    state = closed(rolled(new(compose_seconds=30), FACES), 0, T0 + 1000)
+    moved = GAME.shift(state, 60_000)
+    assert GAME.deadline(moved) == T0 + 31_000 + 60_000
+    assert GAME.timeout(moved, T0 + 31_000) == moved  # the old time no longer runs out
+    assert GAME.shift(new(), 5_000) == new()  # nothing pending, nothing moves

@@ -173,3 +173,11 @@ def test_the_table_skips_a_departed_player_in_the_draft() -> None:
     held = state.draft.hands[drafter]
     state = GAME.apply(state, None, SKIP, T0)
     assert state.players[drafter].ability == held[0]
+
+
+def test_a_pause_moves_the_answer_timer() -> None:
+    state = play(timed(seconds=5), ANNA, "witch")
+    due = GAME.deadline(state)
+    moved = GAME.shift(state, 60_000)
+    assert GAME.deadline(moved) == due + 60_000
+    assert GAME.timeout(moved, due) == moved
