@@ -91,3 +91,29 @@ def press(page: Any, selector: str, tap: bool = False) -> bool:
     except Error:
         return False
     return True
+
+
+def open_table(
+    browser: Any, server: Any, room: dict[str, Any], names: list[str]
+) -> tuple[Any, list[Any]]:
+    """The room's TV page (1920×1080) and one phone page (390×844) per name, joined and shown
+    as connected on the TV. The caller closes them with ``close_all``."""
+    tv = tv_context(browser).new_page()
+    tv.goto(f"{server.url}/host/{room['code']}#{room['host_token']}")
+    tv.wait_for_selector("#room-code")
+    phones = []
+    for name in names:
+        page = phone_context(browser).new_page()
+        page.goto(room["join_url"])
+        page.fill("#name", name)
+        page.click("#btn-join")
+        page.wait_for_selector("#screen-lobby", state="visible")
+        phones.append(page)
+    connected = "document.querySelectorAll('#players li[data-seat] .dot.connected').length"
+    tv.wait_for_function(f"{connected} === {len(names)}")
+    return tv, phones
+
+
+def close_all(*pages: Any) -> None:
+    for page in pages:
+        page.context.close()

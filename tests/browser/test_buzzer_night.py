@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import phone_context, tv_context
+from tests.browser.conftest import close_all, phone_context, tv_context
 from tests.support import LiveServer, http_json
 
 pytestmark = pytest.mark.browser
@@ -107,6 +107,4 @@ def test_tv_and_three_phones_play_buzzer(
         "document.querySelectorAll('#ranking li').length >= 1 && "
         "document.querySelector('#ranking li').innerText.includes('Cleo')"
     )
-    for page in phones:
-        page.context.close()
-    tv_ctx.close()
+    close_all(tv, *phones)
