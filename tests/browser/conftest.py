@@ -105,6 +105,9 @@ def open_table(
     for name in names:
         page = phone_context(browser).new_page()
         page.goto(room["join_url"])
+        # A friend who scans the code sees the name field and the button without scrolling.
+        box = page.locator("#btn-join").bounding_box()
+        assert box is not None and box["y"] + box["height"] <= 844, "join button below the fold"
         page.fill("#name", name)
         page.click("#btn-join")
         page.wait_for_selector("#screen-lobby", state="visible")
