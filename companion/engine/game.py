@@ -32,6 +32,10 @@ class Game(Protocol):
         """What the host may set before the start (typed, with defaults)."""
         ...
 
+    def seats_for(self, options: Mapping[str, Any]) -> int:
+        """How many may sit at the table with these options (at most ``max_players``)."""
+        ...
+
     def setup(self, players: Sequence[str], options: Mapping[str, Any], seed: int) -> State:
         """The initial state for these player names (seat k is ``players[k]``)."""
         ...

@@ -89,8 +89,9 @@ class Room:
             raise RoomError("game_started", "The game has started: you can watch instead.")
         if self.locked:
             raise RoomError("forbidden", "The host has locked this room.")
-        if len(self.players) >= self.game.max_players:
-            raise RoomError("room_full", f"The room is full ({self.game.max_players} players).")
+        seats = self.game.seats_for(self.options)
+        if len(self.players) >= seats:
+            raise RoomError("room_full", f"The room is full ({seats} players).")
         if any(p.name.casefold() == name.casefold() for p in self.players):
             raise RoomError("name_taken", f"Someone here is already called {name}.")
         return lambda: self.players.append(Player(len(self.players), name, event["token"]))

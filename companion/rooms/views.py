@@ -65,6 +65,7 @@ def build_view(
             ],
             "host_connected": host_connected,
             "locked": room.locked,
+            "seats": room.game.seats_for(room.options),
             "spectators": spectators,
             "options": dict(room.options),
             "join_url": join_url,

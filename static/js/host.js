@@ -136,7 +136,7 @@ function renderPlayers(room) {
   }
   list.replaceChildren(...items);
   const seated = room.players.filter((p) => !p.gone).length;
-  $('player-count').textContent = game ? `${seated} / ${game.max_players}` : String(seated);
+  $('player-count').textContent = game ? `${seated} / ${room.seats ?? game.max_players}` : String(seated);
 
   const spectators = $('spectators');
   spectators.hidden = !room.spectators;

@@ -30,6 +30,9 @@ class SecretGame:
     races: frozenset[str] = frozenset()
     table_actions = frozenset({"reveal"})
 
+    def seats_for(self, options: Mapping[str, Any]) -> int:
+        return self.max_players
+
     def setup(self, players: Sequence[str], options: Mapping[str, Any], seed: int) -> SecretState:
         return SecretState(tuple(1000 + 111 * seed + k for k in range(len(players))))
 
@@ -207,3 +210,19 @@ def test_a_pause_stops_the_game_clock(tmp_path: Path, clock: Clock) -> None:
     assert svc.rooms[code].game.deadline(state) == opens_at + 60_000
     again = make(db, clock)
     assert again.rooms[code].state == state  # the replay shifts the same way
+
+
+def test_seats_follow_the_options(tmp_path: Path, clock: Clock) -> None:
+    """Witch's Brew seats a sixth player only with the 6th Player expansion."""
+    svc = make(tmp_path / "db.sqlite3", clock)
+    room = svc.create_room({"game": "witchs-brew"})
+    code = room["code"]
+    svc.host("tv", {"code": code, "host_token": room["host_token"]})
+    for k in range(5):
+        svc.join(f"p{k}", {"code": code, "name": f"P{k}"})
+    with pytest.raises(RoomError) as err:
+        svc.join("p5", {"code": code, "name": "Sixth"})
+    assert err.value.code == "room_full" and "5" in err.value.message
+    reply = svc.room_command("tv", {"type": "options", "options": {"sixth_player": True}})
+    assert reply.out[0].payload["room"]["seats"] == 6
+    assert svc.join("p5", {"code": code, "name": "Sixth"}).ack["seat"] == 5

@@ -82,6 +82,9 @@ class Buzzer:
     races = frozenset({"buzz"})
     table_actions = frozenset({"arm", "award"})
 
+    def seats_for(self, options: Mapping[str, Any]) -> int:
+        return self.max_players
+
     def setup(self, players: Sequence[str], options: Mapping[str, Any], seed: int) -> BuzzerState:
         return BuzzerState(
             players=tuple(players),

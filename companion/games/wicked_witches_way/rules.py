@@ -41,6 +41,9 @@ class WickedWitchesWay:
     races = frozenset({"close_lid"})
     table_actions = frozenset({"roll", "close_lid", "pass", "handicap", "acrobatics"})
 
+    def seats_for(self, options: Mapping[str, Any]) -> int:
+        return self.max_players
+
     def setup(self, players: Sequence[str], options: Mapping[str, Any], seed: int) -> GameState:
         if not self.min_players <= len(players) <= self.max_players:
             raise ValueError(f"{self.title} is for 2–6 players.")

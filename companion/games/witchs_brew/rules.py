@@ -43,6 +43,10 @@ class WitchsBrew:
     races: frozenset[str] = frozenset()
     table_actions = frozenset({"raven", "skip"})
 
+    def seats_for(self, options: Mapping[str, Any]) -> int:
+        """Six seats only with the 6th Player expansion."""
+        return self.max_players if options.get("sixth_player") else self.max_players - 1
+
     def setup(self, players: Sequence[str], options: Mapping[str, Any], seed: int) -> GameState:
         try:
             chosen = resolve_options(self.options, options)
