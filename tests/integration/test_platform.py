@@ -95,7 +95,9 @@ def test_kicked_phone_is_told_and_cannot_rejoin(server: LiveServer, peers: list[
     wait_until(lambda: {"kind": "kicked"} in anna.notes(), what="kicked note")
     view = tv.wait_view(lambda v: len(v["room"]["players"]) == 1)
     assert players(view) == [("Ben", True)]
-    assert ben.latest()["room"]["seat"] == 0  # seats close up in the lobby
+    assert (
+        ben.wait_view(lambda v: len(v["room"]["players"]) == 1)["room"]["seat"] == 0
+    )  # seats close up
     retry = Peer(server.url, "anna-again")
     peers.append(retry)
     ack = retry.call("join", {"code": room["code"], "token": anna.token})
