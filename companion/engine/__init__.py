@@ -1,17 +1,52 @@
-"""The game contract shared by every game: the Game protocol, options, errors, seeded RNG."""
+"""The game contract shared by every game: the Game base class, declared actions and options,
+error codes and exceptions, seeded RNG."""
 
-from companion.engine.errors import IllegalAction
+from companion.engine.actions import (
+    Action,
+    Field,
+    FieldType,
+    Payload,
+    Sender,
+    by_anyone,
+    by_seat,
+    by_table,
+)
+from companion.engine.errors import (
+    BadRequest,
+    ErrorCode,
+    Forbidden,
+    Illegal,
+    IllegalAction,
+    NotYourTurn,
+    SetupError,
+    TooLate,
+)
 from companion.engine.game import Game, State
 from companion.engine.options import Option, OptionError, OptionType, resolve_options
 from companion.engine.rng import Rng
 
 __all__ = [
+    "Action",
+    "BadRequest",
+    "ErrorCode",
+    "Field",
+    "FieldType",
+    "Forbidden",
     "Game",
+    "Illegal",
     "IllegalAction",
+    "NotYourTurn",
     "Option",
     "OptionError",
     "OptionType",
+    "Payload",
     "Rng",
+    "Sender",
+    "SetupError",
     "State",
+    "TooLate",
+    "by_anyone",
+    "by_seat",
+    "by_table",
     "resolve_options",
 ]

@@ -1,20 +1,94 @@
-"""Errors a game raises when the rules forbid an action."""
+"""The protocol's error codes, and the exceptions a game raises when it refuses something.
+
+Every refusal carries a code from :class:`ErrorCode` and a sentence a player can read. Games raise
+the precise subclass (``Illegal``, ``NotYourTurn``…); the room turns any of them into the error
+ack, and nothing changes.
+"""
 
 from __future__ import annotations
 
+import enum
+
+
+class ErrorCode(enum.StrEnum):
+    """Every error code of the protocol (docs/protocol.md, "Errors")."""
+
+    BAD_REQUEST = "bad_request"
+    UNKNOWN_ROOM = "unknown_room"
+    UNKNOWN_GAME = "unknown_game"
+    BAD_TOKEN = "bad_token"
+    FORBIDDEN = "forbidden"
+    ROOM_FULL = "room_full"
+    NAME_TAKEN = "name_taken"
+    GAME_STARTED = "game_started"
+    NOT_YOUR_TURN = "not_your_turn"
+    ILLEGAL = "illegal"
+    TOO_LATE = "too_late"
+    RATE_LIMITED = "rate_limited"
+    INTERNAL = "internal"
+
 
 class IllegalAction(Exception):
-    """An action the rules forbid right now; nothing changes and the sender is told why.
+    """An action the rules refuse right now; nothing changes and the sender is told why.
 
-    ``code`` is one of the protocol's error codes (``illegal``, ``not_your_turn``,
-    ``too_late``, ``bad_request``, ``forbidden``); ``message`` is a sentence a player can read.
-
-    >>> e = IllegalAction("not_your_turn", "Wait for your turn.")
+    >>> e = IllegalAction(ErrorCode.NOT_YOUR_TURN, "Wait for your turn.")
     >>> (e.code, e.message)
-    ('not_your_turn', 'Wait for your turn.')
+    (<ErrorCode.NOT_YOUR_TURN: 'not_your_turn'>, 'Wait for your turn.')
+    >>> e.code == "not_your_turn"
+    True
     """
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: ErrorCode, message: str) -> None:
         super().__init__(message)
-        self.code = code
+        self.code = ErrorCode(code)
         self.message = message
+
+
+class BadRequest(IllegalAction):
+    """The action is malformed: an unknown type, a missing or ill-typed field.
+
+    >>> BadRequest("Say which seat.").code
+    <ErrorCode.BAD_REQUEST: 'bad_request'>
+    """
+
+    def __init__(self, message: str) -> None:
+        super().__init__(ErrorCode.BAD_REQUEST, message)
+
+
+class Illegal(IllegalAction):
+    """Well formed, but the rules do not allow it now."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(ErrorCode.ILLEGAL, message)
+
+
+class NotYourTurn(IllegalAction):
+    """Someone else must act first."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(ErrorCode.NOT_YOUR_TURN, message)
+
+
+class TooLate(IllegalAction):
+    """The moment has passed (a race lost, a trick over)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(ErrorCode.TOO_LATE, message)
+
+
+class Forbidden(IllegalAction):
+    """This sender may never do this (a seat sending a table action, or the other way round)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(ErrorCode.FORBIDDEN, message)
+
+
+class SetupError(IllegalAction):
+    """The game cannot start like this (player count, options); the host's ``start`` is refused.
+
+    >>> SetupError("Six players need the 6th Player expansion.").code
+    <ErrorCode.ILLEGAL: 'illegal'>
+    """
+
+    def __init__(self, message: str, code: ErrorCode = ErrorCode.ILLEGAL) -> None:
+        super().__init__(code, message)

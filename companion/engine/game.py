@@ -1,74 +1,152 @@
-"""The Game protocol: pure rules that the room layer drives.
+"""The Game base class: pure rules that the room layer drives.
 
 A game never sees a socket, a clock or a database: it gets players, options and a seed, and
-later actions with the server time ``at`` (milliseconds) at which they happened.
+later actions with the server time ``at`` (milliseconds) at which they happened. A game
+subclasses ``Game[S]`` (``S`` its state, usually a frozen dataclass), declares its options and
+actions, and writes ``new_state``, ``view`` and ``seat_count``; every other hook has a default.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from functools import cached_property
+from importlib import resources
+from typing import Any, Generic, TypeVar
 
-from companion.engine.options import Option
+from companion.engine.actions import Action, Payload, Sender
+from companion.engine.errors import BadRequest, ErrorCode, SetupError
+from companion.engine.options import Option, OptionError, resolve_options
 
-#: A game's state: any immutable value the game defines (usually a frozen dataclass).
+S = TypeVar("S")
+
+#: a game's state, for code that handles every game alike
 State = Any
 
 
-class Game(Protocol):
-    """What every game module provides (see ARCHITECTURE.md, "The game contract")."""
+class Game(Generic[S]):
+    """What every game provides (docs/architecture.md, "The game contract").
+
+    The constructor takes the game's declared actions; ``apply`` reads each payload against its
+    declaration (type, sender, fields) and dispatches to the handler, which judges the rules.
+    """
 
     id: str
     title: str
     min_players: int
     max_players: int
-    #: action types resolved by the fair sequencer (their ``at`` is the fair press time)
-    races: frozenset[str]
-    #: action types the table (the TV, seat None) may send; seats may send any, the game judges
-    table_actions: frozenset[str]
+    #: what the host may set before the start (typed, with defaults)
+    options: tuple[Option, ...] = ()
+    #: raised whenever a change to the rules could make an old log replay differently; the
+    #: create event records it, so a room that no longer replays can be explained
+    rules_version: int = 1
 
-    @property
-    def options(self) -> Sequence[Option]:
-        """What the host may set before the start (typed, with defaults)."""
-        ...
+    def __init__(self, *actions: Action[S]) -> None:
+        self.actions: dict[str, Action[S]] = {action.name: action for action in actions}
+        #: action types resolved by the fair sequencer (their ``at`` is the fair press time)
+        self.races = frozenset(a.name for a in actions if a.race)
+
+    # -- what a game writes ---------------------------------------------------------------
+
+    def new_state(self, players: tuple[str, ...], options: Mapping[str, Any], seed: int) -> S:
+        """The initial state: seat k is ``players[k]``; ``options`` are resolved and checked.
+        Raises SetupError when this combination cannot be played."""
+        raise NotImplementedError
+
+    def view(self, state: S, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see (None: the public table view, holding nobody's secrets)."""
+        raise NotImplementedError
+
+    def seat_count(self, state: S) -> int:
+        """How many seats this game has (seats are numbered 0 … seat_count - 1)."""
+        raise NotImplementedError
+
+    # -- hooks with defaults ----------------------------------------------------------------
 
     def seats_for(self, options: Mapping[str, Any]) -> int:
         """How many may sit at the table with these options (at most ``max_players``)."""
-        ...
+        return self.max_players
 
-    def setup(self, players: Sequence[str], options: Mapping[str, Any], seed: int) -> State:
-        """The initial state for these player names (seat k is ``players[k]``)."""
-        ...
-
-    def apply(self, state: State, seat: int | None, action: Mapping[str, Any], at: float) -> State:
-        """The state after ``action``; raises IllegalAction and leaves ``state`` untouched."""
-        ...
-
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may see (None: the public table view, holding nobody's secrets)."""
-        ...
-
-    def deadline(self, state: State) -> float | None:
+    def deadline(self, state: S) -> float | None:
         """The next server time (ms) at which ``timeout`` is due, or None."""
-        ...
+        return None
 
-    def timeout(self, state: State, at: float) -> State:
+    def timeout(self, state: S, at: float) -> S:
         """The state after the deadline ``at`` has passed."""
-        ...
+        return state
 
-    def shift(self, state: State, ms: float) -> State:
+    def shift(self, state: S, ms: float) -> S:
         """The state with every pending time moved ``ms`` later: after a pause of ``ms``, timers
         resume where they stopped instead of running out at once."""
-        ...
+        return state
 
-    def race_opened_at(self, state: State) -> float | None:
+    def race_opened_at(self, state: S) -> float | None:
         """When the current race became possible to press, or None if no race is open.
 
         The fair sequencer never believes a press claimed earlier than this plus half the
         presser's smallest round trip: nobody can react before they could see the race.
         """
-        ...
+        return None
 
-    def is_over(self, state: State) -> bool:
+    def is_over(self, state: S) -> bool:
         """True once the game has ended by its own rules."""
-        ...
+        return False
+
+    def reference(self) -> dict[str, Any]:
+        """Static data the pages need (role reminders…): the same for every room and every
+        view, so it is served once over HTTP (``GET /api/games/<id>/reference``)."""
+        return {}
+
+    def private(self, state: S, seat: int) -> list[Any]:
+        """Values that are ``seat``'s secret now: no other seat's view and not the table view may
+        contain them. The conformance suite searches every other view for each of them."""
+        return []
+
+    # -- the engine ---------------------------------------------------------------------------
+
+    @cached_property
+    def help(self) -> str:
+        """``help.md`` in the game's folder: how the app plays and every interpretation."""
+        package = type(self).__module__.rpartition(".")[0]
+        return resources.files(package).joinpath("help.md").read_text("utf-8")
+
+    @property
+    def table_actions(self) -> frozenset[str]:
+        """Action types the table (the TV, seat None) may send."""
+        return frozenset(n for n, a in self.actions.items() if a.sender is not Sender.SEAT)
+
+    def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        """The declared defaults overlaid with ``given``; SetupError for a bad value."""
+        try:
+            return resolve_options(self.options, given)
+        except OptionError as exc:
+            raise SetupError(str(exc), ErrorCode.BAD_REQUEST) from exc
+
+    def setup(self, players: Sequence[str], options: Mapping[str, Any], seed: int) -> S:
+        """The initial state for these player names, with the options resolved in one place."""
+        chosen = self.resolve_options(options)
+        count, low, high = len(players), self.min_players, self.max_players
+        if not low <= count <= high:
+            span = str(high) if high == low else f"{low}–{high}"
+            raise SetupError(f"{self.title} needs {span} players (there are {count}).")
+        return self.new_state(tuple(players), chosen, seed)
+
+    def accept(self, seat: int | None, raw: Mapping[str, Any]) -> dict[str, Any]:
+        """The action as declared (only its declared fields), or BadRequest / Forbidden.
+        Needs no state: the room stores what this returns."""
+        kind = raw.get("type")
+        action = self.actions.get(kind) if isinstance(kind, str) else None
+        if action is None:
+            raise BadRequest(f"{self.title} has no action {str(kind)[:40]!r}.")
+        return action.accept(seat, raw)
+
+    def apply(self, state: S, seat: int | None, action: Payload, at: float) -> S:
+        """The state after ``action``; raises IllegalAction and leaves ``state`` untouched."""
+        payload = self.accept(seat, action)
+        declared = self.actions[payload["type"]]
+        seats = self.seat_count(state)
+        if seat is not None and not 0 <= seat < seats:
+            raise BadRequest("There is no such seat.")
+        for field in declared.seat_fields():
+            if field.name in payload and payload[field.name] >= seats:
+                raise BadRequest("There is no such seat.")
+        return declared.run(state, seat, payload, at)

@@ -4,18 +4,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.engine import ErrorCode
+
 
 class RoomError(Exception):
     """A request the room refuses; nothing changed.
 
-    >>> RoomError("room_full", "The room is full.").as_ack()
+    >>> RoomError(ErrorCode.ROOM_FULL, "The room is full.").as_ack()
     {'ok': False, 'error': {'code': 'room_full', 'message': 'The room is full.'}}
     """
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: ErrorCode, message: str) -> None:
         super().__init__(message)
-        self.code = code
+        self.code = ErrorCode(code)
         self.message = message
 
     def as_ack(self) -> dict[str, Any]:
-        return {"ok": False, "error": {"code": self.code, "message": self.message}}
+        return {"ok": False, "error": {"code": self.code.value, "message": self.message}}

@@ -13,7 +13,15 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.engine import Game, IllegalAction, OptionError, State, resolve_options
+from companion.engine import (
+    ErrorCode,
+    Game,
+    IllegalAction,
+    OptionError,
+    SetupError,
+    State,
+    resolve_options,
+)
 from companion.rooms.errors import RoomError
 from companion.rooms.validation import player_name
 
@@ -39,7 +47,7 @@ class Player:
 
 
 class Room:
-    def __init__(self, code: str, game: Game, create: Mapping[str, Any]) -> None:
+    def __init__(self, code: str, game: Game[Any], create: Mapping[str, Any]) -> None:
         self.code = code
         self.game = game
         self.host_token: str = create["host_token"]
@@ -51,6 +59,8 @@ class Room:
         self.players: list[Player] = []
         self.revoked: set[str] = set()
         self.state: State = None
+        #: how many games this room has started (start and every rematch): pages tell games apart
+        self.game_number = 0
         self.seq = 0  # number of the last stored event
         self.last_active: float = create["at"]
 
@@ -73,7 +83,7 @@ class Room:
         """Check ``event``; return the function that applies it. Raises RoomError."""
         handler = getattr(self, f"_{event['kind']}", None)
         if handler is None:
-            raise RoomError("bad_request", f"Unknown room event {event['kind']!r}.")
+            raise RoomError(ErrorCode.BAD_REQUEST, f"Unknown room event {event['kind']!r}.")
         commit: Commit = handler(event)
 
         def commit_and_touch() -> None:
@@ -86,14 +96,14 @@ class Room:
     def _join(self, event: Mapping[str, Any]) -> Commit:
         name = player_name(event["name"])
         if self.status is not Status.LOBBY:
-            raise RoomError("game_started", "The game has started: you can watch instead.")
+            raise RoomError(ErrorCode.GAME_STARTED, "The game has started: you can watch instead.")
         if self.locked:
-            raise RoomError("forbidden", "The host has locked this room.")
+            raise RoomError(ErrorCode.FORBIDDEN, "The host has locked this room.")
         seats = self.game.seats_for(self.options)
         if len(self.players) >= seats:
-            raise RoomError("room_full", f"The room is full ({seats} players).")
+            raise RoomError(ErrorCode.ROOM_FULL, f"The room is full ({seats} players).")
         if any(p.name.casefold() == name.casefold() for p in self.players):
-            raise RoomError("name_taken", f"Someone here is already called {name}.")
+            raise RoomError(ErrorCode.NAME_TAKEN, f"Someone here is already called {name}.")
         return lambda: self.players.append(Player(len(self.players), name, event["token"]))
 
     def _remove(self, seat: int) -> Commit:
@@ -125,35 +135,28 @@ class Room:
 
     def _options(self, event: Mapping[str, Any]) -> Commit:
         if self.status is not Status.LOBBY:
-            raise RoomError("game_started", "Options can only change in the lobby.")
+            raise RoomError(ErrorCode.GAME_STARTED, "Options can only change in the lobby.")
         try:
             options = resolve_options(self.game.options, event["options"], self.options)
         except OptionError as exc:
-            raise RoomError("bad_request", str(exc)) from exc
+            raise RoomError(ErrorCode.BAD_REQUEST, str(exc)) from exc
         return lambda: setattr(self, "options", options)
 
     def _start(self, event: Mapping[str, Any]) -> Commit:
         if self.status is not Status.LOBBY:
-            raise RoomError("game_started", "The game has already started.")
+            raise RoomError(ErrorCode.GAME_STARTED, "The game has already started.")
         return self._new_game(self.seed)
 
     def _rematch(self, event: Mapping[str, Any]) -> Commit:
         if self.status is Status.LOBBY:
-            raise RoomError("illegal", "Start the game first.")
+            raise RoomError(ErrorCode.ILLEGAL, "Start the game first.")
         return self._new_game(event["seed"])
 
     def _new_game(self, seed: int) -> Commit:
         players = self.active_players()
-        game = self.game
-        if not game.min_players <= len(players) <= game.max_players:
-            raise RoomError(
-                "illegal",
-                f"{game.title} needs {game.min_players}–{game.max_players} players "
-                f"(there are {len(players)}).",
-            )
         try:
-            state = game.setup([p.name for p in players], self.options, seed)
-        except IllegalAction as exc:  # e.g. a player count the chosen options do not allow
+            state = self.game.setup([p.name for p in players], self.options, seed)
+        except SetupError as exc:  # e.g. a player count the chosen options do not allow
             raise RoomError(exc.code, exc.message) from exc
 
         def commit() -> None:
@@ -162,12 +165,13 @@ class Room:
             for number, player in enumerate(players):
                 player.seat = number
             self.seed, self.state, self.status = seed, state, Status.PLAYING
+            self.game_number += 1
 
         return commit
 
     def _pause(self, event: Mapping[str, Any]) -> Commit:
         if self.status is not Status.PLAYING:
-            raise RoomError("illegal", "Only a game in play can be paused.")
+            raise RoomError(ErrorCode.ILLEGAL, "Only a game in play can be paused.")
 
         def commit() -> None:
             self.status, self.paused_at = Status.PAUSED, float(event["at"])
@@ -176,7 +180,7 @@ class Room:
 
     def _resume(self, event: Mapping[str, Any]) -> Commit:
         if self.status is not Status.PAUSED:
-            raise RoomError("illegal", "The game is not paused.")
+            raise RoomError(ErrorCode.ILLEGAL, "The game is not paused.")
         # The game's timers stood still during the pause: they resume where they stopped.
         paused_for = float(event["at"]) - (self.paused_at or float(event["at"]))
         state = self.game.shift(self.state, paused_for)
@@ -188,17 +192,17 @@ class Room:
 
     def _end(self, event: Mapping[str, Any]) -> Commit:
         if self.status not in (Status.PLAYING, Status.PAUSED):
-            raise RoomError("illegal", "There is no game in play to end.")
+            raise RoomError(ErrorCode.ILLEGAL, "There is no game in play to end.")
         return lambda: setattr(self, "status", Status.OVER)
 
     def _act(self, event: Mapping[str, Any]) -> Commit:
         if self.status is Status.PAUSED:
-            raise RoomError("forbidden", "The game is paused.")
+            raise RoomError(ErrorCode.FORBIDDEN, "The game is paused.")
         if self.status is not Status.PLAYING:
-            raise RoomError("illegal", "The game is not in play.")
+            raise RoomError(ErrorCode.ILLEGAL, "The game is not in play.")
         seat = event["seat"]
         if seat is not None and self._seat(seat).gone:
-            raise RoomError("forbidden", "This seat has left the game.")
+            raise RoomError(ErrorCode.FORBIDDEN, "This seat has left the game.")
         try:
             state = self.game.apply(self.state, seat, event["action"], event["at"])
         except IllegalAction as exc:
@@ -216,5 +220,5 @@ class Room:
 
     def _seat(self, seat: object) -> Player:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.players):
-            raise RoomError("bad_request", "There is no such seat.")
+            raise RoomError(ErrorCode.BAD_REQUEST, "There is no such seat.")
         return self.players[seat]

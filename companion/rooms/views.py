@@ -57,6 +57,7 @@ def build_view(
             "game": room.game.id,
             "title": room.game.title,
             "status": room.status.value,
+            "game_number": room.game_number,
             "seat": seat,
             "role": binding.role.value,
             "players": [

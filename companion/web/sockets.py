@@ -10,7 +10,7 @@ from typing import Any
 from flask import request
 from flask_socketio import SocketIO
 
-from companion.engine import IllegalAction
+from companion.engine import ErrorCode, IllegalAction
 from companion.rooms import Outbound, Reply, RoomError, RoomService
 from companion.web.ratelimit import RateLimiter
 
@@ -30,7 +30,7 @@ def deliver(socketio: SocketIO, out: Iterable[Outbound]) -> None:
         socketio.emit(message.event, message.payload, to=message.to)
 
 
-def error(code: str, message: str) -> dict[str, Any]:
+def error(code: ErrorCode, message: str) -> dict[str, Any]:
     return RoomError(code, message).as_ack()
 
 
@@ -41,9 +41,9 @@ def register(
         def wrapped(data: object = None, *_: object) -> dict[str, Any]:
             conn: str = request.sid  # type: ignore[attr-defined]
             if not limiter.allow(conn):
-                return error("rate_limited", "Too many messages: slow down a little.")
+                return error(ErrorCode.RATE_LIMITED, "Too many messages: slow down a little.")
             if len(json.dumps(data, default=repr)) > max_bytes:
-                return error("bad_request", "That message is too large.")
+                return error(ErrorCode.BAD_REQUEST, "That message is too large.")
             try:
                 reply = handler(conn, data)
             except (RoomError, IllegalAction) as exc:
@@ -51,14 +51,16 @@ def register(
             except Exception:
                 # A bug must never take the server down or leave the client waiting.
                 log.exception("handler %s failed", handler.__name__)
-                return error("internal", "Something went wrong on the server; nothing changed.")
+                return error(
+                    ErrorCode.INTERNAL, "Something went wrong on the server; nothing changed."
+                )
             deliver(socketio, reply.out)
             if reply.pending is None:
                 return reply.ack
             verdict = reply.pending.wait(VERDICT_TIMEOUT_SECONDS)
             if verdict is None:
                 log.error("race press on %s got no verdict", conn)
-                return error("internal", "The race was not decided in time; try again.")
+                return error(ErrorCode.INTERNAL, "The race was not decided in time; try again.")
             return verdict
 
         wrapped.__name__ = handler.__name__
@@ -102,7 +104,7 @@ def register(
 
     @socketio.on("*")
     def unknown(event: str, *_: object) -> dict[str, Any]:
-        return error("bad_request", f"Unknown event {str(event)[:40]!r}.")
+        return error(ErrorCode.BAD_REQUEST, f"Unknown event {str(event)[:40]!r}.")
 
     @socketio.on("disconnect")
     def on_disconnect(*_: object) -> None:

@@ -3,14 +3,23 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from companion.engine import IllegalAction, Option, OptionType
+from companion.engine import (
+    Field,
+    FieldType,
+    Game,
+    Option,
+    OptionType,
+    Payload,
+    by_seat,
+    by_table,
+)
 from companion.games.registry import GAMES
 from companion.rooms import RoomError, RoomService, ServiceConfig
 from companion.store import SqliteStore
@@ -22,23 +31,27 @@ class SecretState:
     guesses: tuple[int, ...] = ()
 
 
-class SecretGame:
+class SecretGame(Game[SecretState]):
     """A tiny game with per-seat secrets, to check that views never leak them."""
 
     id, title, min_players, max_players = "secret", "Secret numbers", 1, 4
     options = (Option("bonus", OptionType.INT, 0, "Bonus", low=0, high=5),)
-    races: frozenset[str] = frozenset()
-    table_actions = frozenset({"reveal"})
 
-    def seats_for(self, options: Mapping[str, Any]) -> int:
-        return self.max_players
+    def __init__(self) -> None:
+        super().__init__(
+            by_seat("guess", self._guess, Field("n", FieldType.INT, message="Guess a number.")),
+            by_table("reveal", lambda state, seat, action, at: state),
+        )
 
-    def setup(self, players: Sequence[str], options: Mapping[str, Any], seed: int) -> SecretState:
+    def new_state(
+        self, players: tuple[str, ...], options: Mapping[str, Any], seed: int
+    ) -> SecretState:
         return SecretState(tuple(1000 + 111 * seed + k for k in range(len(players))))
 
-    def apply(self, state: SecretState, seat: int | None, action: Mapping[str, Any], at: float):
-        if action["type"] != "guess" or not isinstance(action.get("n"), int):
-            raise IllegalAction("illegal", "Guess a number.")
+    def seat_count(self, state: SecretState) -> int:
+        return len(state.secrets)
+
+    def _guess(self, state: SecretState, seat: int, action: Payload, at: float) -> SecretState:
         return replace(state, guesses=(*state.guesses, action["n"]))
 
     def view(self, state: SecretState, seat: int | None) -> dict[str, Any]:
@@ -47,14 +60,8 @@ class SecretGame:
             out["mine"] = state.secrets[seat]
         return out
 
-    def deadline(self, state: SecretState) -> float | None:
-        return None
-
-    def shift(self, state: SecretState, ms: float) -> SecretState:
-        return state
-
-    def timeout(self, state: SecretState, at: float) -> SecretState:
-        return state
+    def private(self, state: SecretState, seat: int) -> list[Any]:
+        return [state.secrets[seat]]
 
     def is_over(self, state: SecretState) -> bool:
         return len(state.guesses) >= 5

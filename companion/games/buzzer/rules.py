@@ -8,11 +8,23 @@ after the first press, or ``IDLE_OPEN_MS`` after opening when nobody presses.
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.engine import IllegalAction, Option, OptionType, Rng
+from companion.engine import (
+    Field,
+    FieldType,
+    Game,
+    Illegal,
+    Option,
+    OptionType,
+    Payload,
+    Rng,
+    TooLate,
+    by_seat,
+    by_table,
+)
 
 #: with ``random_delay`` the round opens this many ms after arming, drawn uniformly
 RANDOM_DELAY_MS = (1000, 4000)
@@ -69,7 +81,7 @@ class BuzzerState:
         return seat in self.false_starts or any(p.seat == seat for p in self.presses)
 
 
-class Buzzer:
+class Buzzer(Game[BuzzerState]):
     id = "buzzer"
     title = "Buzzer (speed rounds)"
     min_players = 1
@@ -79,15 +91,33 @@ class Buzzer:
         Option("random_delay", OptionType.BOOL, True, "Open 1–4 s after arming, unannounced"),
         Option("countdown", OptionType.INT, 3, "Countdown, no random delay (s)", low=0, high=10),
     )
-    races = frozenset({"buzz"})
-    table_actions = frozenset({"arm", "award"})
 
-    def seats_for(self, options: Mapping[str, Any]) -> int:
-        return self.max_players
+    def __init__(self) -> None:
+        super().__init__(
+            by_table("arm", self._arm, refusal="Only the table can arm a round."),
+            by_seat("buzz", self._buzz, race=True, refusal="Only players can buzz."),
+            by_table(
+                "award",
+                self._award,
+                Field("seat", FieldType.SEAT, message="Award needs a seat number."),
+                Field(
+                    "points",
+                    FieldType.INT,
+                    required=False,
+                    default=1,
+                    low=-MAX_AWARD,
+                    high=MAX_AWARD,
+                    message=f"Points must be a whole number up to {MAX_AWARD}.",
+                ),
+                refusal="Only the table awards points.",
+            ),
+        )
 
-    def setup(self, players: Sequence[str], options: Mapping[str, Any], seed: int) -> BuzzerState:
+    def new_state(
+        self, players: tuple[str, ...], options: Mapping[str, Any], seed: int
+    ) -> BuzzerState:
         return BuzzerState(
-            players=tuple(players),
+            players=players,
             seed=seed,
             false_start=bool(options["false_start"]),
             random_delay=bool(options["random_delay"]),
@@ -95,23 +125,12 @@ class Buzzer:
             scores=tuple(0 for _ in players),
         )
 
-    def apply(
-        self, state: BuzzerState, seat: int | None, action: Mapping[str, Any], at: float
-    ) -> BuzzerState:
-        kind = action.get("type")
-        if kind == "arm":
-            return self._arm(state, seat, at)
-        if kind == "buzz":
-            return self._buzz(state, seat, at)
-        if kind == "award":
-            return self._award(state, seat, action)
-        raise IllegalAction("bad_request", f"Buzzer has no action {str(kind)[:40]!r}.")
+    def seat_count(self, state: BuzzerState) -> int:
+        return len(state.players)
 
-    def _arm(self, state: BuzzerState, seat: int | None, at: float) -> BuzzerState:
-        if seat is not None:
-            raise IllegalAction("forbidden", "Only the table can arm a round.")
+    def _arm(self, state: BuzzerState, seat: None, action: Payload, at: float) -> BuzzerState:
         if state.status in (Status.ARMED, Status.OPEN):
-            raise IllegalAction("illegal", "A round is already under way.")
+            raise Illegal("A round is already under way.")
         number = state.round + 1
         if state.random_delay:
             delay = Rng(state.seed, "round", number).uniform(*RANDOM_DELAY_MS)
@@ -128,18 +147,16 @@ class Buzzer:
             false_starts=(),
         )
 
-    def _buzz(self, state: BuzzerState, seat: int | None, at: float) -> BuzzerState:
-        if seat is None:
-            raise IllegalAction("forbidden", "Only players can buzz.")
+    def _buzz(self, state: BuzzerState, seat: int, action: Payload, at: float) -> BuzzerState:
         if state.status is Status.IDLE:
-            raise IllegalAction("illegal", "No round is armed yet.")
+            raise Illegal("No round is armed yet.")
         if state.status is Status.CLOSED:
-            raise IllegalAction("too_late", "This round is over.")
+            raise TooLate("This round is over.")
         if state.done(seat):
-            raise IllegalAction("illegal", "You already pressed this round.")
+            raise Illegal("You already pressed this round.")
         if state.status is Status.ARMED or (state.opens_at is not None and at < state.opens_at):
             if not state.false_start:
-                raise IllegalAction("illegal", "Too early: wait for GO.")
+                raise Illegal("Too early: wait for GO.")
             return self._maybe_close(replace(state, false_starts=(*state.false_starts, seat)), at)
         presses = (*state.presses, Press(seat, at))
         closes_at = state.closes_at if state.presses else at + PRESS_WINDOW_MS
@@ -150,20 +167,9 @@ class Buzzer:
             return replace(state, status=Status.CLOSED, closes_at=at)
         return state
 
-    def _award(
-        self, state: BuzzerState, seat: int | None, action: Mapping[str, Any]
-    ) -> BuzzerState:
-        if seat is not None:
-            raise IllegalAction("forbidden", "Only the table awards points.")
-        target, points = action.get("seat"), action.get("points", 1)
-        if not isinstance(target, int) or isinstance(target, bool):
-            raise IllegalAction("bad_request", "Award needs a seat number.")
-        if not 0 <= target < len(state.players):
-            raise IllegalAction("bad_request", "No such seat.")
-        if not isinstance(points, int) or isinstance(points, bool) or abs(points) > MAX_AWARD:
-            raise IllegalAction("bad_request", f"Points must be a whole number up to {MAX_AWARD}.")
+    def _award(self, state: BuzzerState, seat: None, action: Payload, at: float) -> BuzzerState:
         scores = list(state.scores)
-        scores[target] += points
+        scores[action["seat"]] += action["points"]
         return replace(state, scores=tuple(scores))
 
     def view(self, state: BuzzerState, seat: int | None) -> dict[str, Any]:
@@ -236,9 +242,6 @@ class Buzzer:
         if state.status in (Status.ARMED, Status.OPEN):
             return state.armed_at
         return None
-
-    def is_over(self, state: BuzzerState) -> bool:
-        return False
 
 
 def _later(when: float | None, ms: float) -> float | None:

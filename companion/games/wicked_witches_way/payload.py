@@ -2,25 +2,15 @@
 
 from __future__ import annotations
 
-from companion.engine import IllegalAction
+from companion.engine import BadRequest
 from companion.games.wicked_witches_way.symbols import Symbol
-
-
-def bad(message: str) -> IllegalAction:
-    return IllegalAction("bad_request", message)
-
-
-def whole_number(raw: object, what: str) -> int:
-    if isinstance(raw, bool) or not isinstance(raw, int):
-        raise bad(f"{what} must be a whole number.")
-    return raw
 
 
 def symbol(raw: object, what: str) -> Symbol:
     try:
         return Symbol.parse(raw)
     except ValueError as exc:
-        raise bad(f"{what}: {exc}") from None
+        raise BadRequest(f"{what}: {exc}") from None
 
 
 def symbols(raw: object, what: str) -> tuple[Symbol, ...]:
@@ -31,16 +21,18 @@ def symbols(raw: object, what: str) -> tuple[Symbol, ...]:
     >>> symbols(["ear", "ear"], "Formula")
     Traceback (most recent call last):
     ...
-    companion.engine.errors.IllegalAction: Formula: you have one card of each symbol; ear ...
+    companion.engine.errors.BadRequest: Formula: you have one card of each symbol; ear ...
     """
     if not isinstance(raw, list):
-        raise bad(f"{what} must be a list of symbols.")
+        raise BadRequest(f"{what} must be a list of symbols.")
     if len(raw) > len(Symbol):
-        raise bad(f"{what} can hold at most 9 cards.")
+        raise BadRequest(f"{what} can hold at most 9 cards.")
     out: list[Symbol] = []
     for item in raw:
         parsed = symbol(item, what)
         if parsed in out:
-            raise bad(f"{what}: you have one card of each symbol; {parsed.value} is there twice.")
+            raise BadRequest(
+                f"{what}: you have one card of each symbol; {parsed.value} is there twice."
+            )
         out.append(parsed)
     return tuple(out)

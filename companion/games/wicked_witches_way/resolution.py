@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.engine import IllegalAction, Rng
+from companion.engine import BadRequest, Illegal, NotYourTurn, Rng
 from companion.games.wicked_witches_way import track
 from companion.games.wicked_witches_way.black_magic import Timing, shuffled
 from companion.games.wicked_witches_way.formula import Verdict, judge
@@ -227,13 +227,13 @@ def keep(state: GameState, seat: int | None, card: object) -> GameState:
     choice = state.keep_choice
     current = state.current
     if state.step is not Step.KEEP or choice is None or current is None:
-        raise IllegalAction("illegal", "There is no Black Magic card to choose now.")
+        raise Illegal("There is no Black Magic card to choose now.")
     if seat is not None and seat != current:
-        raise IllegalAction("not_your_turn", f"Wait: {state.name(current)} chooses a card.")
+        raise NotYourTurn(f"Wait: {state.name(current)} chooses a card.")
     if seat is None:
         card = choice[0]
     if card not in choice:
-        raise IllegalAction("bad_request", "Choose one of the cards you drew.")
+        raise BadRequest("Choose one of the cards you drew.")
     assert isinstance(card, str)
     rest = tuple(c for c in choice if c != card)
     rng = Rng(state.seed, "shuffle", state.shuffles)

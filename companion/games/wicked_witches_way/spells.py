@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from companion.engine import IllegalAction
+from companion.engine import BadRequest, Illegal, IllegalAction, NotYourTurn
 from companion.games.wicked_witches_way import payload, track
 from companion.games.wicked_witches_way.black_magic import Spell, Timing, kind_of, timing_of
 from companion.games.wicked_witches_way.state import (
@@ -65,26 +65,24 @@ def _playable(state: GameState, seat: int, spell: Spell) -> bool:
     return True
 
 
-def cast(state: GameState, seat: int | None, action: Mapping[str, Any], at: float) -> GameState:
+def cast(state: GameState, seat: int, action: Mapping[str, Any], at: float) -> GameState:
     """``spell {card: kind, spaces?, add?, remove?, second?}``."""
-    if seat is None:
-        raise IllegalAction("forbidden", "Only a player casts spells.")
     try:
         spell = Spell(str(action.get("card")))
     except ValueError:
-        raise payload.bad(f"There is no spell {str(action.get('card'))[:30]!r}.") from None
+        raise BadRequest(f"There is no spell {str(action.get('card'))[:30]!r}.") from None
     if spell is Spell.MAGIC_FOG:
         return fog(state, seat, at)
     if state.window is not None:
         raise _window_open(state)
     if state.phase is Phase.OVER:
-        raise IllegalAction("illegal", "The game is over.")
+        raise Illegal("The game is over.")
     if spell is Spell.DECREE:
         _check_decree(state, seat)
     else:
         _check_turn(state, seat, spell)
     if not holds(state, seat, spell):
-        raise IllegalAction("illegal", f"You hold no {spell.label} card.")
+        raise Illegal(f"You hold no {spell.label} card.")
     card = _held_card(state, seat, spell)
     casting = _casting(state, seat, spell, action, at, card or "")
     name = state.name(seat)
@@ -101,19 +99,18 @@ def cast(state: GameState, seat: int | None, action: Mapping[str, Any], at: floa
 
 def _check_decree(state: GameState, seat: int) -> None:
     if state.phase is not Phase.COMPOSE:
-        raise IllegalAction("illegal", "Decree is played while the formulas are written.")
+        raise Illegal("Decree is played while the formulas are written.")
     if state.formulas[seat] is not None:
-        raise IllegalAction("illegal", "Your formula is already locked.")
+        raise Illegal("Your formula is already locked.")
     if state.decree_of(seat) is not None:
-        raise IllegalAction("illegal", "You already played a Decree this turn.")
+        raise Illegal("You already played a Decree this turn.")
     waiting = [
         state.name(k)
         for k in state.seats
         if k != seat and state.formulas[k] is None and not state.in_decree(k)
     ]
     if waiting:
-        raise IllegalAction(
-            "illegal",
+        raise Illegal(
             f"Decree is played once every other witch has written her formula "
             f"(waiting for {', '.join(waiting)}).",
         )
@@ -123,15 +120,13 @@ def _check_turn(state: GameState, seat: int, spell: Spell) -> None:
     current = state.current
     timing = spell.info.timing
     if state.phase is not Phase.RESOLVE or current is None:
-        raise IllegalAction("illegal", f"{spell.label} is played {_WHEN[timing]}.")
+        raise Illegal(f"{spell.label} is played {_WHEN[timing]}.")
     if current != seat:
-        raise IllegalAction(
-            "not_your_turn", f"Wait: {state.name(current)} is applying her formula."
-        )
+        raise NotYourTurn(f"Wait: {state.name(current)} is applying her formula.")
     if state.step is Step.KEEP:
-        raise IllegalAction("illegal", "First choose the Black Magic card you keep.")
+        raise Illegal("First choose the Black Magic card you keep.")
     if state.step is not Step(timing.value):
-        raise IllegalAction("illegal", f"{spell.label} is played {_WHEN[timing]}.")
+        raise Illegal(f"{spell.label} is played {_WHEN[timing]}.")
 
 
 def _casting(
@@ -144,29 +139,29 @@ def _casting(
     if spell is Spell.ATTRACTION:
         spaces = action.get("spaces")
         if spaces not in (1, 2) or isinstance(spaces, bool):
-            raise payload.bad("Attraction moves the others 1 or 2 spaces: give spaces 1 or 2.")
+            raise BadRequest("Attraction moves the others 1 or 2 spaces: give spaces 1 or 2.")
         return Casting(seat, card, spell, until, spaces=int(spaces))
     if spell is Spell.DOUBLE_CROSS:
         if formula.second is None:
-            raise IllegalAction("illegal", "You wrote only one formula: Double Cross needs two.")
+            raise Illegal("You wrote only one formula: Double Cross needs two.")
         if state.double_cross:
-            raise IllegalAction("illegal", "Your Double Cross is already in play.")
+            raise Illegal("Your Double Cross is already in play.")
         return Casting(seat, card, spell, until)
     if spell is Spell.REPAIRED_OVERSIGHT:
         add = payload.symbol(action.get("add"), "Repaired Oversight")
         if add in formula.symbols:
-            raise IllegalAction("illegal", f"{add.label} is already in your formula.")
+            raise Illegal(f"{add.label} is already in your formula.")
         to_second = bool(action.get("second", False))
         if to_second and formula.second is None:
-            raise IllegalAction("illegal", "You wrote no second formula.")
+            raise Illegal("You wrote no second formula.")
         return Casting(seat, card, spell, until, add=add, to_second=to_second)
     if spell is Spell.RECTIFICATION:
         remove = payload.symbol(action.get("remove"), "Rectification (remove)")
         add = payload.symbol(action.get("add"), "Rectification (add)")
         if remove not in formula.symbols:
-            raise IllegalAction("illegal", f"{remove.label} is not in your formula.")
+            raise Illegal(f"{remove.label} is not in your formula.")
         if add in formula.symbols:
-            raise IllegalAction("illegal", f"{add.label} is already in your formula.")
+            raise Illegal(f"{add.label} is already in your formula.")
         return Casting(seat, card, spell, until, add=add, remove=remove)
     return Casting(seat, card, spell, until)
 
@@ -183,11 +178,11 @@ def fog(state: GameState, seat: int, at: float) -> GameState:
     """Magic Fog, answering the spell whose window is open: both cards go to the discard."""
     window = state.window
     if window is None:
-        raise IllegalAction("illegal", "Magic Fog answers a spell: no spell is waiting to act.")
+        raise Illegal("Magic Fog answers a spell: no spell is waiting to act.")
     if window.seat == seat:
-        raise IllegalAction("illegal", "You cannot fog your own spell.")
+        raise Illegal("You cannot fog your own spell.")
     if not holds(state, seat, Spell.MAGIC_FOG):
-        raise IllegalAction("illegal", "You hold no Magic Fog card.")
+        raise Illegal("You hold no Magic Fog card.")
     name, caster, label = state.name(seat), state.name(window.seat), window.spell.label
     text = f"{name}'s Magic Fog cancels {caster}'s {label}."
     fog_card = _held_card(state, seat, Spell.MAGIC_FOG)
@@ -221,9 +216,7 @@ def _write_by(state: GameState, start: float) -> float | None:
 def _window_open(state: GameState) -> IllegalAction:
     assert state.window is not None
     caster = state.name(state.window.seat)
-    return IllegalAction(
-        "illegal", f"Wait: the Magic Fog window for {caster}'s {state.window.spell.label} is open."
-    )
+    return Illegal(f"Wait: the Magic Fog window for {caster}'s {state.window.spell.label} is open.")
 
 
 def take_effect(state: GameState, at: float) -> GameState:

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from companion.engine import IllegalAction
+from companion.engine import BadRequest, Forbidden, Illegal, NotYourTurn, TooLate
 from companion.games.wicked_witches_way import dice, payload, resolution, track
 from companion.games.wicked_witches_way.black_magic import Spell
 from companion.games.wicked_witches_way.spells import holds
@@ -16,26 +16,20 @@ from companion.games.wicked_witches_way.state import Formula, GameState, Level, 
 def handicap(state: GameState, seat: int | None, action: Mapping[str, Any]) -> GameState:
     """``handicap {seat?, level, start?}``: novice starts on 5, 6 or 7; expert gets no bonus."""
     if state.phase is not Phase.ROLL or state.turn != 1:
-        raise IllegalAction("illegal", "Handicaps are set before the first roll.")
+        raise Illegal("Handicaps are set before the first roll.")
     target = action.get("seat", seat)
-    if seat is None and target is None:
-        raise payload.bad("Say whose handicap to set (seat).")
-    target = payload.whole_number(target, "The seat")
-    if not 0 <= target < len(state.witches):
-        raise payload.bad("There is no such seat.")
+    if target is None:
+        raise BadRequest("Say whose handicap to set (seat).")
     if seat is not None and target != seat:
-        raise IllegalAction("forbidden", "You can set only your own handicap.")
-    try:
-        level = Level(str(action.get("level")))
-    except ValueError:
-        raise payload.bad("The level is normal, novice or expert.") from None
+        raise Forbidden("You can set only your own handicap.")
+    level = Level(action["level"])
     start = action.get("start")
     if level is Level.NOVICE:
         start = track.NOVICE_STARTS[0] if start is None else start
         if start not in track.NOVICE_STARTS or isinstance(start, bool):
-            raise payload.bad("A novice starts on space 5, 6 or 7.")
+            raise BadRequest("A novice starts on space 5, 6 or 7.")
     elif start not in (None, track.START) or isinstance(start, bool):
-        raise payload.bad("Only a novice starts ahead (on space 5, 6 or 7).")
+        raise BadRequest("Only a novice starts ahead (on space 5, 6 or 7).")
     else:
         start = track.START
     name = state.name(target)
@@ -50,16 +44,16 @@ def handicap(state: GameState, seat: int | None, action: Mapping[str, Any]) -> G
 def roll(state: GameState, seat: int | None, action: Mapping[str, Any], at: float) -> GameState:
     """``roll {dice?}`` by the roller or the table; the app rolls unless the dice are physical."""
     if state.phase is not Phase.ROLL:
-        raise IllegalAction("illegal", "The dice are already rolled this turn.")
+        raise Illegal("The dice are already rolled this turn.")
     if seat is not None and seat != state.roller:
-        raise IllegalAction("not_your_turn", f"Wait: {state.name(state.roller)} rolls the dice.")
+        raise NotYourTurn(f"Wait: {state.name(state.roller)} rolls the dice.")
     if state.options.physical_dice:
         try:
             rolled = dice.parse_dice(action.get("dice"))
         except ValueError as exc:
-            raise payload.bad(str(exc)) from None
+            raise BadRequest(str(exc)) from None
     elif action.get("dice") is not None:
-        raise payload.bad("The app rolls the dice (the 'physical dice' option is off).")
+        raise BadRequest("The app rolls the dice (the 'physical dice' option is off).")
     else:
         rolled = dice.roll(state.seed, state.turn)
     who = "The table" if seat is None else state.name(seat)
@@ -77,13 +71,11 @@ def close_lid(state: GameState, seat: int | None, at: float) -> GameState:
     if state.phase in (Phase.COMPOSE, Phase.RESOLVE):
         closer = state.lid_closed_by
         first = "The table" if closer is None else state.name(closer)
-        raise IllegalAction("too_late", f"Too late: {first} closed the lid first.")
+        raise TooLate(f"Too late: {first} closed the lid first.")
     if state.phase is not Phase.LOOK:
-        raise IllegalAction("illegal", "The dice are not rolled yet.")
+        raise Illegal("The dice are not rolled yet.")
     if seat is not None and not can_close_lid(state, seat):
-        raise IllegalAction(
-            "illegal", f"{state.name(seat)} is on space −2 and can no longer close the lid."
-        )
+        raise Illegal(f"{state.name(seat)} is on space −2 and can no longer close the lid.")
     seconds = state.options.compose_seconds
     who = "The table" if seat is None else state.name(seat)
     return replace(
@@ -97,26 +89,24 @@ def close_lid(state: GameState, seat: int | None, at: float) -> GameState:
     ).said(f"{who} closes the lid! Write your formulas.")
 
 
-def formula(state: GameState, seat: int | None, action: Mapping[str, Any]) -> GameState:
+def formula(state: GameState, seat: int, action: Mapping[str, Any]) -> GameState:
     """``formula {cards, second?}``: locked at once, never changed afterwards."""
-    if seat is None:
-        raise IllegalAction("forbidden", "Only a player writes a formula.")
     if state.phase is Phase.LOOK:
-        raise IllegalAction("illegal", "Close the lid first, then write your formula.")
+        raise Illegal("Close the lid first, then write your formula.")
     if state.phase is not Phase.COMPOSE:
-        raise IllegalAction("illegal", "This is not the time to write a formula.")
+        raise Illegal("This is not the time to write a formula.")
     if state.formulas[seat] is not None:
-        raise IllegalAction("illegal", "Your formula is already locked.")
+        raise Illegal("Your formula is already locked.")
     if state.window is not None and state.window.seat == seat:
-        raise IllegalAction("illegal", "Wait for your Decree to take effect.")
+        raise Illegal("Wait for your Decree to take effect.")
     cards = payload.symbols(action.get("cards", []), "Formula")
     second = None
     if action.get("second"):
         if not holds(state, seat, Spell.DOUBLE_CROSS):
-            raise IllegalAction("illegal", "Only a witch holding Double Cross writes 2 formulas.")
+            raise Illegal("Only a witch holding Double Cross writes 2 formulas.")
         second = payload.symbols(action.get("second"), "Second formula")
         if set(second) & set(cards):
-            raise payload.bad("You have one card of each symbol: the 2 formulas cannot share one.")
+            raise BadRequest("You have one card of each symbol: the 2 formulas cannot share one.")
     return lock(state, seat, Formula(cards, second), f"{state.name(seat)} has written her formula.")
 
 
@@ -130,11 +120,11 @@ def lock(state: GameState, seat: int, locked: Formula, text: str) -> GameState:
 def force_empty(state: GameState, action: Mapping[str, Any]) -> GameState:
     """The table's ``pass {seat}`` while formulas are written: an empty formula for a player
     who left (or will not write)."""
-    target = payload.whole_number(action.get("seat"), "The seat")
-    if not 0 <= target < len(state.witches):
-        raise payload.bad("There is no such seat.")
+    target = action.get("seat")
+    if target is None:
+        raise BadRequest("Say which seat to pass for (seat).")
     if state.formulas[target] is not None:
-        raise IllegalAction("illegal", f"{state.name(target)}'s formula is already locked.")
+        raise Illegal(f"{state.name(target)}'s formula is already locked.")
     if state.window is not None and state.window.seat == target:
-        raise IllegalAction("illegal", "Wait for the end of the Magic Fog window.")
+        raise Illegal("Wait for the end of the Magic Fog window.")
     return lock(state, target, Formula(), f"The table passes for {state.name(target)}: no formula.")

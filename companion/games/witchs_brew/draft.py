@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from companion.engine import IllegalAction, Rng
+from companion.engine import Illegal, Rng
 from companion.games.witchs_brew.abilities import Deck, draw, under
 
 #: the first player takes this many cards, every other player one
@@ -71,10 +71,10 @@ def pick(draft: Draft, card: str, deck: Deck) -> tuple[Draft, Deck]:
     """
     seat = draft.current
     if seat is None:
-        raise IllegalAction("illegal", "Everyone has already chosen an ability.")
+        raise Illegal("Everyone has already chosen an ability.")
     held = draft.hands[seat]
     if card not in held:
-        raise IllegalAction("illegal", "That card is not in your hand.")
+        raise Illegal("That card is not in your hand.")
     rest = tuple(c for c in held if c != card)
     hands = list(draft.hands)
     hands[seat] = ()

@@ -28,7 +28,7 @@ import enum
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 
-from companion.engine import IllegalAction
+from companion.engine import Illegal, NotYourTurn, TooLate
 from companion.games.witchs_brew.roles import Role
 
 
@@ -105,7 +105,7 @@ def lead(
     True
     """
     if trick.role is not None:
-        raise IllegalAction("illegal", "This trick's role has already been played.")
+        raise Illegal("This trick's role has already been played.")
     if trick.leader in holders or not all(0 <= s < trick.players for s in holders):
         raise ValueError("holders are the other seats that hold the role")
     started = replace(
@@ -127,15 +127,15 @@ def answer(trick: Trick, seat: int, claim: bool, at: float, auto: bool = False) 
     >>> answer(t, 2, claim=True, at=5)
     Traceback (most recent call last):
     ...
-    companion.engine.errors.IllegalAction: It is Ben's turn to answer.
+    companion.engine.errors.NotYourTurn: It is Ben's turn to answer.
     >>> answer(answer(t, 1, claim=True, at=5), 1, claim=False, at=6)
     Traceback (most recent call last):
     ...
-    companion.engine.errors.IllegalAction: You have already answered.
+    companion.engine.errors.Illegal: You have already answered.
     >>> answer(t, 0, claim=False, at=5)
     Traceback (most recent call last):
     ...
-    companion.engine.errors.IllegalAction: You lead this trick: the leading player never answers.
+    companion.engine.errors.Illegal: You lead this trick: the leading player never answers.
     """
     _check_answer(trick, seat)
     kind = Answer.CLAIM if claim else Answer.SO_BE_IT
@@ -155,11 +155,9 @@ def decide_amulet(trick: Trick, seat: int, use: bool, at: float, auto: bool = Fa
     (0, ['lead', 'claim', 'pass', 'amulet'])
     """
     if due_kind(trick) is not Due.AMULET:
-        raise IllegalAction("illegal", "No amulet can be used now.")
+        raise Illegal("No amulet can be used now.")
     if seat != trick.leader:
-        raise IllegalAction(
-            "not_your_turn", f"Only {trick.names[trick.leader]} may use an amulet now."
-        )
+        raise NotYourTurn(f"Only {trick.names[trick.leader]} may use an amulet now.")
     chain = (*trick.chain, Entry(seat, Answer.AMULET, at, auto)) if use else trick.chain
     return replace(trick, chain=chain, amulet_decided=True, since=at, nudge=False)
 
@@ -265,24 +263,24 @@ def _check_answer(trick: Trick, seat: int) -> None:
     names = trick.names
     if seat == trick.leader:
         if trick.role is None:
-            raise IllegalAction("illegal", "You lead this trick: play a role.")
-        raise IllegalAction("illegal", "You lead this trick: the leading player never answers.")
+            raise Illegal("You lead this trick: play a role.")
+        raise Illegal("You lead this trick: the leading player never answers.")
     mine = next((entry for entry in trick.chain if entry.seat == seat), None)
     if mine is not None and mine.answer is Answer.PASS:
-        raise IllegalAction("illegal", "You did not choose this role, so you passed.")
+        raise Illegal("You did not choose this role, so you passed.")
     if mine is not None and mine.auto:
-        raise IllegalAction("too_late", 'Too late: "So be it!" was answered for you.')
+        raise TooLate('Too late: "So be it!" was answered for you.')
     if mine is not None:
-        raise IllegalAction("illegal", "You have already answered.")
+        raise Illegal("You have already answered.")
     kind, now = due_kind(trick), due(trick)
     if kind is Due.PLAY:
-        raise IllegalAction("not_your_turn", f"It is {names[trick.leader]}'s turn to lead.")
+        raise NotYourTurn(f"It is {names[trick.leader]}'s turn to lead.")
     if kind is Due.AMULET:
-        raise IllegalAction("illegal", f"Everyone has answered; {names[trick.leader]} decides.")
+        raise Illegal(f"Everyone has answered; {names[trick.leader]} decides.")
     if kind is None or now is None:
-        raise IllegalAction("too_late", "This trick is over.")
+        raise TooLate("This trick is over.")
     if seat != now:
-        raise IllegalAction("not_your_turn", f"It is {names[now]}'s turn to answer.")
+        raise NotYourTurn(f"It is {names[now]}'s turn to answer.")
 
 
 def _walk(trick: Trick, at: float) -> Trick:

@@ -8,7 +8,6 @@ from typing import Any
 
 from companion.games.witchs_brew import trick as chain
 from companion.games.witchs_brew.abilities import Kind, ability, sizes
-from companion.games.witchs_brew.roles import reminders
 from companion.games.witchs_brew.state import GameState, Phase, Player
 
 
@@ -28,7 +27,6 @@ def view(state: GameState, seat: int | None, deadline: float | None) -> dict[str
         "last_set": state.last_set,
         "draft": None,
         "deck": sizes(state.deck) if state.options.magical_abilities else None,
-        "roles": {role.value: r.to_json() for role, r in reminders().items()},
         "options": state.options.to_json(),
     }
     if state.draft is not None:

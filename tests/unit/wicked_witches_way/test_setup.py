@@ -8,7 +8,7 @@ from importlib import resources
 
 import pytest
 
-from companion.engine import IllegalAction
+from companion.engine import IllegalAction, SetupError
 from companion.games.registry import GAMES
 from companion.games.wicked_witches_way import HELP, WITCHES
 from companion.games.wicked_witches_way.black_magic import (
@@ -46,7 +46,7 @@ def test_options_and_their_defaults_and_ranges() -> None:
 
 def test_setup_needs_two_to_six_players() -> None:
     for count in (1, 7):
-        with pytest.raises(ValueError):
+        with pytest.raises(SetupError):
             GAME.setup(["x"] * count, {}, 1)
     for count in range(2, 7):
         assert len(GAME.setup(["x"] * count, {}, 1).witches) == count
