@@ -12,7 +12,7 @@ from __future__ import annotations
 import enum
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Generic, TypeVar
 
 from companion.engine.errors import BadRequest, Forbidden
@@ -53,6 +53,10 @@ class Field:
     companion.engine.errors.BadRequest: 'points' must be between -100 and 100.
     >>> Field("cards", FieldType.LIST, item=FieldType.TEXT, max_items=2).check(["ear"])
     ['ear']
+    >>> Field("cards", FieldType.LIST, item=FieldType.TEXT, choices=("ear",)).check(["eye"])
+    Traceback (most recent call last):
+    ...
+    companion.engine.errors.BadRequest: 'cards' must be one of: ear.
     >>> Field("use", FieldType.BOOL, message="Say yes or no.").check(1)
     Traceback (most recent call last):
     ...
@@ -73,6 +77,8 @@ class Field:
     max_length: int = 100
     #: the whole sentence to answer when the value is wrong (instead of the built one)
     message: str = ""
+    #: the same for a wrong item of a LIST
+    item_message: str = ""
 
     @property
     def label(self) -> str:
@@ -87,8 +93,8 @@ class Field:
                 raise BadRequest(
                     self.message or f"{self.label} holds at most {self.max_items} items."
                 )
-            item = self.item or FieldType.JSON
-            return [self._scalar(item, v) for v in value]
+            item = replace(self, type=self.item or FieldType.JSON, message=self.item_message)
+            return [item.check(v) for v in value]
         return self._scalar(self.type, value)
 
     def _scalar(self, kind: FieldType, value: Any) -> Any:

@@ -26,7 +26,7 @@ from companion.engine import (
     by_seat,
 )
 from companion.games.wicked_witches_way import deadlines, resolution, spells, turn, views
-from companion.games.wicked_witches_way.black_magic import DECK, shuffled
+from companion.games.wicked_witches_way.black_magic import DECK, Spell, shuffled
 from companion.games.wicked_witches_way.state import (
     WITCHES,
     GameState,
@@ -36,9 +36,14 @@ from companion.games.wicked_witches_way.state import (
     Step,
     Witch,
 )
+from companion.games.wicked_witches_way.symbols import Symbol
 
 #: the most acrobatics points a witch may enter (physical deck)
 MAX_ACROBATICS = 99
+
+
+#: every symbol's name, for the declarations
+SYMBOL_NAMES = tuple(symbol.value for symbol in Symbol)
 
 
 class WickedWitchesWay(Game[GameState]):
@@ -58,14 +63,20 @@ class WickedWitchesWay(Game[GameState]):
         seat = Field(
             "seat", FieldType.SEAT, required=False, message="The seat must be a whole number."
         )
+        symbol_list: dict[str, Any] = {
+            "type": FieldType.LIST,
+            "item": FieldType.TEXT,
+            "choices": SYMBOL_NAMES,
+            "max_items": len(SYMBOL_NAMES),
+        }
         super().__init__(
             by_anyone("roll", _roll, Field("dice", FieldType.JSON, required=False)),
             by_anyone("close_lid", _close_lid, race=True),
             by_seat(
                 "formula",
                 _formula,
-                Field("cards", FieldType.JSON, required=False, default=[]),
-                Field("second", FieldType.JSON, required=False),
+                Field("cards", **symbol_list, required=False, default=[]),
+                Field("second", **symbol_list, required=False),
                 refusal="Only a player writes a formula.",
             ),
             by_anyone(
@@ -83,10 +94,15 @@ class WickedWitchesWay(Game[GameState]):
             by_seat(
                 "spell",
                 spells.cast,
-                Field("card", FieldType.TEXT, message="Say which spell you cast (card)."),
+                Field(
+                    "card",
+                    FieldType.TEXT,
+                    choices=tuple(spell.value for spell in Spell),
+                    message="Say which spell you cast (card).",
+                ),
                 Field("spaces", FieldType.JSON, required=False),
-                Field("add", FieldType.JSON, required=False),
-                Field("remove", FieldType.JSON, required=False),
+                Field("add", FieldType.TEXT, required=False, choices=SYMBOL_NAMES),
+                Field("remove", FieldType.TEXT, required=False, choices=SYMBOL_NAMES),
                 Field("second", FieldType.BOOL, required=False),
                 refusal="Only a player casts spells.",
             ),

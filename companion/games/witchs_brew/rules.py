@@ -30,7 +30,7 @@ from companion.engine import (
 )
 from companion.games.witchs_brew import sets, timer, views
 from companion.games.witchs_brew import trick as chain
-from companion.games.witchs_brew.abilities import Kind, ability, new_deck, under
+from companion.games.witchs_brew.abilities import Kind, abilities, ability, new_deck, under
 from companion.games.witchs_brew.draft import pick
 from companion.games.witchs_brew.roles import HAND_SIZE, Role, parse_role, reminders
 from companion.games.witchs_brew.state import (
@@ -41,6 +41,9 @@ from companion.games.witchs_brew.state import (
     Phase,
     Player,
 )
+
+#: every role's id, for the declarations
+ROLES = tuple(role.value for role in Role)
 
 
 class WitchsBrew(Game[GameState]):
@@ -56,19 +59,36 @@ class WitchsBrew(Game[GameState]):
     )
 
     def __init__(self) -> None:
-        card = Field("card", FieldType.TEXT, message="Choose one of your ability cards.")
+        card = Field(
+            "card",
+            FieldType.TEXT,
+            choices=tuple(abilities()),
+            message="Choose one of your ability cards.",
+        )
         super().__init__(
             by_seat("draft", self._draft, card, refusal="Only players choose abilities."),
             by_seat(
                 "select",
                 self._select,
-                Field("roles", FieldType.JSON, message=f"Choose exactly {HAND_SIZE} roles."),
+                Field(
+                    "roles",
+                    FieldType.LIST,
+                    item=FieldType.TEXT,
+                    choices=ROLES,
+                    message=f"Choose exactly {HAND_SIZE} roles.",
+                    item_message="That is not one of the 12 roles.",
+                ),
                 refusal="Only players choose roles.",
             ),
             by_seat(
                 "play",
                 self._play,
-                Field("role", FieldType.TEXT, message="That is not one of the 12 roles."),
+                Field(
+                    "role",
+                    FieldType.TEXT,
+                    choices=ROLES,
+                    message="That is not one of the 12 roles.",
+                ),
                 refusal="Only the leading player plays a role.",
             ),
             by_seat(
@@ -79,7 +99,7 @@ class WitchsBrew(Game[GameState]):
                     FieldType.BOOL,
                     message='Answer "I am the …!" (claim: true) or "So be it!".',
                 ),
-                Field("role", FieldType.TEXT, required=False),
+                Field("role", FieldType.TEXT, required=False, choices=ROLES),
                 refusal="Only players answer; the table may skip a player who left.",
             ),
             by_seat(
