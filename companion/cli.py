@@ -20,7 +20,11 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     serve = commands.add_parser("serve", help="start the server")
     serve.add_argument("--host", default="0.0.0.0", help="address to listen on (default 0.0.0.0)")
     serve.add_argument("--port", type=int, default=5000, help="port (default 5000)")
-    serve.add_argument("--db", default=None, help="SQLite file (default: instance folder)")
+    serve.add_argument(
+        "--db",
+        default=None,
+        help="SQLite file (default: companion.sqlite3 in the user data folder)",
+    )
     serve.add_argument(
         "--public-url", default=None, help="base URL phones use (reverse proxy, tunnel)"
     )
@@ -34,7 +38,31 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     serve.add_argument(
         "--idle-expiry-minutes", type=float, default=120.0, help="close idle rooms (default 120)"
     )
+    put_back = commands.add_parser(
+        "put-back",
+        help="replay a set-aside room again on the next start (see /healthz for the list)",
+    )
+    put_back.add_argument("code", nargs="*", help="room codes (none: list the set-aside rooms)")
+    put_back.add_argument("--db", default=None, help="SQLite file (default: as for serve)")
     return parser.parse_args(argv)
+
+
+def put_back(codes: Sequence[str], db: str | None) -> int:
+    """List the set-aside rooms, or mark the given ones live again for the next start."""
+    from companion.store import SqliteStore, default_path
+
+    store = SqliteStore(db or default_path())
+    try:
+        if not codes:
+            for room in store.aside_rooms():
+                print(f"{room.code}  {room.game}  {room.reason}")
+            return 0
+        missing = [code for code in codes if not store.put_back(code.strip().upper())]
+        for code in missing:
+            print(f"{code}: no set-aside room with that code", file=sys.stderr)
+        return 1 if missing else 0
+    finally:
+        store.close()
 
 
 def patch(mode: str) -> None:
@@ -50,6 +78,8 @@ def patch(mode: str) -> None:
 
 def main(argv: Sequence[str] | None = None) -> None:
     args = parse(argv)
+    if args.command == "put-back":
+        sys.exit(put_back(args.code, args.db))
     patch(args.async_mode)
     logging.basicConfig(
         level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
@@ -71,6 +101,6 @@ def main(argv: Sequence[str] | None = None) -> None:
     app, socketio = create_app(config)
     print(qr_text(url + "/"), flush=True)
     print(f"companion is up: open {url}/ on the TV, phones scan the room's QR code.", flush=True)
-    print(f"(async mode: {args.async_mode}; database: {config.get('DB_PATH', 'instance folder')})")
+    print(f"(async mode: {args.async_mode}; database: {app.config['DB_PATH']})")
     sys.stdout.flush()
     socketio.run(app, host=args.host, port=args.port, allow_unsafe_werkzeug=True)

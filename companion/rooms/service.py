@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.engine import Game, OptionError, resolve_options
+from companion.engine import ErrorCode, Game, IllegalAction, OptionError, resolve_options
 from companion.rooms import validation as check
 from companion.rooms.codes import new_code, new_token, normalize_code
 from companion.rooms.errors import RoomError
@@ -25,7 +25,7 @@ from companion.rooms.messages import Outbound, Pending, Reply
 from companion.rooms.races import Entry, RaceBuffer
 from companion.rooms.room import Room, Status
 from companion.rooms.views import Binding, Role, build_view, seat_of
-from companion.store import Store
+from companion.store import AsideRoom, Store, StoreConflict, StoredRoom, StoreError
 from companion.timing import ClockEstimator, ClockSample, FairPress, fair_time
 
 log = logging.getLogger(__name__)
@@ -35,6 +35,7 @@ HOST_COMMANDS = frozenset(
 )
 ACTION_TYPE_MAX = 40
 SEED_MAX = 2**53  # a seed must survive a round trip through JavaScript numbers
+CREATE_TRIES = 20  # fresh codes tried before create_room gives up
 
 
 @dataclass(frozen=True)
@@ -48,7 +49,7 @@ class RoomService:
     def __init__(
         self,
         store: Store,
-        games: Mapping[str, Game],
+        games: Mapping[str, Game[Any]],
         clock: Callable[[], float],
         config: ServiceConfig | None = None,
     ) -> None:
@@ -73,30 +74,31 @@ class RoomService:
         data = check.payload(raw)
         game = self.games.get(data.get("game"))  # type: ignore[arg-type]
         if game is None:
-            raise RoomError("unknown_game", "There is no such game.")
+            raise RoomError(ErrorCode.UNKNOWN_GAME, "There is no such game.")
         options = data.get("options", {})
         if not isinstance(options, Mapping):
-            raise RoomError("bad_request", "'options' must be an object.")
+            raise RoomError(ErrorCode.BAD_REQUEST, "'options' must be an object.")
         try:
             options = resolve_options(game.options, options)
         except OptionError as exc:
-            raise RoomError("bad_request", str(exc)) from exc
+            raise RoomError(ErrorCode.BAD_REQUEST, str(exc)) from exc
         seed = data.get("seed")
         if seed is None:
             seed = secrets.randbelow(SEED_MAX)
         elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_MAX:
-            raise RoomError("bad_request", "'seed' must be a non-negative whole number.")
+            raise RoomError(ErrorCode.BAD_REQUEST, "'seed' must be a non-negative whole number.")
         with self._lock:
-            code = new_code(frozenset(self.rooms))
             event = {
                 "kind": "create",
                 "game": game.id,
+                # the rules this log was written under: explains a log that no longer replays
+                "rules": game.rules_version,
                 "options": options,
                 "seed": seed,
                 "host_token": new_token(),
                 "at": self.clock(),
             }
-            self.store.append(code, 0, event)
+            code = self._new_stored_room(event)
             self._add_room(Room(code, game, event))
             return {
                 "code": code,
@@ -124,7 +126,7 @@ class RoomService:
     def join_url(self, code: str) -> str:
         return f"{self.config.public_url}/j/{code}"
 
-    def room_game(self, raw_code: object) -> Game:
+    def room_game(self, raw_code: object) -> Game[Any]:
         with self._lock:
             return self._room(raw_code).game
 
@@ -137,7 +139,7 @@ class RoomService:
             room = self._room(data.get("code"))
             token = check.text(data, "host_token", check.TOKEN_MAX)
             if not hmac.compare_digest(token.encode(), room.host_token.encode()):
-                raise RoomError("bad_token", "This is not the host key of that room.")
+                raise RoomError(ErrorCode.BAD_TOKEN, "This is not the host key of that room.")
             return self._bind(conn, room, Binding(room.code, Role.HOST))
 
     def join(self, conn: str, raw: object) -> Reply:
@@ -161,8 +163,8 @@ class RoomService:
         player = room.player_by_token(token)
         if player is None or player.gone:
             if token in room.revoked:
-                raise RoomError("bad_token", "You were removed from this room.")
-            raise RoomError("bad_token", "That seat is not in this room.")
+                raise RoomError(ErrorCode.BAD_TOKEN, "You were removed from this room.")
+            raise RoomError(ErrorCode.BAD_TOKEN, "That seat is not in this room.")
         # The newest connection wins the seat (a refresh, a new tab, a woken phone).
         out = [
             Outbound(old, "note", {"kind": "replaced"}) for old in self._connections_of(room, token)
@@ -189,20 +191,20 @@ class RoomService:
             if kind == "leave":
                 player = seat_of(room, binding)
                 if player is None:
-                    raise RoomError("forbidden", "Only a player can leave a seat.")
+                    raise RoomError(ErrorCode.FORBIDDEN, "Only a player can leave a seat.")
                 self._record(room, {"kind": "leave", "seat": player.seat, "at": now})
                 self._unbind(conn)
                 return Reply({"ok": True}, self._broadcast(room))
             if kind not in HOST_COMMANDS:
-                raise RoomError("bad_request", f"Unknown room command {kind!r}.")
+                raise RoomError(ErrorCode.BAD_REQUEST, f"Unknown room command {kind!r}.")
             if binding.role is not Role.HOST:
-                raise RoomError("forbidden", "Only the host can do that.")
+                raise RoomError(ErrorCode.FORBIDDEN, "Only the host can do that.")
             event: dict[str, Any] = {"kind": kind, "at": now}
             if kind == "kick":
                 event["seat"] = check.integer(data, "seat")
             elif kind == "options":
                 if not isinstance(data.get("options"), Mapping):
-                    raise RoomError("bad_request", "'options' must be an object.")
+                    raise RoomError(ErrorCode.BAD_REQUEST, "'options' must be an object.")
                 event["options"] = dict(data["options"])
             elif kind == "rematch":
                 event["seed"] = secrets.randbelow(SEED_MAX)
@@ -230,13 +232,15 @@ class RoomService:
             binding, room = self._bound(conn)
             kind = check.text(data, "type", ACTION_TYPE_MAX)
             if binding.role is Role.SPECTATOR:
-                raise RoomError("forbidden", "Spectators watch; they cannot play.")
+                raise RoomError(ErrorCode.FORBIDDEN, "Spectators watch; they cannot play.")
             player = seat_of(room, binding)
             seat = None if player is None else player.seat
-            # The table may send only its own actions; for seats the game decides who may act.
-            if seat is None and kind not in room.game.table_actions:
-                raise RoomError("forbidden", "The table cannot do that; a player can.")
-            action = {key: value for key, value in data.items() if key != "t"}
+            # The declaration decides who may send it and which fields are kept: only those are
+            # stored, never the raw payload.
+            try:
+                action = room.game.accept(seat, data)
+            except IllegalAction as exc:
+                raise RoomError(exc.code, exc.message) from exc
             now = self.clock()
             if kind in room.game.races:
                 return self._press(conn, room, seat, action, check.number(data, "t"), now)
@@ -249,9 +253,9 @@ class RoomService:
     ) -> Reply:
         """A race press: timed fairly now, decided when no earlier press can still arrive."""
         if room.status is Status.PAUSED:
-            raise RoomError("forbidden", "The game is paused.")
+            raise RoomError(ErrorCode.FORBIDDEN, "The game is paused.")
         if room.status is not Status.PLAYING:
-            raise RoomError("illegal", "The game is not in play.")
+            raise RoomError(ErrorCode.ILLEGAL, "The game is not in play.")
         clock = self._clocks.get(conn)
         estimate = clock.estimate(now) if clock is not None else None
         self._advance(room, self._timeout_limit(room, now))
@@ -401,18 +405,18 @@ class RoomService:
         code = normalize_code(raw_code)
         room = self.rooms.get(code) if code is not None else None
         if room is None:
-            raise RoomError("unknown_room", "There is no room with that code.")
+            raise RoomError(ErrorCode.UNKNOWN_ROOM, "There is no room with that code.")
         return room
 
     def _unbound(self, conn: str) -> None:
         if conn in self._bindings:
-            raise RoomError("bad_request", "This connection is already in a room.")
+            raise RoomError(ErrorCode.BAD_REQUEST, "This connection is already in a room.")
 
     def _bound(self, conn: str) -> tuple[Binding, Room]:
         binding = self._bindings.get(conn)
         room = self.rooms.get(binding.code) if binding is not None else None
         if binding is None or room is None:
-            raise RoomError("forbidden", "Join a room first.")
+            raise RoomError(ErrorCode.FORBIDDEN, "Join a room first.")
         return binding, room
 
     def _bind(self, conn: str, room: Room, binding: Binding) -> Reply:
@@ -471,12 +475,29 @@ class RoomService:
     def _expire(self, room: Room) -> list[Outbound]:
         out = self._notify(room, {"kind": "expired"})
         for entry in self._races.pop(room.code, RaceBuffer()).entries:
-            entry.pending.resolve(RoomError("unknown_room", "The room has closed.").as_ack())
+            entry.pending.resolve(
+                RoomError(ErrorCode.UNKNOWN_ROOM, "The room has closed.").as_ack()
+            )
         for conn in list(self._members[room.code]):
             self._unbind(conn)
         self.store.close_room(room.code)
         del self.rooms[room.code], self._members[room.code], self._versions[room.code]
         return out
+
+    def _new_stored_room(self, event: dict[str, Any]) -> str:
+        """Store ``event`` as the start of a room under a fresh code; the store refuses a code it
+        still holds (a room of another process, a set-aside room), so try another."""
+        taken = set(self.rooms) | {room.code for room in self.aside}
+        for _ in range(CREATE_TRIES):
+            code = new_code(taken)
+            try:
+                self.store.create(code, event)
+            except StoreConflict:
+                log.warning("room code %s is taken in the store; picking another", code)
+                taken.add(code)
+                continue
+            return code
+        raise RoomError(ErrorCode.INTERNAL, "No free room code was found; please try again.")
 
     def _add_room(self, room: Room) -> None:
         self.rooms[room.code] = room
@@ -484,16 +505,58 @@ class RoomService:
         self._versions[room.code] = room.seq
 
     def _restore(self) -> None:
-        """Rebuild every live room from its log: setup plus each stored event, in order."""
+        """Rebuild every live room from its log: setup plus each stored event, in order.
+
+        Each room replays on its own: a room whose log the rules (or the games) no longer accept
+        is set aside (kept in the store, logged, listed on /healthz, not retried on later starts
+        until ``companion put-back``) and every other room loads as usual.
+        """
+        #: rooms whose log no longer replays: kept in the store, never loaded
+        self.aside: list[AsideRoom] = self.store.aside_rooms()
         for stored in self.store.live_rooms():
-            create = stored.events[0]
-            game = self.games.get(create["game"])
-            if game is None:
-                log.warning("room %s: game %s is gone; closing it", stored.code, create["game"])
-                self.store.close_room(stored.code)
+            seq = 0
+            try:
+                create = stored.events[0]
+                game = self.games.get(create["game"])
+                if game is None:
+                    raise RoomError(ErrorCode.UNKNOWN_GAME, f"The game {create['game']!r} is gone.")
+                room = Room(stored.code, game, create)
+                for event in stored.events[1:]:
+                    seq += 1
+                    room.prepare(event)()
+            except Exception as exc:
+                self._set_aside(stored, seq, exc)
                 continue
-            room = Room(stored.code, game, create)
-            for event in stored.events[1:]:
-                room.prepare(event)()
             self._add_room(room)
             log.info("room %s rebuilt from %d events", room.code, len(stored.events))
+
+    def _set_aside(self, stored: StoredRoom, seq: int, exc: Exception) -> None:
+        """Keep a room whose log stopped replaying at event ``seq`` out of play, and say why."""
+        events = stored.events
+        create = events[0] if events and isinstance(events[0], Mapping) else {}
+        event = events[seq] if seq < len(events) else None
+        kind = event.get("kind") if isinstance(event, Mapping) else None
+        game_id = create.get("game") if isinstance(create.get("game"), str) else None
+        game = self.games.get(game_id) if game_id is not None else None
+        recorded = create.get("rules", "none")  # logs from before versions were recorded
+        current = getattr(game, "rules_version", 1) if game is not None else "none"
+        why = (
+            f"{exc.code}: {exc.message}"
+            if isinstance(exc, RoomError)
+            else f"{type(exc).__name__}: {exc}"
+        )
+        reason = (
+            f"event {seq} ({kind}) no longer replays: {why} "
+            f"(rules version: {recorded} recorded, {current} now)"
+        )
+        log.error(
+            "room %s set aside, not loaded: event %d (%s) no longer replays: %s; "
+            "rules version recorded %s, current %s",
+            stored.code, seq, kind, why, recorded, current,
+            exc_info=not isinstance(exc, RoomError),
+        )  # fmt: skip
+        try:
+            self.store.set_aside(stored.code, reason)
+        except StoreError:
+            log.exception("room %s could not be marked as set aside; it stays out", stored.code)
+        self.aside.append(AsideRoom(stored.code, game_id, reason))

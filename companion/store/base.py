@@ -1,9 +1,18 @@
-"""The store interface the room layer writes through."""
+"""The store interface the room layer writes through, and its errors."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, Protocol
+
+
+class StoreError(RuntimeError):
+    """The store could not durably record an event; nothing was recorded."""
+
+
+class StoreConflict(StoreError):
+    """The write contradicts what is stored (a taken room code, a sequence number that is not
+    the next one, a room that is not live); nothing was changed."""
 
 
 @dataclass(frozen=True)
@@ -14,17 +23,51 @@ class StoredRoom:
     events: tuple[dict[str, Any], ...]
 
 
+@dataclass(frozen=True)
+class AsideRoom:
+    """A room whose log no longer replays: kept in the store, never loaded."""
+
+    code: str
+    #: the game named by its create event (None if even that could not be read)
+    game: str | None
+    reason: str
+
+
 class Store(Protocol):
+    def create(self, code: str, event: dict[str, Any]) -> None:
+        """Durably start room ``code`` with ``event`` as its number 0.
+
+        Raises StoreConflict, changing nothing, if ``code`` is held by a live or set-aside room
+        (the code of a closed room may be reused: its finished log is dropped).
+        """
+        ...
+
     def append(self, code: str, seq: int, event: dict[str, Any]) -> None:
-        """Durably append ``event`` as number ``seq`` of room ``code`` (0 creates the room)."""
+        """Durably append ``event`` as number ``seq`` of the live room ``code``.
+
+        Raises StoreConflict, changing nothing, unless ``seq`` is the last stored number + 1.
+        """
         ...
 
     def close_room(self, code: str) -> None:
         """Mark the room finished for good: it will not be rebuilt on start."""
         ...
 
+    def set_aside(self, code: str, reason: str) -> None:
+        """Keep the room and its log but stop rebuilding it on start (its log no longer replays)."""
+        ...
+
+    def put_back(self, code: str) -> bool:
+        """Make a set-aside room live again, to be replayed on the next start; False if it is
+        not set aside."""
+        ...
+
     def live_rooms(self) -> list[StoredRoom]:
-        """Every room not closed, with its log, for rebuilding after a restart."""
+        """Every room neither closed nor set aside, with its log, for rebuilding after a restart."""
+        ...
+
+    def aside_rooms(self) -> list[AsideRoom]:
+        """Every set-aside room, with why."""
         ...
 
     def close(self) -> None: ...

@@ -3,42 +3,70 @@
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from companion.store.base import StoredRoom
+import platformdirs
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS rooms (
-    code TEXT PRIMARY KEY,
-    closed INTEGER NOT NULL DEFAULT 0
-);
-CREATE TABLE IF NOT EXISTS events (
-    code TEXT NOT NULL,
-    seq INTEGER NOT NULL,
-    body TEXT NOT NULL,
-    PRIMARY KEY (code, seq)
-);
-"""
+from companion.store.base import AsideRoom, StoreConflict, StoredRoom, StoreError
+
+log = logging.getLogger(__name__)
+
+#: A room is live (closed = 0, aside_reason NULL), set aside (closed = 0, aside_reason set: its
+#: log no longer replays; kept, not loaded) or closed (closed = 1: finished, its code reusable).
+_SCHEMA = (
+    """CREATE TABLE IF NOT EXISTS rooms (
+        code TEXT PRIMARY KEY,
+        closed INTEGER NOT NULL DEFAULT 0,
+        aside_reason TEXT
+    )""",
+    """CREATE TABLE IF NOT EXISTS events (
+        code TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        body TEXT NOT NULL,
+        PRIMARY KEY (code, seq)
+    )""",
+)
+#: columns added to ``rooms`` after the first release, for files created before them
+_ADDED_COLUMNS = {"aside_reason": "TEXT"}
+SCHEMA_VERSION = 2
 
 
-class StoreError(RuntimeError):
-    """The store could not durably record an event."""
+def default_path() -> Path:
+    """Where the database lives unless ``--db`` says otherwise: the user's data folder
+    (``~/.local/share/companion/companion.sqlite3`` on Linux). Computing it creates nothing."""
+    return (platformdirs.user_data_path("companion") / "companion.sqlite3").resolve()
 
 
 class SqliteStore:
     """Room logs in a SQLite file.
 
-    ``synchronous=FULL`` makes each append durable before it returns, so an acknowledged
-    action survives a crash of the process or of the machine.
+    ``synchronous=FULL`` makes each write durable before it returns, so an acknowledged
+    action survives a crash of the process or of the machine. Every write checks what is
+    stored first and changes nothing when it does not fit:
 
     >>> store = SqliteStore(":memory:")
-    >>> store.append("BCDF", 0, {"kind": "create"})
+    >>> store.create("BCDF", {"kind": "create", "game": "buzzer"})
     >>> store.append("BCDF", 1, {"kind": "join", "name": "Sofia"})
     >>> [room.events[-1]["name"] for room in store.live_rooms()]
     ['Sofia']
+    >>> store.create("BCDF", {"kind": "create", "game": "buzzer"})
+    Traceback (most recent call last):
+    companion.store.base.StoreConflict: room BCDF exists already
+    >>> store.append("BCDF", 3, {"kind": "leave", "seat": 0})
+    Traceback (most recent call last):
+    companion.store.base.StoreConflict: room BCDF: event 3 is not the next one (2)
+    >>> store.set_aside("BCDF", "event 1: no such seat"); store.live_rooms()
+    []
+    >>> store.aside_rooms()
+    [AsideRoom(code='BCDF', game='buzzer', reason='event 1: no such seat')]
+    >>> store.put_back("BCDF"), [room.code for room in store.live_rooms()]
+    (True, ['BCDF'])
     >>> store.close_room("BCDF"); store.live_rooms()
     []
     """
@@ -50,46 +78,137 @@ class SqliteStore:
         self._lock = threading.Lock()
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
-        self._db.executescript(_SCHEMA)
+        with self._write("set up the database"):
+            for statement in _SCHEMA:
+                self._db.execute(statement)
+            self._migrate()
+
+    def _migrate(self) -> None:
+        """Bring a file made by an older version up to this schema (adds missing columns)."""
+        have = {row[1] for row in self._db.execute("PRAGMA table_info(rooms)")}
+        for column, kind in _ADDED_COLUMNS.items():
+            if column not in have:
+                self._db.execute(f"ALTER TABLE rooms ADD COLUMN {column} {kind}")
+        self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+    @contextmanager
+    def _write(self, what: str) -> Iterator[None]:
+        """One write transaction: taken before reading, so checks and writes are atomic even
+        against another process on the same file; rolled back on any failure."""
+        with self._lock:
+            try:
+                self._db.execute("BEGIN IMMEDIATE")
+                yield
+                self._db.execute("COMMIT")
+            except BaseException as exc:
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                if isinstance(exc, sqlite3.Error):
+                    raise StoreError(f"could not {what}: {exc}") from exc
+                raise
+
+    def _live(self, code: str) -> bool:
+        row = self._db.execute(
+            "SELECT 1 FROM rooms WHERE code = ? AND closed = 0 AND aside_reason IS NULL", (code,)
+        ).fetchone()
+        return row is not None
+
+    def create(self, code: str, event: dict[str, Any]) -> None:
+        body = json.dumps(event, separators=(",", ":"))
+        with self._write(f"create room {code}"):
+            row = self._db.execute("SELECT closed FROM rooms WHERE code = ?", (code,)).fetchone()
+            if row is not None and not row[0]:
+                raise StoreConflict(f"room {code} exists already")
+            if row is not None:  # a closed room: finished for good, its code is free again
+                self._db.execute("DELETE FROM events WHERE code = ?", (code,))
+                self._db.execute(
+                    "UPDATE rooms SET closed = 0, aside_reason = NULL WHERE code = ?", (code,)
+                )
+            else:
+                self._db.execute("INSERT INTO rooms (code) VALUES (?)", (code,))
+            self._db.execute("INSERT INTO events (code, seq, body) VALUES (?, 0, ?)", (code, body))
 
     def append(self, code: str, seq: int, event: dict[str, Any]) -> None:
         body = json.dumps(event, separators=(",", ":"))
-        with self._lock:
-            try:
-                self._db.execute("BEGIN")
-                if seq == 0:
-                    self._db.execute(
-                        "INSERT OR REPLACE INTO rooms (code, closed) VALUES (?, 0)", (code,)
-                    )
-                    self._db.execute("DELETE FROM events WHERE code = ?", (code,))
-                self._db.execute(
-                    "INSERT INTO events (code, seq, body) VALUES (?, ?, ?)", (code, seq, body)
-                )
-                self._db.execute("COMMIT")
-            except sqlite3.Error as exc:
-                self._db.execute("ROLLBACK")
-                raise StoreError(f"could not store event {seq} of room {code}: {exc}") from exc
+        with self._write(f"store event {seq} of room {code}"):
+            if not self._live(code):
+                raise StoreConflict(f"room {code} is not live")
+            (last,) = self._db.execute(
+                "SELECT MAX(seq) FROM events WHERE code = ?", (code,)
+            ).fetchone()
+            expected = -1 if last is None else last + 1
+            if seq != expected:
+                raise StoreConflict(f"room {code}: event {seq} is not the next one ({expected})")
+            self._db.execute(
+                "INSERT INTO events (code, seq, body) VALUES (?, ?, ?)", (code, seq, body)
+            )
 
     def close_room(self, code: str) -> None:
-        with self._lock:
+        with self._write(f"close room {code}"):
             self._db.execute("UPDATE rooms SET closed = 1 WHERE code = ?", (code,))
 
+    def set_aside(self, code: str, reason: str) -> None:
+        with self._write(f"set room {code} aside"):
+            self._db.execute(
+                "UPDATE rooms SET aside_reason = ? WHERE code = ? AND closed = 0", (reason, code)
+            )
+
+    def put_back(self, code: str) -> bool:
+        with self._write(f"put room {code} back"):
+            cursor = self._db.execute(
+                "UPDATE rooms SET aside_reason = NULL"
+                " WHERE code = ? AND closed = 0 AND aside_reason IS NOT NULL",
+                (code,),
+            )
+            return cursor.rowcount == 1
+
     def live_rooms(self) -> list[StoredRoom]:
+        """Every live room with its log. A log that is not even JSON any more is set aside
+        here, so one damaged row cannot stop the others from loading."""
+        rooms, damaged = [], []
         with self._lock:
-            codes = [r[0] for r in self._db.execute("SELECT code FROM rooms WHERE closed = 0")]
-            return [
-                StoredRoom(
-                    code,
-                    tuple(
-                        json.loads(body)
-                        for (body,) in self._db.execute(
-                            "SELECT body FROM events WHERE code = ? ORDER BY seq", (code,)
-                        )
-                    ),
+            codes = [
+                code
+                for (code,) in self._db.execute(
+                    "SELECT code FROM rooms WHERE closed = 0 AND aside_reason IS NULL ORDER BY code"
                 )
-                for code in codes
             ]
+            for code in codes:
+                events = []
+                rows = self._db.execute(
+                    "SELECT seq, body FROM events WHERE code = ? ORDER BY seq", (code,)
+                )
+                for seq, body in rows:
+                    try:
+                        events.append(json.loads(body))
+                    except ValueError as exc:
+                        damaged.append((code, f"event {seq} is not readable JSON: {exc}"))
+                        break
+                else:
+                    rooms.append(StoredRoom(code, tuple(events)))
+        for code, reason in damaged:
+            log.error("room %s set aside: %s", code, reason)
+            self.set_aside(code, reason)
+        return rooms
+
+    def aside_rooms(self) -> list[AsideRoom]:
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT rooms.code, rooms.aside_reason, events.body FROM rooms"
+                " LEFT JOIN events ON events.code = rooms.code AND events.seq = 0"
+                " WHERE rooms.closed = 0 AND rooms.aside_reason IS NOT NULL ORDER BY rooms.code"
+            ).fetchall()
+        return [AsideRoom(code, _game_of(body), reason) for code, reason, body in rows]
 
     def close(self) -> None:
         with self._lock:
             self._db.close()
+
+
+def _game_of(create_body: str | None) -> str | None:
+    """The game a create event names, or None if it cannot be read."""
+    try:
+        game = json.loads(create_body or "null").get("game")
+    except (ValueError, AttributeError):
+        return None
+    return game if isinstance(game, str) else None

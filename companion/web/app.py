@@ -11,14 +11,14 @@ from flask_socketio import SocketIO
 
 from companion.games.registry import GAMES
 from companion.rooms import RoomService, ServiceConfig
-from companion.store import SqliteStore
+from companion.store import SqliteStore, default_path
 from companion.web import http, sockets
 from companion.web.paths import asset_dir
 from companion.web.ratelimit import RateLimiter
 from companion.web.ticker import start_ticker
 
 DEFAULTS: dict[str, Any] = {
-    "DB_PATH": None,  # default: <instance folder>/companion.sqlite3
+    "DB_PATH": None,  # default: the user's data folder (companion.store.default_path())
     "PUBLIC_URL": "http://localhost:5000",
     "ASYNC_MODE": None,  # let Flask-SocketIO pick what is installed (eventlet first)
     "CORS_ORIGINS": None,  # None: same origin only; a list, or "*" behind a proxy
@@ -54,7 +54,10 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
     )
     app.config.update(DEFAULTS)
     app.config.update(config or {})
-    db_path = app.config["DB_PATH"] or Path(app.instance_path) / "companion.sqlite3"
+    db_path = app.config["DB_PATH"] or default_path()
+    if str(db_path) != ":memory:":
+        db_path = Path(db_path).absolute()
+    app.config["DB_PATH"] = db_path  # the file actually used, for `companion serve` to print
 
     service = RoomService(
         SqliteStore(db_path),

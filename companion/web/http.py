@@ -6,7 +6,7 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, render_template, request
 
-from companion.engine import Game
+from companion.engine import ErrorCode, Game
 from companion.games.registry import GAMES
 from companion.rooms import RoomError, RoomService
 from companion.web.qr import qr_svg
@@ -31,7 +31,7 @@ def describe(game: Game) -> dict[str, Any]:
 
 @blueprint.errorhandler(RoomError)
 def room_error(exc: RoomError) -> tuple[Response, int]:
-    status = 404 if exc.code == "unknown_room" else 400
+    status = 404 if exc.code is ErrorCode.UNKNOWN_ROOM else 400
     return jsonify(exc.as_ack()), status
 
 
@@ -45,11 +45,23 @@ def games() -> Response:
     return jsonify([describe(g) for g in GAMES.values()])
 
 
+@blueprint.get("/api/games/<game_id>/reference")
+def game_reference(game_id: str) -> Response:
+    """A game's static reference data (e.g. role reminders): fetched once by the pages."""
+    game = GAMES.get(game_id)
+    if game is None:
+        raise RoomError(ErrorCode.UNKNOWN_GAME, "There is no such game.")
+    response = jsonify(game.reference())
+    response.cache_control.public = True
+    response.cache_control.max_age = 3600
+    return response
+
+
 @blueprint.post("/api/rooms")
 def create_room() -> tuple[Response, int]:
     body = request.get_json(silent=True)
     if body is None:
-        raise RoomError("bad_request", 'Send a JSON object such as {"game": "buzzer"}.')
+        raise RoomError(ErrorCode.BAD_REQUEST, 'Send a JSON object such as {"game": "buzzer"}.')
     return jsonify(_service().create_room(body)), 201
 
 
@@ -85,8 +97,14 @@ def join_page(code: str) -> tuple[str, int]:
 
 @blueprint.get("/healthz")
 def health() -> Response:
+    """The server is up; ``set_aside`` lists the rooms whose log no longer replays (kept in the
+    database, not loaded): the server is healthy all the same."""
+    service = _service()
     return jsonify(
         ok=True,
-        rooms=len(_service().rooms),
+        rooms=len(service.rooms),
         async_mode=current_app.extensions["socketio"].async_mode,
+        set_aside=[
+            {"code": room.code, "game": room.game, "reason": room.reason} for room in service.aside
+        ],
     )
