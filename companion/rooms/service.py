@@ -24,7 +24,7 @@ from companion.rooms.errors import RoomError
 from companion.rooms.messages import Outbound, Pending, Reply
 from companion.rooms.races import Entry, RaceBuffer
 from companion.rooms.room import Room, Status
-from companion.rooms.views import Binding, Role, build_view, seat_of
+from companion.rooms.views import Binding, Role, build_views, seat_of
 from companion.store import AsideRoom, Store, StoreConflict, StoredRoom, StoreError
 from companion.timing import ClockEstimator, ClockSample, FairPress, fair_time
 
@@ -446,28 +446,18 @@ class RoomService:
     def _broadcast(self, room: Room) -> list[Outbound]:
         """A fresh ``view`` for every connection of the room, each built for its own seat."""
         self._versions[room.code] += 1
-        version, now = self._versions[room.code], self.clock()
-        online = self._online(room)
-        host_connected = self._count(room, Role.HOST) > 0
-        spectators = self._count(room, Role.SPECTATOR)
-        join_url = self.join_url(room.code)
-        return [
-            Outbound(
-                conn,
-                "view",
-                build_view(
-                    room,
-                    self._bindings[conn],
-                    version=version,
-                    now=now,
-                    join_url=join_url,
-                    online=online,
-                    host_connected=host_connected,
-                    spectators=spectators,
-                ),
-            )
-            for conn in sorted(self._members[room.code])
-        ]
+        conns = sorted(self._members[room.code])
+        views = build_views(
+            room,
+            {conn: self._bindings[conn] for conn in conns},
+            version=self._versions[room.code],
+            now=self.clock(),
+            join_url=self.join_url(room.code),
+            online=self._online(room),
+            host_connected=self._count(room, Role.HOST) > 0,
+            spectators=self._count(room, Role.SPECTATOR),
+        )
+        return [Outbound(conn, "view", views[conn]) for conn in conns]
 
     def _notify(self, room: Room, note: dict[str, Any]) -> list[Outbound]:
         return [Outbound(conn, "note", note) for conn in sorted(self._members[room.code])]

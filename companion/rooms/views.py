@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,9 +31,9 @@ def seat_of(room: Room, binding: Binding) -> Player | None:
     return room.player_by_token(binding.token)
 
 
-def build_view(
+def build_views(
     room: Room,
-    binding: Binding,
+    bindings: Mapping[str, Binding],
     *,
     version: int,
     now: float,
@@ -40,36 +41,41 @@ def build_view(
     online: set[str],
     host_connected: bool,
     spectators: int,
-) -> dict[str, Any]:
-    """The whole ``view`` payload for one connection (PROTOCOL.md, server → client).
+) -> dict[str, dict[str, Any]]:
+    """The ``view`` payload for each connection in ``bindings`` (docs/protocol.md, ``view``).
 
-    ``online`` holds the tokens of seats with a live connection. Seat secrets come only from
-    ``game.view(state, seat)`` for this connection's own seat; the host and spectators get the
-    public table view.
+    Built per audience, not per connection: the room part once, the table view once (the host
+    and spectators share it) and each seat's view once, however many sockets show it. Seat
+    secrets come only from ``game.view(state, seat)`` for that connection's own seat.
     """
-    player = seat_of(room, binding)
-    seat = player.seat if player is not None else None
-    return {
-        "v": version,
-        "now": now,
-        "room": {
-            "code": room.code,
-            "game": room.game.id,
-            "title": room.game.title,
-            "status": room.status.value,
-            "game_number": room.game_number,
-            "seat": seat,
-            "role": binding.role.value,
-            "players": [
-                {"seat": p.seat, "name": p.name, "connected": p.token in online, "gone": p.gone}
-                for p in room.players
-            ],
-            "host_connected": host_connected,
-            "locked": room.locked,
-            "seats": room.game.seats_for(room.options),
-            "spectators": spectators,
-            "options": dict(room.options),
-            "join_url": join_url,
-        },
-        "game": None if room.state is None else room.game.view(room.state, seat),
+    shared = {
+        "code": room.code,
+        "game": room.game.id,
+        "title": room.game.title,
+        "status": room.status.value,
+        "game_number": room.game_number,
+        "players": [
+            {"seat": p.seat, "name": p.name, "connected": p.token in online, "gone": p.gone}
+            for p in room.players
+        ],
+        "host_connected": host_connected,
+        "locked": room.locked,
+        "seats": room.game.seats_for(room.options),
+        "spectators": spectators,
+        "options": dict(room.options),
+        "join_url": join_url,
     }
+    game_views: dict[int | None, dict[str, Any] | None] = {}
+    out: dict[str, dict[str, Any]] = {}
+    for conn, binding in bindings.items():
+        player = seat_of(room, binding)
+        seat = player.seat if player is not None else None
+        if seat not in game_views:
+            game_views[seat] = None if room.state is None else room.game.view(room.state, seat)
+        out[conn] = {
+            "v": version,
+            "now": now,
+            "room": {**shared, "seat": seat, "role": binding.role.value},
+            "game": game_views[seat],
+        }
+    return out

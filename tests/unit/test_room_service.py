@@ -117,6 +117,41 @@ def test_every_view_is_built_for_its_recipients_seat(tmp_path: Path, clock: Cloc
     assert room["host_token"] not in json.dumps(sent["a"] + sent["b"] + sent["spy"])
 
 
+def test_views_are_built_once_per_audience_not_per_connection(tmp_path: Path, clock: Clock) -> None:
+    svc = make(tmp_path / "db.sqlite3", clock)
+    game = svc.games["secret"]
+    room = svc.create_room({"game": "secret", "seed": 1})
+    code = room["code"]
+    svc.host("tv", {"code": code, "host_token": room["host_token"]})
+    token = svc.join("a", {"code": code, "name": "Anna"}).ack["token"]
+    svc.join("b", {"code": code, "name": "Ben"})
+    svc.watch("spy1", {"code": code})
+    svc.watch("spy2", {"code": code})
+    svc.room_command("tv", {"type": "start"})
+    svc.join("a2", {"code": code, "token": token})  # Anna on a second device: "a" is replaced
+    svc.watch("spy3", {"code": code})
+    built: list[int | None] = []
+    original = game.view
+
+    def counting(state: SecretState, seat: int | None) -> dict[str, Any]:
+        built.append(seat)
+        return original(state, seat)
+
+    game.view = counting  # type: ignore[method-assign]
+    try:
+        reply = svc.act("b", {"type": "guess", "n": 4})
+    finally:
+        del game.view
+    assert sorted(built, key=str) == sorted([None, 0, 1], key=str)  # table, Anna, Ben: once each
+    by_conn = {o.to: o.payload for o in reply.out if o.event == "view"}
+    assert set(by_conn) == {"tv", "a2", "b", "spy1", "spy2", "spy3"}
+    assert by_conn["spy1"]["game"] == by_conn["tv"]["game"] and "mine" not in by_conn["tv"]["game"]
+    assert by_conn["a2"]["game"]["mine"] == 1111 and by_conn["b"]["game"]["mine"] == 1112
+    assert (
+        by_conn["tv"]["room"]["role"] == "host" and by_conn["spy3"]["room"]["role"] == "spectator"
+    )
+
+
 def test_the_log_replays_to_the_same_rooms(tmp_path: Path, clock: Clock) -> None:
     db = tmp_path / "db.sqlite3"
     svc = make(db, clock)
