@@ -10,7 +10,7 @@ import pytest
 
 from companion.engine import IllegalAction, SetupError
 from companion.games.registry import GAMES
-from companion.games.wicked_witches_way import HELP, WITCHES
+from companion.games.wicked_witches_way import WICKED_WITCHES_WAY, WITCHES
 from companion.games.wicked_witches_way.black_magic import (
     DECK,
     SPELLS,
@@ -132,7 +132,7 @@ def test_help_states_every_interpretation() -> None:
         "Handicaps are set before the first roll",
         "shuffled back into the draw pile",
     ):
-        assert phrase in " ".join(HELP.split()), phrase
+        assert phrase in " ".join(WICKED_WITCHES_WAY.help.split()), phrase
 
 
 # -- handicaps ---------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ import pytest
 
 from companion.engine import IllegalAction
 from companion.games.registry import GAMES
-from companion.games.witchs_brew import HELP, WITCHS_BREW
+from companion.games.witchs_brew import WITCHS_BREW
 from companion.games.witchs_brew.abilities import abilities
 from companion.games.witchs_brew.roles import Role, reminders
 from tests.unit.witchs_brew.helpers import GAME, NAMES, new, selected, table
@@ -105,7 +105,7 @@ def test_ability_data_are_placeholders_of_the_three_kinds() -> None:
 
 def test_help_lists_the_interpretations() -> None:
     for phrase in ("next player clockwise", "placeholders", "only reminded", "grey"):
-        assert phrase in HELP
+        assert phrase in WITCHS_BREW.help
 
 
 def test_unknown_actions_and_seats_are_refused() -> None:
