@@ -17,7 +17,15 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.engine import ErrorCode, Game, IllegalAction, OptionError, resolve_options
+from companion.engine import (
+    ErrorCode,
+    Field,
+    FieldType,
+    Game,
+    IllegalAction,
+    OptionError,
+    resolve_options,
+)
 from companion.rooms import validation as check
 from companion.rooms.codes import new_code, new_token, normalize_code
 from companion.rooms.errors import RoomError
@@ -35,6 +43,13 @@ HOST_COMMANDS = frozenset(
 )
 ACTION_TYPE_MAX = 40
 SEED_MAX = 2**53  # a seed must survive a round trip through JavaScript numbers
+SEED_FIELD = Field(
+    "seed",
+    FieldType.INT,
+    low=0,
+    high=SEED_MAX - 1,
+    message="'seed' must be a non-negative whole number.",
+)
 CREATE_TRIES = 20  # fresh codes tried before create_room gives up
 
 
@@ -85,8 +100,8 @@ class RoomService:
         seed = data.get("seed")
         if seed is None:
             seed = secrets.randbelow(SEED_MAX)
-        elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_MAX:
-            raise RoomError(ErrorCode.BAD_REQUEST, "'seed' must be a non-negative whole number.")
+        else:
+            check.field(data, SEED_FIELD)
         with self._lock:
             event = {
                 "kind": "create",
@@ -332,8 +347,9 @@ class RoomService:
         """Record one ``clock`` round trip; malformed answers are ignored."""
         if not isinstance(raw, Mapping):
             return
-        client = raw.get("c")
-        if isinstance(client, bool) or not isinstance(client, int | float) or client != client:
+        try:
+            client = check.number(raw, "c")
+        except RoomError:
             return
         with self._lock:
             clock = self._clocks.get(conn)

@@ -6,7 +6,7 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
-from companion.engine import ErrorCode
+from companion.engine import ErrorCode, Field, FieldType, IllegalAction
 from companion.rooms.errors import RoomError
 
 NAME_MAX = 20
@@ -30,18 +30,27 @@ def text(data: Mapping[str, Any], key: str, max_len: int) -> str:
     return value
 
 
+def field(data: Mapping[str, Any], declared: Field) -> Any:
+    """``data[declared.name]`` checked by the engine's field rules (the ones game actions use).
+
+    >>> field({"t": float("inf")}, Field("t", FieldType.NUMBER))
+    Traceback (most recent call last):
+    ...
+    companion.rooms.errors.RoomError: 't' must be a finite number.
+    """
+    try:
+        return declared.check(data.get(declared.name))
+    except IllegalAction as exc:
+        raise RoomError(exc.code, exc.message) from exc
+
+
 def integer(data: Mapping[str, Any], key: str) -> int:
-    value = data.get(key)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RoomError(ErrorCode.BAD_REQUEST, f"'{key}' must be a whole number.")
+    value: int = field(data, Field(key, FieldType.INT))
     return value
 
 
 def number(data: Mapping[str, Any], key: str) -> float:
-    value = data.get(key)
-    if isinstance(value, bool) or not isinstance(value, int | float) or value != value:
-        raise RoomError(ErrorCode.BAD_REQUEST, f"'{key}' must be a number.")
-    return float(value)
+    return float(field(data, Field(key, FieldType.NUMBER)))
 
 
 def player_name(raw: object) -> str:

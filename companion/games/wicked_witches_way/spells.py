@@ -138,7 +138,7 @@ def _casting(
     formula = state.formulas[seat] or Formula()
     if spell is Spell.ATTRACTION:
         spaces = action.get("spaces")
-        if spaces not in (1, 2) or isinstance(spaces, bool):
+        if spaces is None:
             raise BadRequest("Attraction moves the others 1 or 2 spaces: give spaces 1 or 2.")
         return Casting(seat, card, spell, until, spaces=int(spaces))
     if spell is Spell.DOUBLE_CROSS:

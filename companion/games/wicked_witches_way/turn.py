@@ -26,9 +26,9 @@ def handicap(state: GameState, seat: int | None, action: Mapping[str, Any]) -> G
     start = action.get("start")
     if level is Level.NOVICE:
         start = track.NOVICE_STARTS[0] if start is None else start
-        if start not in track.NOVICE_STARTS or isinstance(start, bool):
+        if start not in track.NOVICE_STARTS:
             raise BadRequest("A novice starts on space 5, 6 or 7.")
-    elif start not in (None, track.START) or isinstance(start, bool):
+    elif start not in (None, track.START):
         raise BadRequest("Only a novice starts ahead (on space 5, 6 or 7).")
     else:
         start = track.START
