@@ -1,4 +1,4 @@
-"""Fairness benchmark (FAIRNESS.md, "Measuring it"): fair ordering vs arrival order vs the limit.
+"""Fairness benchmark (docs/fairness.md, "Measuring it"): fair vs arrival order vs the limit.
 
 Starts the real server and connects simulated phones through a latency shim: per phone a base
 one-way latency drawn from 5–250 ms, an up/down asymmetry of up to ±3 ms, ±15 ms jitter per

@@ -3,7 +3,7 @@
 For each action it measures the time from the send to the moment the last of the room's seven
 sockets (1 TV + 6 phones) has received the view that shows the action, and prints p50/p99 for the
 table's `arm` and for the phones' `buzz` presses; a press is a race, so its time includes the
-settle window during which the server waits for earlier presses still in flight (FAIRNESS.md).
+settle window during which the server waits for earlier presses still in flight (docs/fairness.md).
 
     python -m bench.latency [--rooms 10] [--phones 6] [--rounds 4]
 

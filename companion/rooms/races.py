@@ -1,4 +1,4 @@
-"""Race presses waiting for their settle window (FAIRNESS.md, "Settling a race")."""
+"""Race presses waiting for their settle window (docs/fairness.md, "The settle window")."""
 
 from __future__ import annotations
 

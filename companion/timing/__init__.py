@@ -1,4 +1,4 @@
-"""Fair timing: clock-offset estimation and the race sequencer (pure; see FAIRNESS.md)."""
+"""Fair timing: clock-offset estimation and the race sequencer (pure; see docs/fairness.md)."""
 
 from companion.timing.clock import ClockEstimate, ClockEstimator, ClockSample
 from companion.timing.fair import CAP_MS, TIE_MS, FairPress, fair_time, settle_at, settle_order

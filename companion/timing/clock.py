@@ -1,4 +1,4 @@
-"""Per-connection clock offset from ``clock`` round trips (FAIRNESS.md, "Clock offset").
+"""Per-connection clock offset from ``clock`` round trips (docs/fairness.md, "Clock sync").
 
 The server sends its time ``s``; the phone answers at once with its own ``performance.now()``
 ``c``; the answer arrives at server time ``r``. Then ``rtt = r - s`` and, assuming the two

@@ -1,4 +1,4 @@
-"""Fair press time and the order in which a race's presses are applied (FAIRNESS.md).
+"""Fair press time and the order in which a race's presses are applied (docs/fairness.md).
 
 A press claims it happened at client time ``t``; with the connection's clock estimate that is
 ``t + offset`` in server time. The claim is believed only within bounds: never later than its

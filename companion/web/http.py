@@ -1,4 +1,4 @@
-"""HTTP routes: the pages, the small JSON API and the QR code (PROTOCOL.md, "HTTP")."""
+"""HTTP routes: the pages, the small JSON API and the QR code (docs/protocol.md, "HTTP")."""
 
 from __future__ import annotations
 

@@ -18,7 +18,7 @@ log = logging.getLogger(__name__)
 
 Handler = Callable[[str, object], Reply]
 
-#: clock probes sent right after connecting, and the pause between them (FAIRNESS.md)
+#: clock probes sent right after connecting, and the pause between them (docs/fairness.md)
 PROBE_BURST = 8
 PROBE_GAP_SECONDS = 0.05
 #: how long a race press may wait for its verdict before the server gives up on it

@@ -1,4 +1,4 @@
-"""The buzzer rules of PROTOCOL.md, one test per rule."""
+"""The buzzer rules (docs/games/buzzer.md), one test per rule."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Room codes and tokens (PROTOCOL.md: 4 letters, no vowels or look-alikes, case-insensitive)."""
+"""Room codes and tokens (docs/protocol.md: 4 letters, no vowels or look-alikes, any case)."""
 
 from companion.rooms.codes import ALPHABET, new_code, new_token, normalize_code
 

@@ -1,4 +1,4 @@
-"""The pure packages never pull in the web stack (ARCHITECTURE.md, "the one rule")."""
+"""The pure packages never pull in the web stack (docs/architecture.md, "Layers")."""
 
 import subprocess
 import sys

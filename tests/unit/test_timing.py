@@ -1,4 +1,4 @@
-"""The clock estimator and the fair sequencer (FAIRNESS.md), with property tests."""
+"""The clock estimator and the fair sequencer (docs/fairness.md), with property tests."""
 
 from __future__ import annotations
 

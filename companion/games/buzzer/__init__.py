@@ -1,4 +1,4 @@
-"""``buzzer``: a speed-round referee for any table (PROTOCOL.md, "The first game")."""
+"""``buzzer``: a speed-round referee for any table (docs/games/buzzer.md)."""
 
 from companion.games.buzzer.rules import BUZZER, Buzzer, BuzzerState, Status
 
