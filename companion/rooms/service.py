@@ -338,10 +338,14 @@ class RoomService:
         }
         return self._notify(room, note) + self._broadcast(room)
 
-    def clock_connected(self, conn: str) -> None:
-        """A new connection: a fresh clock estimate (a reconnect may be a new page clock)."""
+    def clock_connected(self, conn: str) -> bool:
+        """A new connection: a fresh clock estimate (a reconnect may be a new page clock).
+        False if this connection id is already known: it gets no second probe loop."""
         with self._lock:
+            if conn in self._clocks:
+                return False
             self._clocks[conn] = ClockEstimator()
+            return True
 
     def clock_sample(self, conn: str, sent: float, raw: object, received: float) -> None:
         """Record one ``clock`` round trip; malformed answers are ignored."""

@@ -96,10 +96,16 @@ def register(
             socketio.sleep(interval)
             probe_clock(conn)
 
+    def sent_by_client(conn: str) -> bool:
+        """True when a ``connect`` / ``disconnect`` handler runs for an event a client sent
+        under that reserved name: during the real ones the socket is half-way in or out."""
+        return bool(socketio.server.manager.is_connected(conn, "/"))
+
     @socketio.on("connect")
     def on_connect(*_: object) -> None:
         conn: str = request.sid  # type: ignore[attr-defined]
-        service.clock_connected(conn)
+        if sent_by_client(conn) or not service.clock_connected(conn):
+            return  # one probe loop per connection, ever
         socketio.start_background_task(probe_loop, conn)
 
     @socketio.on("*")
@@ -109,5 +115,7 @@ def register(
     @socketio.on("disconnect")
     def on_disconnect(*_: object) -> None:
         conn: str = request.sid  # type: ignore[attr-defined]
+        if sent_by_client(conn):
+            return
         limiter.forget(conn)
         deliver(socketio, service.disconnect(conn))

@@ -1,0 +1,66 @@
+"""A hostile phone on the party Wi-Fi: what it sends must not change anyone else's game.
+
+Outcomes only (who is still seated, what was stored, what every socket could parse); the
+floods and their timings are in the abuse benchmark.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+
+from tests.integration.test_platform import seated
+from tests.support import Peer, http_json, wait_until
+
+
+def clock_probes(peer: Peer) -> int:
+    with peer._lock:
+        return sum(1 for event, _ in peer.received if event == "clock")
+
+
+def test_client_sent_connect_and_disconnect_events_are_ignored(server, peers) -> None:
+    room, tv, (anna,) = seated(server, peers, ["Anna"])
+    wait_until(lambda: clock_probes(anna) >= 8, what="the connect burst of clock probes")
+    before = clock_probes(anna)
+    for _ in range(30):
+        anna.sio.emit("connect", {})
+        anna.sio.emit("disconnect", {})
+    time.sleep(1.0)
+    # A real second probe loop would send another burst of 8 per fake connect.
+    assert clock_probes(anna) - before < 8
+    # A fake disconnect must not unbind the seat: Anna can still act as herself.
+    assert tv.call("room", {"type": "start"})["ok"]
+    summary = http_json("GET", f"{server.url}/api/rooms/{room['code']}")[1]
+    assert summary["players"][0]["connected"] is True
+    assert tv.call("act", {"type": "arm"})["ok"]
+    ack = anna.press("buzz")
+    assert ack["ok"] or ack["error"]["code"] != "forbidden", ack
+
+
+def test_non_finite_press_times_are_refused_and_every_note_stays_valid_json(server, peers) -> None:
+    room, tv, (anna, ben) = seated(server, peers, ["Anna", "Ben"], options={"random_delay": False})
+    assert tv.call("room", {"type": "start"})["ok"]
+    assert tv.call("act", {"type": "arm"})["ok"]
+    tv.wait_view(lambda v: v["game"]["status"] == "open")
+    for t in (math.inf, -math.inf, math.nan, 1e999):
+        ack = anna.call("act", {"type": "buzz", "t": t})
+        assert ack["ok"] is False and ack["error"]["code"] == "bad_request", ack
+    assert ben.press("buzz")["ok"]
+    tv.wait_view(lambda v: [p["seat"] for p in v["game"]["ranking"]] == [1])
+    for peer in (tv, anna, ben):
+        with peer._lock:
+            for _, data in peer.received:
+                json.dumps(data, allow_nan=False)  # what a browser's JSON.parse accepts
+
+
+def test_binary_attachments_in_a_race_are_dropped_and_the_race_settles(server, peers) -> None:
+    room, tv, (anna, ben) = seated(server, peers, ["Anna", "Ben"], options={"random_delay": False})
+    assert tv.call("room", {"type": "start"})["ok"]
+    assert tv.call("act", {"type": "arm"})["ok"]
+    tv.wait_view(lambda v: v["game"]["status"] == "open")
+    poisoned = anna.call("act", {"type": "buzz", "t": anna.now(), "junk": b"\x00\xff" * 50})
+    fair = ben.press("buzz")
+    assert poisoned["ok"] and fair["ok"], (poisoned, fair)
+    view = tv.wait_view(lambda v: len(v["game"]["ranking"]) == 2)
+    assert sorted(p["seat"] for p in view["game"]["ranking"]) == [0, 1]
