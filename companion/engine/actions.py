@@ -124,7 +124,9 @@ class Field:
                     self.message or f"{self.label} must be one of: {', '.join(self.choices)}."
                 )
             return value
-        return value  # JSON: the game parses it
+        if not _plain_json(value, MAX_DEPTH):
+            raise BadRequest(self.message or f"{self.label} must be plain JSON.")
+        return value  # the game parses it
 
     def _in_range(self, value: float) -> Any:
         if (self.low is not None and value < self.low) or (
@@ -134,6 +136,34 @@ class Field:
                 self.message or f"{self.label} must be between {self.low:g} and {self.high:g}."
             )
         return value
+
+
+#: how deeply a JSON field may nest
+MAX_DEPTH = 6
+
+
+def _plain_json(value: Any, depth: int) -> bool:
+    """Text, finite numbers, booleans, null, and lists and objects of them, not too deep:
+    what every client can parse back (no bytes, no Infinity, no NaN).
+
+    >>> _plain_json({"dice": [{"symbol": "ear"}, 1.5, None]}, MAX_DEPTH)
+    True
+    >>> _plain_json([b"bytes"], MAX_DEPTH), _plain_json(float("inf"), MAX_DEPTH)
+    (False, False)
+    >>> _plain_json([[[[[[[[1]]]]]]]], MAX_DEPTH)
+    False
+    """
+    if value is None or isinstance(value, bool | int | str):
+        return True
+    if isinstance(value, float):
+        return math.isfinite(value)
+    if depth <= 0:
+        return False
+    if isinstance(value, list):
+        return all(_plain_json(item, depth - 1) for item in value)
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and _plain_json(v, depth - 1) for k, v in value.items())
+    return False
 
 
 #: a handler: the state after the action (``seat`` None is the table)

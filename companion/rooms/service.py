@@ -316,6 +316,10 @@ class RoomService:
                 ack = exc.as_ack()
                 if first is not None:
                     ack["error"]["margin_ms"] = round(press.fair - first, 1)
+            except Exception:
+                # One press that cannot be stored must not void the race for the others.
+                log.exception("room %s: a race press could not be applied", room.code)
+                ack = RoomError(ErrorCode.INTERNAL, "Your press could not be recorded.").as_ack()
             else:
                 first = press.fair if first is None else first
                 ack = {"ok": True, "at": press.fair, "margin_ms": round(press.fair - first, 1)}
