@@ -64,3 +64,11 @@ def test_binary_attachments_in_a_race_are_dropped_and_the_race_settles(server, p
     assert poisoned["ok"] and fair["ok"], (poisoned, fair)
     view = tv.wait_view(lambda v: len(v["game"]["ranking"]) == 2)
     assert sorted(p["seat"] for p in view["game"]["ranking"]) == [0, 1]
+
+
+def test_a_host_key_with_a_lone_surrogate_is_a_wrong_key_not_a_crash(server, peers) -> None:
+    room = server.create_room()
+    stranger = Peer(server.url, "stranger")
+    peers.append(stranger)
+    ack = stranger.call("host", {"code": room["code"], "host_token": "\ud800" * 8})
+    assert ack["ok"] is False and ack["error"]["code"] == "bad_token", ack
