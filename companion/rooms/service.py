@@ -58,6 +58,8 @@ class ServiceConfig:
     public_url: str = "http://localhost:5000"
     #: a room with no activity for this long is closed (2 hours)
     idle_expiry_ms: float = 2 * 60 * 60 * 1000
+    #: rooms open at once; past this, creating one is refused until some close
+    max_rooms: int = 2000
 
 
 class RoomService:
@@ -103,6 +105,11 @@ class RoomService:
         else:
             check.field(data, SEED_FIELD)
         with self._lock:
+            if len(self.rooms) >= self.config.max_rooms:
+                raise RoomError(
+                    ErrorCode.RATE_LIMITED,
+                    "The server has as many rooms open as it can take: try again later.",
+                )
             event = {
                 "kind": "create",
                 "game": game.id,

@@ -268,3 +268,14 @@ def test_seats_follow_the_options(tmp_path: Path, clock: Clock) -> None:
     reply = svc.room_command("tv", {"type": "options", "options": {"sixth_player": True}})
     assert reply.out[0].payload["room"]["seats"] == 6
     assert svc.join("p5", {"code": code, "name": "Sixth"}).ack["seat"] == 5
+
+
+def test_rooms_open_at_once_are_bounded(tmp_path: Path, clock: Clock) -> None:
+    games = {**GAMES, "secret": SecretGame()}
+    config = ServiceConfig("http://t", 60_000.0, max_rooms=3)
+    svc = RoomService(SqliteStore(tmp_path / "db.sqlite3"), games, clock, config)
+    codes = [svc.create_room({"game": "buzzer"})["code"] for _ in range(3)]
+    with pytest.raises(RoomError) as err:
+        svc.create_room({"game": "buzzer"})
+    assert err.value.code == "rate_limited" and "try again later" in err.value.message
+    assert sorted(svc.rooms) == sorted(codes)
