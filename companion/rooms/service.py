@@ -8,9 +8,11 @@ so the threading, eventlet and gevent servers behave the same.
 
 from __future__ import annotations
 
+import heapq
 import hmac
 import itertools
 import logging
+import math
 import secrets
 import threading
 from collections.abc import Callable, Mapping
@@ -58,6 +60,8 @@ class ServiceConfig:
     public_url: str = "http://localhost:5000"
     #: a room with no activity for this long is closed (2 hours)
     idle_expiry_ms: float = 2 * 60 * 60 * 1000
+    #: a room still in the lobby closes sooner (30 minutes, never later than idle_expiry_ms)
+    lobby_expiry_ms: float = 30 * 60 * 1000
     #: rooms open at once; past this, creating one is refused until some close
     max_rooms: int = 2000
 
@@ -80,6 +84,10 @@ class RoomService:
         self._versions: dict[str, int] = {}
         self._clocks: dict[str, ClockEstimator] = {}  # connection id -> its clock samples
         self._races: dict[str, RaceBuffer] = {}  # room code -> presses awaiting the verdict
+        # when each room next needs the ticker, as a heap (entries superseded by an earlier
+        # one for the same room are skipped); _due holds each room's current time on it
+        self._agenda: list[tuple[float, str]] = []
+        self._due: dict[str, float] = {}
         self._arrivals = itertools.count()
         self._lock = threading.RLock()
         self._restore()
@@ -302,6 +310,7 @@ class RoomService:
         ]
         pending = Pending()
         buffer.add(Entry(press, action, pending), others)
+        self._schedule(room)
         return Reply({"ok": True}, [], pending)
 
     def _settle(self, room: Room, buffer: RaceBuffer, now: float) -> list[Outbound]:
@@ -393,22 +402,56 @@ class RoomService:
             return [] if room is None else self._broadcast(room)
 
     def tick(self) -> list[Outbound]:
-        """Fire due game deadlines and expire idle rooms; called often by the scheduler."""
+        """Fire due game deadlines, settle races and expire idle rooms; called often by the
+        scheduler. Only rooms on the agenda whose time has come are looked at, so the cost of
+        a tick does not grow with the number of idle rooms."""
         out: list[Outbound] = []
         with self._lock:
             now = self.clock()
-            for room in list(self.rooms.values()):
-                if now - room.last_active > self.config.idle_expiry_ms:
-                    out += self._expire(room)
-                    continue
-                limit = self._timeout_limit(room, now)
-                if (due := room.deadline()) is not None and due <= limit:
-                    self._advance(room, limit)
-                    out += self._broadcast(room)
-                buffer = self._races.get(room.code)
-                if buffer is not None and buffer.due <= now:
-                    out += self._settle(room, buffer, now)
+            due: list[Room] = []
+            while self._agenda and self._agenda[0][0] <= now:
+                when, code = heapq.heappop(self._agenda)
+                if self._due.get(code) != when:
+                    continue  # superseded by an earlier entry for the same room
+                del self._due[code]
+                if (room := self.rooms.get(code)) is not None:
+                    due.append(room)
+            for room in due:
+                out += self._tick_room(room, now)
+                if room.code in self.rooms:
+                    self._schedule(room)
         return out
+
+    def _tick_room(self, room: Room, now: float) -> list[Outbound]:
+        if now - room.last_active > self._expiry(room):
+            return self._expire(room)
+        out: list[Outbound] = []
+        limit = self._timeout_limit(room, now)
+        if (due := room.deadline()) is not None and due <= limit:
+            self._advance(room, limit)
+            out += self._broadcast(room)
+        buffer = self._races.get(room.code)
+        if buffer is not None and buffer.due <= now:
+            out += self._settle(room, buffer, now)
+        return out
+
+    def _expiry(self, room: Room) -> float:
+        if room.status is Status.LOBBY:
+            return min(self.config.lobby_expiry_ms, self.config.idle_expiry_ms)
+        return self.config.idle_expiry_ms
+
+    def _schedule(self, room: Room) -> None:
+        """Put the room on the agenda for the next moment something may happen to it: its game
+        deadline, its race's verdict or its expiry."""
+        times = [room.last_active + self._expiry(room)]
+        if (deadline := room.deadline()) is not None:
+            times.append(deadline)
+        if (buffer := self._races.get(room.code)) is not None:
+            times.append(buffer.due)
+        when = min(times)
+        if when < self._due.get(room.code, math.inf):
+            self._due[room.code] = when
+            heapq.heappush(self._agenda, (when, room.code))
 
     def server_time(self) -> float:
         return self.clock()
@@ -420,6 +463,7 @@ class RoomService:
         commit = room.prepare(event)
         self.store.append(room.code, room.seq + 1, event)
         commit()
+        self._schedule(room)
 
     def _timeout_limit(self, room: Room, now: float) -> float:
         """How far deadlines may fire: not past a press that is still waiting to settle."""
@@ -456,6 +500,7 @@ class RoomService:
         self._bindings[conn] = binding
         self._members[room.code].add(conn)
         room.last_active = max(room.last_active, self.clock())
+        self._schedule(room)
         out = self._broadcast(room)
         mine = next(o for o in out if o.to == conn)
         return Reply({"ok": True, "view": mine.payload}, [o for o in out if o.to != conn])
@@ -505,6 +550,7 @@ class RoomService:
             self._unbind(conn)
         self.store.close_room(room.code)
         del self.rooms[room.code], self._members[room.code], self._versions[room.code]
+        self._due.pop(room.code, None)
         return out
 
     def _new_stored_room(self, event: dict[str, Any]) -> str:
@@ -526,6 +572,7 @@ class RoomService:
         self.rooms[room.code] = room
         self._members[room.code] = set()
         self._versions[room.code] = room.seq
+        self._schedule(room)
 
     def _restore(self) -> None:
         """Rebuild every live room from its log: setup plus each stored event, in order.

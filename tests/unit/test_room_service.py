@@ -279,3 +279,45 @@ def test_rooms_open_at_once_are_bounded(tmp_path: Path, clock: Clock) -> None:
         svc.create_room({"game": "buzzer"})
     assert err.value.code == "rate_limited" and "try again later" in err.value.message
     assert sorted(svc.rooms) == sorted(codes)
+
+
+def test_idle_lobbies_close_sooner_than_rooms_in_play(tmp_path: Path, clock: Clock) -> None:
+    config = ServiceConfig("http://t", idle_expiry_ms=2 * 3_600_000, lobby_expiry_ms=1_800_000)
+    svc = RoomService(SqliteStore(tmp_path / "db.sqlite3"), GAMES, clock, config)
+    lobby = svc.create_room({"game": "buzzer"})["code"]
+    playing = svc.create_room({"game": "buzzer"})
+    svc.host("tv", {"code": playing["code"], "host_token": playing["host_token"]})
+    svc.join("a", {"code": playing["code"], "name": "Anna"})
+    svc.room_command("tv", {"type": "start"})
+    clock.now += 1_800_001
+    svc.tick()
+    assert lobby not in svc.rooms and playing["code"] in svc.rooms
+    clock.now += 2 * 3_600_000
+    svc.tick()
+    assert playing["code"] not in svc.rooms
+
+
+def test_a_tick_looks_only_at_rooms_whose_time_has_come(tmp_path: Path, clock: Clock) -> None:
+    svc = make(tmp_path / "db.sqlite3", clock, expiry=3_600_000)
+    for _ in range(300):
+        svc.create_room({"game": "buzzer"})
+    busy = svc.create_room({"game": "buzzer", "options": {"random_delay": False}})
+    svc.host("tv", {"code": busy["code"], "host_token": busy["host_token"]})
+    svc.join("a", {"code": busy["code"], "name": "Anna"})
+    svc.room_command("tv", {"type": "start"})
+    svc.act("tv", {"type": "arm"})
+    looked_at: list[str] = []
+    original = svc._tick_room
+
+    def spy(room: Any, now: float) -> Any:
+        looked_at.append(room.code)
+        return original(room, now)
+
+    svc._tick_room = spy  # type: ignore[method-assign]
+    for _ in range(10):
+        clock.now += 100
+        svc.tick()
+    clock.now += 3000  # the countdown ends: the round opens
+    out = svc.tick()
+    assert looked_at == [busy["code"]]
+    assert any(o.payload["game"]["status"] == "open" for o in out if o.event == "view")
