@@ -47,7 +47,7 @@ def deadline(state: GameState) -> float | None:
 
 def shift(state: GameState, ms: float) -> GameState:
     """Every pending time ``ms`` later (after a pause): the compose timer, each Decree's look
-    and writing time, and the Magic Fog window."""
+    and writing time, the Magic Fog window, and the roll that opened the lid-closing race."""
 
     def later(when: float | None) -> float | None:
         return None if when is None else when + ms
@@ -56,7 +56,13 @@ def shift(state: GameState, ms: float) -> GameState:
         replace(d, until=later(d.until), write_by=later(d.write_by)) for d in state.decrees
     )
     window = None if state.window is None else replace(state.window, until=state.window.until + ms)
-    return replace(state, compose_until=later(state.compose_until), decrees=decrees, window=window)
+    return replace(
+        state,
+        rolled_at=later(state.rolled_at),
+        compose_until=later(state.compose_until),
+        decrees=decrees,
+        window=window,
+    )
 
 
 def timeout(state: GameState, at: float) -> GameState:

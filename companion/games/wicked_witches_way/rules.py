@@ -26,7 +26,13 @@ from companion.engine import (
     by_seat,
 )
 from companion.games.wicked_witches_way import deadlines, resolution, spells, turn, views
-from companion.games.wicked_witches_way.black_magic import DECK, Spell, shuffled
+from companion.games.wicked_witches_way.black_magic import (
+    DECK,
+    Spell,
+    card_json,
+    is_acrobatics,
+    shuffled,
+)
 from companion.games.wicked_witches_way.state import (
     WITCHES,
     GameState,
@@ -169,6 +175,27 @@ class WickedWitchesWay(Game[GameState]):
         if seat is None:
             return views.table_view(state)
         return views.seat_view(state, seat)
+
+    def private(self, state: GameState, seat: int) -> list[Any]:
+        """``seat``'s secrets, shaped as its own ``you`` shows them: its locked formula through
+        the turn (``formula``; once applied, the table shows its cards in ``results``, in
+        another shape), each Black Magic card in its hand (``hand`` and ``acrobatics``, digital
+        deck) and its private draw (``keep_choice``, and each card of it)."""
+        witch = state.witches[seat]
+        out: list[Any] = []
+        formula = state.formulas[seat] if state.phase in (Phase.COMPOSE, Phase.RESOLVE) else None
+        if formula is not None:
+            out.append(formula.to_json())
+        if not state.options.physical_deck:
+            for card in witch.hand:
+                shown = card_json(card)
+                if is_acrobatics(card):
+                    shown = {k: shown[k] for k in ("id", "points", "placeholder")}
+                out.append(shown)
+        if state.keep_choice is not None and state.current == seat:
+            drawn = [card_json(card) for card in state.keep_choice]
+            out += [drawn, *drawn]
+        return out
 
     def deadline(self, state: GameState) -> float | None:
         return deadlines.deadline(state)

@@ -337,6 +337,23 @@ class WitchsBrew(Game[GameState]):
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
         return views.view(state, seat, self.deadline(state))
 
+    def private(self, state: GameState, seat: int) -> list[Any]:
+        """``seat``'s secrets, shaped as its own ``you`` shows them: its five selected roles
+        while any is unplayed (``selected``) and the unplayed ones (``hand``), each ability card
+        of its draft hand (``draft_hand``), and the ability it kept until the reveal
+        (``ability``). A role alone is no secret: it is public once anyone plays it."""
+        player = state.players[seat]
+        out: list[Any] = []
+        if player.selected is not None and set(player.selected) - set(player.played):
+            out.append([role.value for role in player.selected])
+            if player.hand:
+                out.append([role.value for role in player.hand])
+        if state.phase is Phase.DRAFT and state.draft is not None:
+            out += [ability(card).to_json() for card in state.draft.hands[seat]]
+        if player.ability is not None and not state.revealed:
+            out.append(views.ability_json(player))
+        return out
+
     def deadline(self, state: GameState) -> float | None:
         return timer.deadline(state)
 

@@ -1,0 +1,667 @@
+"""The conformance checks: what every game must satisfy, whatever its rules.
+
+The checks know a game only by its contract. Moves are built from the declared actions (each
+field's type, range and choices), sent by a random sender the action allows; the rules refuse
+most of them, and the accepted ones are the legal play. The clock moves on at random and each
+deadline fires as the room fires it. After every step: every view is JSON, no view but its
+owner's holds a seat's ``private`` values, and ``shift`` moves every pending time. At the end
+the log replays to the same states, directly and through the room service on a real SQLite
+file. Malformed moves built from the same declarations go through the room service too
+(``check_fuzz``), and the page modules, the help and the reference must be there.
+``test_registered_games.py`` runs all this over every registered game, and
+``tests/unit/test_example_game.py`` over a game written in the test.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from companion.engine import (
+    Action,
+    ErrorCode,
+    Field,
+    FieldType,
+    Game,
+    IllegalAction,
+    OptionType,
+    Sender,
+)
+from companion.rooms import RoomError, RoomService, ServiceConfig
+from companion.rooms.room import Status
+from companion.store import SqliteStore
+from companion.timing import CAP_MS
+
+ROOT = Path(__file__).resolve().parents[2]
+T0 = 1_000_000.0
+#: how far the clock moves before a step (ms): the same instant, a tap, a think, a long wait
+WAITS = (0, 1, 30, 250, 700, 2_000, 5_000, 16_000)
+#: random moves tried for each action in a step (the first accepted is a legal move)
+ACTION_TRIES = 6
+#: how often an action is played down for a whole game (see ``Picker``)
+PLAY_DOWN = 0.2
+#: how long a pause ``shift`` is asked to make up for
+SHIFT_MS = 61_000
+#: what a game may answer a move with (never ``internal``)
+REFUSALS = frozenset(
+    {
+        ErrorCode.BAD_REQUEST,
+        ErrorCode.FORBIDDEN,
+        ErrorCode.ILLEGAL,
+        ErrorCode.NOT_YOUR_TURN,
+        ErrorCode.TOO_LATE,
+    }
+)
+#: refusals that come from the rules, not from the shape of the move
+RULE_REFUSALS = frozenset({ErrorCode.ILLEGAL, ErrorCode.NOT_YOUR_TURN, ErrorCode.TOO_LATE})
+#: values too common to be anyone's secret: a search for them would find them everywhere
+TRIVIAL = frozenset({"null", "true", "false", "[]", "{}", '""'})
+JUNK_TEXT = ("x", "?", "card", "zz#9", "seat 0")
+JUNK_JSON: tuple[Any, ...] = (0, 1, 3, -1, 2.5, "x", "", [], {}, [1, 2], {"a": 1}, True)
+#: a move: the sender (None is the table) and the raw payload
+Move = tuple[int | None, dict[str, Any]]
+
+
+def names(players: int) -> tuple[str, ...]:
+    return tuple(f"P{k}" for k in range(players))
+
+
+def audience(who: int | None) -> str:
+    return "table" if who is None else f"seat {who}"
+
+
+# -- the moves, from the declarations ----------------------------------------------------------
+
+
+def senders(action: Action[Any], seats: int) -> list[int | None]:
+    """Who may send ``action``: the table (None), the seats, or both."""
+    if action.sender is Sender.TABLE:
+        return [None]
+    everyone: list[int | None] = list(range(seats))
+    return everyone if action.sender is Sender.SEAT else [None, *everyone]
+
+
+def candidate(
+    game: Game[Any], seats: int, rng: random.Random, action: Action[Any] | None = None
+) -> Move:
+    """A random move as declared: an action (``action``, else any), a sender it allows, and a
+    value for each field (optional fields are sometimes left out)."""
+    action = action or rng.choice(list(game.actions.values()))
+    payload: dict[str, Any] = {"type": action.name}
+    for declared in action.fields:
+        if declared.required or rng.random() < 0.7:
+            payload[declared.name] = value(declared, seats, rng)
+    return rng.choice(senders(action, seats)), payload
+
+
+def value(declared: Field, seats: int, rng: random.Random) -> Any:
+    """A random value of the declared type, within its range or choices."""
+    kind = declared.type
+    if kind is FieldType.BOOL:
+        return rng.random() < 0.5
+    if kind is FieldType.SEAT:
+        return rng.randrange(seats)
+    if kind in (FieldType.INT, FieldType.NUMBER):
+        low, high = declared.low, declared.high
+        low = low if low is not None else (high - 10 if high is not None else -3)
+        high = high if high is not None else low + 10
+        if kind is FieldType.INT:
+            low, high = math.ceil(low), math.floor(high)
+            return rng.choice([low, high, rng.randint(low, high)])
+        return rng.choice([low, high, round(rng.uniform(low, high), 3)])
+    if kind is FieldType.TEXT:
+        return rng.choice(declared.choices) if declared.choices else rng.choice(JUNK_TEXT)
+    if kind is FieldType.LIST:
+        if declared.choices:
+            size = rng.randint(0, min(len(declared.choices), declared.max_items))
+            if rng.random() < 0.8:
+                return rng.sample(declared.choices, size)
+            return [rng.choice(declared.choices) for _ in range(size)]
+        item = replace(declared, type=declared.item or FieldType.JSON, item=None)
+        return [value(item, seats, rng) for _ in range(rng.randint(0, min(4, declared.max_items)))]
+    return rng.choice(JUNK_JSON)
+
+
+def junk(rng: random.Random, depth: int = 0) -> Any:
+    """Any value at all: wrong types, huge, nested, not finite."""
+    if depth < 3 and rng.random() < 0.2:
+        return [junk(rng, depth + 1) for _ in range(rng.randint(0, 5))]
+    if depth < 3 and rng.random() < 0.1:
+        return {str(junk(rng, 3))[:20]: junk(rng, depth + 1) for _ in range(rng.randint(0, 3))}
+    return rng.choice(
+        [None, True, False, -1, 0, 1, 7, 2**63, -(10**18), 0.5, -0.0, math.inf, -math.inf,
+         math.nan, "", " ", "x" * 10_000, "é" * 300, "0", "true", "null", [], {}]
+    )  # fmt: skip
+
+
+def malformed(game: Game[Any], seats: int, rng: random.Random, now: float) -> object:
+    """A move broken in up to three ways (sometimes in none: the game must move on too)."""
+    if rng.random() < 0.03:
+        return rng.choice([None, [], "arm", 7, ["type"], 1.5])
+    _, raw = candidate(game, seats, rng)
+    raw["t"] = now if rng.random() < 0.9 else junk(rng)  # a race press carries its client time
+    action = game.actions[raw["type"]]
+    for _ in range(rng.choice([0, 1, 1, 2, 3])):
+        _break(game, action, raw, seats, rng)
+    return raw
+
+
+def _break(
+    game: Game[Any], action: Action[Any], raw: dict[str, Any], seats: int, rng: random.Random
+) -> None:
+    declared = rng.choice(action.fields) if action.fields else None
+    how = rng.randrange(8)
+    if how == 0:  # an unknown type, or no type
+        raw["type"] = rng.choice(
+            ["", "fly", action.name.upper(), "x" * 5000, None, 3, [action.name]]
+        )
+    elif how == 1 and declared is not None:  # a field missing
+        raw.pop(declared.name, None)
+    elif how == 2:  # extra fields, some named like other actions' fields
+        others = [f.name for a in game.actions.values() for f in a.fields]
+        raw[rng.choice([*others, "junk", "__proto__", "type2", "k" * 200])] = junk(rng)
+    elif how == 3 and declared is not None:  # a wrong type
+        raw[declared.name] = junk(rng)
+    elif how == 4 and declared is not None:  # just out of range
+        raw[declared.name] = _out_of_range(declared, seats, rng)
+    elif how == 5 and declared is not None:  # huge
+        raw[declared.name] = rng.choice(["x" * 100_000, list(range(10_000)), [[]] * 5000])
+    elif how == 6 and declared is not None:  # deeply nested
+        nested: Any = junk(rng)
+        for _ in range(rng.randint(10, 60)):
+            nested = [nested] if rng.random() < 0.5 else {"a": nested}
+        raw[declared.name] = nested
+    elif declared is not None:  # not finite
+        raw[declared.name] = rng.choice([math.inf, -math.inf, math.nan])
+
+
+def _out_of_range(declared: Field, seats: int, rng: random.Random) -> Any:
+    kind = declared.type
+    if kind is FieldType.SEAT:
+        return rng.choice([-1, seats, 10**9, True, 0.5])
+    if kind in (FieldType.INT, FieldType.NUMBER):
+        edges = [2**70, -(2**70), True, 1.5]
+        if declared.low is not None:
+            edges.append(declared.low - 1)
+        if declared.high is not None:
+            edges.append(declared.high + 1)
+        return rng.choice(edges)
+    if kind is FieldType.TEXT:
+        return rng.choice(["", "x" * (declared.max_length + 1), "not-a-choice"])
+    if kind is FieldType.LIST:
+        item = declared.choices[0] if declared.choices else 1
+        return rng.choice([[item] * (declared.max_items + 1), ["not-a-choice"], "x"])
+    return rng.choice([math.nan, "x" * 3000])
+
+
+# -- one game, played ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Event:
+    """An accepted move as the room stores it (only the declared fields), or a timeout."""
+
+    seat: int | None
+    action: dict[str, Any] | None  # None: the deadline ``at`` passed
+    at: float
+
+
+@dataclass
+class Run:
+    """One game played at random, with what was checked on the way."""
+
+    game: Game[Any]
+    players: tuple[str, ...]
+    options: dict[str, Any]
+    seed: int
+    first: Any
+    picker: Picker
+    events: list[Event] = field(default_factory=list)
+    #: the state after each event
+    states: list[Any] = field(default_factory=list)
+    #: how many private values were searched for (in every state, summed)
+    secrets: int = 0
+
+    @property
+    def state(self) -> Any:
+        return self.states[-1] if self.states else self.first
+
+    @property
+    def accepted(self) -> Counter[str]:
+        return self.picker.accepted
+
+
+class Picker:
+    """Chooses the moves of one game: for each action a few random moves are tried against the
+    state (``game.apply`` is pure), and one of the actions with a legal move is played. A rare
+    chance is taken; an action legal all along (a raven that ends the game, the table's skip)
+    seldom, else it would crowd out the others. Some actions are also played down for the
+    whole game ("swarm testing"), so that different games take different paths."""
+
+    def __init__(self, game: Game[Any], seats: int, rng: random.Random) -> None:
+        self.game, self.seats, self.rng = game, seats, rng
+        self.favoured = {name for name in game.actions if rng.random() >= PLAY_DOWN}
+        self.steps = 0
+        self.legal: Counter[str] = Counter()  # in how many steps each action had a legal move
+        self.accepted: Counter[str] = Counter()
+        self.refused: Counter[str] = Counter()
+
+    def legal_moves(self, state: Any, now: float) -> dict[str, tuple[Move, Any]]:
+        """For each action, the first of a few random moves the rules accept now, with the
+        state after it. Every refusal is checked on the way."""
+        game, out = self.game, {}
+        for action in game.actions.values():
+            for _ in range(ACTION_TRIES):
+                move = candidate(game, self.seats, self.rng, action)
+                try:
+                    after = game.apply(state, *move, now)
+                except IllegalAction as exc:
+                    assert exc.code in REFUSALS and exc.message, (game.id, move, exc.code)
+                    self.refused[exc.code] += 1
+                    continue
+                out[action.name] = (move, after)
+                break
+        return out
+
+    def pick(self, state: Any, now: float) -> tuple[Move, Any] | None:
+        """A legal move now and the state after it, or None if none was found."""
+        self.steps += 1
+        legal = self.legal_moves(state, now)
+        self.legal.update(legal.keys())
+        if not legal:
+            return None
+        names = sorted(legal)
+        chances = [
+            max(0.02, 1 - self.legal[name] / self.steps) * (1 if name in self.favoured else 0.05)
+            for name in names
+        ]
+        name = self.rng.choices(names, chances)[0]
+        self.accepted[name] += 1
+        return legal[name]
+
+
+def play(
+    game: Game[Any], players: int, options: Mapping[str, Any], seed: int, steps: int = 300
+) -> Run:
+    """Random legal play from every seat and the table, checking every state reached, then the
+    replay. Each step the clock moves on, the deadlines due fire, and a legal move is played
+    (``Picker``). Stops after ``steps`` steps or at the end."""
+    rng = random.Random(f"{game.id}:{players}:{seed}:{sorted(options.items())}")
+    first = game.setup(names(players), options, seed)
+    run = Run(game, names(players), dict(options), seed, first, Picker(game, players, rng))
+    check_state(run, first)
+    now = T0
+    for _ in range(steps):
+        now += rng.choice(WAITS)
+        fire(run, now)
+        if game.is_over(run.state):
+            break
+        picked = run.picker.pick(run.state, now)
+        if picked is not None:
+            (seat, raw), after = picked
+            record(run, Event(seat, game.accept(seat, raw), now), after)
+    check_replay(run)
+    return run
+
+
+def fire(run: Run, now: float) -> None:
+    """Every deadline passed by ``now``, in order, each at its own time (as the room does)."""
+    game = run.game
+    while (due := game.deadline(run.state)) is not None and due <= now:
+        after = game.timeout(run.state, due)
+        assert game.deadline(after) != due, f"{game.id}: the timeout did not pass {due}"
+        record(run, Event(None, None, due), after)
+
+
+def record(run: Run, event: Event, state: Any) -> None:
+    run.events.append(event)
+    run.states.append(state)
+    check_state(run, state)
+
+
+def check_state(run: Run, state: Any) -> None:
+    views = check_views(run.game, state)
+    run.secrets += check_secrecy(run.game, state, views)
+    check_shift(run.game, state)
+
+
+def check_progress(runs: list[Run], *, types: int = 2) -> None:
+    """The play went somewhere: moves of at least ``types`` types were accepted, and a game
+    that declares secrets had some while it was played."""
+    game = runs[0].game
+    accepted = sum((run.accepted for run in runs), Counter[str]())
+    assert len(accepted) >= types, f"{game.id}: only {dict(accepted)} accepted"
+    if declares_secrets(game):
+        assert sum(run.secrets for run in runs), f"{game.id}: private() never returned a value"
+
+
+def declares_secrets(game: Game[Any]) -> bool:
+    return type(game).private is not Game.private
+
+
+# -- (a) views ----------------------------------------------------------------------------------
+
+
+def check_views(game: Game[Any], state: Any) -> dict[int | None, dict[str, Any]]:
+    """The table view and each seat's view: JSON objects (no NaN); only a seat's has ``you``."""
+    views = {who: game.view(state, who) for who in (None, *range(game.seat_count(state)))}
+    for who, view in views.items():
+        assert isinstance(view, dict), f"{game.id}: the {audience(who)} view is not an object"
+        try:
+            json.dumps(view, allow_nan=False)
+        except (TypeError, ValueError) as exc:
+            raise AssertionError(f"{game.id}: the {audience(who)} view is not JSON: {exc}") from exc
+    assert "you" not in views[None], f"{game.id}: the table view has a 'you'"
+    return views
+
+
+# -- (c) secrecy --------------------------------------------------------------------------------
+
+
+def canon(value: Any) -> str:
+    """``value`` as canonical JSON: keys sorted, 2.0 written as 2 (a page shows them alike)."""
+    if isinstance(value, Mapping):
+        items = sorted((str(k), canon(v)) for k, v in value.items())
+        return "{" + ",".join(f"{json.dumps(k)}:{v}" for k, v in items) + "}"
+    if isinstance(value, list | tuple):
+        return "[" + ",".join(canon(v) for v in value) + "]"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return json.dumps(value)
+
+
+def parts(view: Any) -> set[str]:
+    """Every sub-object, list, key and leaf of ``view``, in canonical form."""
+    found: set[str] = set()
+
+    def walk(node: Any) -> str:
+        if isinstance(node, Mapping):
+            items = []
+            for key, child in node.items():
+                found.add(json.dumps(str(key)))
+                items.append((str(key), walk(child)))
+            text = "{" + ",".join(f"{json.dumps(k)}:{v}" for k, v in sorted(items)) + "}"
+        elif isinstance(node, list | tuple):
+            text = "[" + ",".join(walk(child) for child in node) + "]"
+        else:
+            text = canon(node)
+        found.add(text)
+        return text
+
+    walk(view)
+    return found
+
+
+def check_secrecy(game: Game[Any], state: Any, views: Mapping[int | None, Any]) -> int:
+    """No view but its owner's holds a value of ``game.private(state, seat)``, as a leaf, a
+    key or an equal sub-object; the owner's own view does show each one (so the search is
+    meaningful). A value that is also the other seat's own secret (two equal hands) is no
+    leak. Values compare as JSON: ``true`` is not ``1``, ``2.0`` is ``2``; a secret that is a
+    bare number or word must be one nothing public can equal. Returns how many values were
+    searched for."""
+    secrets = {k: [canon(v) for v in game.private(state, k)] for k in range(len(views) - 1)}
+    if not any(secrets.values()):
+        return 0
+    found = {who: parts(view) for who, view in views.items()}
+    for seat, mine in secrets.items():
+        for text in mine:
+            assert text not in TRIVIAL, f"{game.id}: seat {seat}'s secret {text} is too common"
+            assert text in found[seat], f"{game.id}: seat {seat}'s secret {text} is not in its view"
+            for who, seen in found.items():
+                if who != seat and text in seen and (who is None or text not in secrets[who]):
+                    raise AssertionError(
+                        f"{game.id}: seat {seat}'s secret {text} shows in the {audience(who)} view"
+                    )
+    return sum(len(mine) for mine in secrets.values())
+
+
+# -- (d) replay ---------------------------------------------------------------------------------
+
+
+def replay(run: Run) -> list[Any]:
+    """The states after each event, rebuilt from setup and the events alone."""
+    game = run.game
+    state = game.setup(run.players, run.options, run.seed)
+    assert state == run.first, f"{game.id}: setup is not deterministic"
+    out = []
+    for event in run.events:
+        if event.action is None:
+            state = game.timeout(state, event.at)
+        else:
+            state = game.apply(state, event.seat, event.action, event.at)
+        out.append(state)
+    return out
+
+
+def check_replay(run: Run) -> None:
+    for k, (played, rebuilt) in enumerate(zip(run.states, replay(run), strict=True)):
+        assert played == rebuilt, f"{run.game.id}: the replay differs after {run.events[k]}"
+
+
+# -- (e) shift ----------------------------------------------------------------------------------
+
+
+def check_shift(game: Game[Any], state: Any, ms: float = SHIFT_MS) -> None:
+    """After a pause of ``ms``, the deadline and the race's opening are ``ms`` later (None
+    stays None); a pause of 0 changes nothing."""
+    assert game.shift(state, 0) == state, f"{game.id}: shift(state, 0) changed the state"
+    moved = game.shift(state, ms)
+    for hook in (game.deadline, game.race_opened_at):
+        before, after = hook(state), hook(moved)
+        if before is None:
+            assert after is None, f"{game.id}: {hook.__name__} appeared after a shift"
+        else:
+            # Only float rounding may differ: (t + a) + ms against (t + ms) + a.
+            assert after is not None and math.isclose(after, before + ms, abs_tol=1e-6), (
+                f"{game.id}: {hook.__name__} {before} shifted by {ms} is {after}"
+            )
+
+
+# -- the room layer: (d) replay through the store, (f) fuzz ---------------------------------------
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = T0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@dataclass
+class Table:
+    """A room in play through the room service: the TV is ``tv``, seat k is ``pk``."""
+
+    svc: RoomService
+    code: str
+    clock: Clock
+
+    @property
+    def room(self) -> Any:
+        return self.svc.rooms[self.code]
+
+
+CONFIG = ServiceConfig("http://test", idle_expiry_ms=1e12)
+
+
+def open_room(
+    games: Mapping[str, Game[Any]],
+    game: Game[Any],
+    db: Path,
+    players: int,
+    options: Mapping[str, Any],
+    seed: int,
+) -> Table:
+    clock = Clock()
+    svc = RoomService(SqliteStore(db), games, clock, CONFIG)
+    made = svc.create_room({"game": game.id, "seed": seed, "options": dict(options)})
+    code = made["code"]
+    svc.host("tv", {"code": code, "host_token": made["host_token"]})
+    for k in range(players):
+        svc.join(f"p{k}", {"code": code, "name": f"P{k}"})
+    svc.watch("spy", {"code": code})
+    svc.room_command("tv", {"type": "start"})
+    return Table(svc, code, clock)
+
+
+def conn(seat: int | None) -> str:
+    return "tv" if seat is None else f"p{seat}"
+
+
+def check_room_replay(
+    games: Mapping[str, Game[Any]],
+    game: Game[Any],
+    db: Path,
+    players: int,
+    options: Mapping[str, Any],
+    seed: int,
+    steps: int = 150,
+) -> Counter[str]:
+    """Random legal play through ``RoomService.act`` (a race settled by ``tick``, a pause now
+    and then), each move landing on the state the game computed; then a second service on the
+    same file rebuilds the room to the same state. Returns the moves accepted."""
+    rng = random.Random(f"room:{game.id}:{players}:{seed}")
+    table = open_room(games, game, db, players, options, seed)
+    svc, clock = table.svc, table.clock
+    picker = Picker(game, players, rng)
+    for _ in range(steps):
+        if table.room.status is Status.OVER:
+            break
+        clock.now += rng.choice(WAITS)
+        svc.tick()  # the deadlines due fire first, as before any move
+        if table.room.status is Status.PAUSED:
+            if rng.random() < 0.4:
+                svc.room_command("tv", {"type": "resume"})
+        elif rng.random() < 0.03:
+            svc.room_command("tv", {"type": "pause"})
+        else:
+            act(table, picker)
+    played = table.room
+    again = RoomService(SqliteStore(db), games, clock, CONFIG).rooms[table.code]
+    assert again.state == played.state, f"{game.id}: the room replays to another state"
+    assert (again.status, again.seq) == (played.status, played.seq)
+    return picker.accepted
+
+
+def settle(table: Table) -> None:
+    """Let the race presses waiting for their settle window be decided."""
+    table.clock.now += CAP_MS + 1
+    table.svc.tick()
+
+
+def act(table: Table, picker: Picker) -> None:
+    """A legal move through the room service; a race press is settled at once."""
+    svc, clock = table.svc, table.clock
+    picked = picker.pick(table.room.state, clock.now)
+    if picked is None:
+        return
+    (seat, raw), after = picked
+    reply = svc.act(conn(seat), {**raw, "t": clock.now})
+    if reply.pending is not None:
+        settle(table)
+        ack = reply.pending.wait(0)
+        assert ack is not None and ack["ok"], f"{picker.game.id}: the press {raw} lost: {ack}"
+    else:
+        assert table.room.state == after, f"{picker.game.id}: the room applied {raw} otherwise"
+
+
+def check_fuzz(
+    games: Mapping[str, Game[Any]],
+    game: Game[Any],
+    db: Path,
+    players: int,
+    options: Mapping[str, Any],
+    seed: int,
+    steps: int = 400,
+) -> Counter[str]:
+    """Malformed moves from every connection (the TV, each seat, a spectator) get a RoomError
+    that is not ``internal``, or are accepted; a refused move changes nothing. Legal moves now
+    and then (and a rematch at the end) take the junk to every phase. Returns the answers'
+    codes (``ok`` for accepted)."""
+    rng = random.Random(f"fuzz:{game.id}:{players}:{seed}")
+    table = open_room(games, game, db, players, options, seed)
+    svc, clock = table.svc, table.clock
+    picker = Picker(game, players, rng)
+    conns = ["tv", "spy", *(conn(k) for k in range(players))]
+    codes: Counter[str] = Counter()
+    for _ in range(steps):
+        clock.now += rng.choice(WAITS)
+        svc.tick()  # deadlines due now fire here, not inside the refused move
+        if table.room.status is Status.OVER:
+            svc.room_command("tv", {"type": "rematch"})
+        if rng.random() < 0.3:  # the game moves on, so that the junk meets every phase
+            act(table, picker)
+            continue
+        room = table.room
+        before = (room.state, room.seq, room.status)
+        raw = malformed(game, players, rng, clock.now)
+        try:
+            reply = svc.act(rng.choice(conns), raw)
+        except RoomError as exc:
+            assert exc.message and exc.code is not ErrorCode.INTERNAL, (game.id, exc.code)
+            assert (room.state, room.seq, room.status) == before, f"{game.id}: a refusal changed"
+            codes[exc.code] += 1
+        else:
+            codes["ok"] += 1
+            if reply.pending is not None:  # a race press: the verdict comes when it settles
+                settle(table)
+                ack = reply.pending.wait(0)
+                assert ack is not None, f"{game.id}: a race press was never answered"
+                assert ack["ok"] or ack["error"]["code"] != ErrorCode.INTERNAL, (game.id, ack)
+    assert codes["ok"], f"{game.id}: the fuzz never got a move accepted"
+    assert set(codes) & RULE_REFUSALS, f"{game.id}: the fuzz never reached the rules"
+    return codes
+
+
+# -- (g) pages, help, reference -------------------------------------------------------------------
+
+
+def check_pages(game: Game[Any], root: Path = ROOT) -> None:
+    for page in ("tv.js", "phone.js"):
+        path = root / "static" / "games" / game.id / page
+        assert path.is_file(), f"{game.id}: no page module {path.relative_to(root)}"
+
+
+def check_help(game: Game[Any]) -> None:
+    """``help.md``: a ``# `` title and something under it."""
+    text = game.help
+    title = text.splitlines()[0] if text.strip() else ""
+    assert title.startswith("# ") and title[2:].strip(), f"{game.id}: help.md needs a # title"
+    assert text.strip() != title, f"{game.id}: help.md has nothing under its title"
+
+
+def check_reference(game: Game[Any]) -> None:
+    json.dumps(game.reference(), allow_nan=False)
+
+
+# -- which tables to play -----------------------------------------------------------------------
+
+
+def configurations(game: Game[Any]) -> list[tuple[int, dict[str, Any]]]:
+    """Player counts and options to play: the fewest and the most players with the default
+    options, each boolean option flipped, each timer that is off by default turned on (an INT
+    option whose default is its minimum) and each other choice; with as many players as the
+    options seat (else a count in between)."""
+    defaults = {option.id: option.default for option in game.options}
+    most = min(game.max_players, game.seats_for(defaults))
+    middle = (game.min_players + most + 1) // 2
+    out: list[tuple[int, dict[str, Any]]] = [(n, {}) for n in sorted({game.min_players, most})]
+    for option in game.options:
+        values: list[Any] = []
+        if option.type is OptionType.BOOL:
+            values = [not option.default]
+        elif option.type is OptionType.INT and option.low is not None:
+            if option.default == option.low and option.high is not None:
+                values = [option.low + max(1, (option.high - option.low) // 10)]
+        else:
+            values = [choice for choice in option.choices if choice != option.default]
+        for chosen in values:
+            seats = min(game.max_players, game.seats_for({**defaults, option.id: chosen}))
+            out.append((seats if seats != most else middle, {option.id: chosen}))
+    return out

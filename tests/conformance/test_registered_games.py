@@ -1,0 +1,62 @@
+"""Every registered game passes the conformance checks (``checks.py``): registering a game in
+``companion/games/registry.py`` is enough to have it tested here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.games.registry import GAMES
+from tests.conformance import checks
+
+SEEDS = (1, 2, 3)
+IDS = sorted(GAMES)
+
+
+def _tables() -> list[Any]:
+    out = []
+    for game_id in IDS:
+        for players, options in checks.configurations(GAMES[game_id]):
+            label = ",".join(f"{k}={v}" for k, v in options.items()) or "defaults"
+            out.append(pytest.param(game_id, players, options, id=f"{game_id}-{players}p-{label}"))
+    return out
+
+
+TABLES = _tables()
+
+
+@pytest.mark.parametrize("game_id", IDS)
+def test_pages_help_and_reference(game_id: str) -> None:
+    checks.check_pages(GAMES[game_id])
+    checks.check_help(GAMES[game_id])
+    checks.check_reference(GAMES[game_id])
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), TABLES)
+def test_random_legal_play(game_id: str, players: int, options: dict[str, Any]) -> None:
+    """Views, secrecy and shift after every step, then the replay (all inside ``play``)."""
+    runs = [checks.play(GAMES[game_id], players, options, seed) for seed in SEEDS]
+    if options:
+        # Some options stall random play (physical dice need faces no junk can spell).
+        assert any(run.accepted for run in runs), f"{game_id}: no move was ever accepted"
+    else:
+        checks.check_progress(runs)
+
+
+@pytest.mark.parametrize("game_id", IDS)
+def test_the_room_replays_to_the_same_state(game_id: str, tmp_path: Path) -> None:
+    game = GAMES[game_id]
+    for seed, (players, options) in enumerate(checks.configurations(game)):
+        accepted = checks.check_room_replay(
+            GAMES, game, tmp_path / f"{seed}.sqlite3", players, options, seed
+        )
+        assert accepted, f"{game_id}: nothing was accepted through the room"
+
+
+@pytest.mark.parametrize("game_id", IDS)
+def test_malformed_actions_are_refused_cleanly(game_id: str, tmp_path: Path) -> None:
+    game = GAMES[game_id]
+    for seed, (players, options) in enumerate(checks.configurations(game)):
+        checks.check_fuzz(GAMES, game, tmp_path / f"{seed}.sqlite3", players, options, seed)
