@@ -25,6 +25,10 @@ DEFAULTS: dict[str, Any] = {
     "IDLE_EXPIRY_MS": 2 * 60 * 60 * 1000,
     "RATE_PER_SECOND": 20.0,
     "RATE_BURST": 40.0,
+    # room creation per client address: a party makes a few rooms, a script makes thousands
+    "ROOMS_PER_MINUTE": 10.0,
+    "ROOMS_BURST": 20.0,
+    "MAX_ROOMS": 2000,
     "MAX_PAYLOAD_BYTES": 4096,
     "TICK_SECONDS": 0.02,
 }
@@ -66,9 +70,13 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
         ServiceConfig(
             public_url=app.config["PUBLIC_URL"].rstrip("/"),
             idle_expiry_ms=app.config["IDLE_EXPIRY_MS"],
+            max_rooms=app.config["MAX_ROOMS"],
         ),
     )
     app.extensions["companion"] = service
+    app.extensions["companion_room_limiter"] = RateLimiter(
+        app.config["ROOMS_PER_MINUTE"] / 60.0, app.config["ROOMS_BURST"]
+    )
 
     socketio = SocketIO(
         app,

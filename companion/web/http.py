@@ -9,7 +9,9 @@ from flask import Blueprint, Response, current_app, jsonify, render_template, re
 from companion.engine import ErrorCode, Game
 from companion.games.registry import GAMES
 from companion.rooms import RoomError, RoomService
+from companion.web.help import help_for
 from companion.web.qr import qr_svg
+from companion.web.ratelimit import RateLimiter
 
 blueprint = Blueprint("companion", __name__)
 
@@ -31,7 +33,7 @@ def describe(game: Game) -> dict[str, Any]:
 
 @blueprint.errorhandler(RoomError)
 def room_error(exc: RoomError) -> tuple[Response, int]:
-    status = 404 if exc.code is ErrorCode.UNKNOWN_ROOM else 400
+    status = {ErrorCode.UNKNOWN_ROOM: 404, ErrorCode.RATE_LIMITED: 429}.get(exc.code, 400)
     return jsonify(exc.as_ack()), status
 
 
@@ -59,6 +61,9 @@ def game_reference(game_id: str) -> Response:
 
 @blueprint.post("/api/rooms")
 def create_room() -> tuple[Response, int]:
+    limiter: RateLimiter = current_app.extensions["companion_room_limiter"]
+    if not limiter.allow(request.remote_addr or "?"):
+        raise RoomError(ErrorCode.RATE_LIMITED, "Too many new rooms from here: wait a minute.")
     body = request.get_json(silent=True)
     if body is None:
         raise RoomError(ErrorCode.BAD_REQUEST, 'Send a JSON object such as {"game": "buzzer"}.')
@@ -82,7 +87,8 @@ def _page(template: str, code: str) -> tuple[str, int]:
         game = _service().room_game(code)
     except RoomError:
         return render_template(template, code=code.upper()[:8], game=None), 404
-    return render_template(template, code=code.upper(), game=describe(game)), 200
+    page = render_template(template, code=code.upper(), game=describe(game), help=help_for(game))
+    return page, 200
 
 
 @blueprint.get("/host/<code>")

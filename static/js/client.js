@@ -16,7 +16,7 @@ export function connect() {
   socket = io({ transports: ['websocket', 'polling'] });
 
   // Registered before anything else: the server measures this socket's clock offset and
-  // latency from these round trips (FAIRNESS.md), so answer at once, with no other work first.
+  // latency from these round trips (docs/fairness.md), so answer at once, with no other work first.
   socket.on('clock', (msg, ack) => {
     if (typeof ack === 'function') ack({ c: performance.now() });
   });
@@ -126,11 +126,4 @@ export function escapeHtml(text) {
 export function pageData() {
   const el = document.getElementById('page-data');
   return el ? JSON.parse(el.textContent) : {};
-}
-
-/** {seat: name} for the game modules. */
-export function namesOf(view) {
-  const names = {};
-  for (const p of view?.room?.players ?? []) names[p.seat] = p.name;
-  return names;
 }

@@ -1,8 +1,9 @@
 // The TV page: this socket is the room's table. It shows how to join, the players,
 // the host controls, and hands the main area to the game's tv.js module.
 
-import { connect, request, serverNow, hintServerTime, viewGate, pageData, namesOf } from './client.js';
-import { h, toast, trackConnection, confirmTwice } from './ui.js';
+import { connect, request, hintServerTime, viewGate, pageData } from './client.js';
+import { h, toast, trackConnection } from './ui.js';
+import { call, gamePage, pressTwice } from './kit.js';
 import { renderOptions } from './options.js';
 
 const page = pageData();
@@ -14,7 +15,8 @@ const $ = (id) => document.getElementById(id);
 const gameRoot = $('game');
 const gate = viewGate();
 let current = null;        // the last rendered view
-let gameModule = null;     // the loaded tv.js, once imported
+// The game's tv.js, run by the page kit in the main area.
+const screen = game ? gamePage({ root: gameRoot, game, side: 'tv', base: page.static }) : null;
 
 function fatal(message) {
   $('fatal-message').textContent = message;
@@ -34,18 +36,8 @@ function takeHostToken() {
   return localStorage.getItem(storageKey);
 }
 
-const ctx = {
-  act: (type, payload = {}) => request('act', { ...payload, type }),
-  serverNow,
-  seat: null,
-  names: {},
-  toast,
-};
-
-async function roomCommand(type, extra = {}) {
-  const ack = await request('room', { ...extra, type });
-  if (!ack.ok) toast(ack.error?.message || 'That did not work.');
-  return ack;
+function roomCommand(type, extra = {}) {
+  return call('room', { ...extra, type });
 }
 
 // ---- controls -------------------------------------------------------------------------------
@@ -56,24 +48,7 @@ $('btn-lock').addEventListener('click', () => roomCommand(current?.room?.locked 
 $('btn-pause').addEventListener('click', () => {
   roomCommand(current?.room?.status === 'paused' ? 'resume' : 'pause');
 });
-confirmTwice($('btn-end'), () => roomCommand('end'));
-
-// One delegated listener: the kick buttons are re-created as players come and go.
-$('players').addEventListener('click', (event) => {
-  const button = event.target.closest('button[data-kick]');
-  if (!button) return;
-  // Two presses, like End: a stray click must not throw a friend out.
-  if (button.classList.contains('confirming')) {
-    roomCommand('kick', { seat: Number(button.dataset.kick) });
-    return;
-  }
-  button.classList.add('confirming');
-  button.textContent = 'Sure?';
-  setTimeout(() => {
-    button.classList.remove('confirming');
-    button.textContent = 'Kick';
-  }, 3000);
-});
+pressTwice($('btn-end'), () => roomCommand('end'));
 
 // ---- rendering ------------------------------------------------------------------------------
 
@@ -115,22 +90,16 @@ function playerItem(player) {
     dot,
     h('span', { class: 'name', text: player.name }),
     state === 'connected' ? null : h('span', { class: 'presence', text: state === 'gone' ? 'left' : 'away' }),
-    player.gone ? null : h('button', {
+    // Two presses, like End: a stray click must not throw a friend out.
+    player.gone ? null : pressTwice(h('button', {
       type: 'button', class: 'kick', dataset: { kick: player.seat }, 'aria-label': `Remove ${player.name}`,
-    }, 'Kick'));
+    }, 'Kick'), () => roomCommand('kick', { seat: player.seat }), { key: `kick-${player.seat}`, sure: 'Sure?' }));
 }
 
 function renderPlayers(room) {
   const list = $('players');
   // A seat that left or was kicked cannot come back: no need to keep it on the screen.
   const items = room.players.filter((p) => !p.gone).map(playerItem);
-  // Keep a kick button that is waiting for its second press.
-  const confirming = list.querySelector('button.confirming');
-  if (confirming) {
-    const seat = confirming.dataset.kick;
-    const i = items.findIndex((li) => li.dataset.seat === seat);
-    if (i >= 0) items[i].replaceChild(confirming, items[i].querySelector('button'));
-  }
   if (items.length === 0) {
     items.push(h('li', { class: 'empty' }, 'Nobody yet: scan the code to join!'));
   }
@@ -147,18 +116,7 @@ function renderJoinCard(room) {
   if (room.join_url) $('join-url').textContent = room.join_url.replace(/^https?:\/\//, '');
 }
 
-async function loadGameModule() {
-  if (gameModule || !game) return gameModule;
-  try {
-    gameModule = await import(`${page.static}games/${game.id}/tv.js`);
-  } catch (err) {
-    console.error(err);
-    toast(`Could not load the ${game.title} screen.`);
-  }
-  return gameModule;
-}
-
-async function render(view) {
+function render(view) {
   current = view;
   hintServerTime(view.now);
   const { room } = view;
@@ -172,10 +130,7 @@ async function render(view) {
   options.hidden = room.status !== 'lobby' || !game?.options?.length;
   if (!options.hidden) renderOptions(options, game.options, room.options || {}, sendOption);
 
-  ctx.names = namesOf(view);
-  const module = await loadGameModule();
-  // A newer view may have been rendered while the module loaded; draw only the latest.
-  if (module && current === view) module.render(gameRoot, view, ctx);
+  screen.show(view);
 }
 
 async function sendOption(id, value) {
@@ -204,14 +159,13 @@ function start() {
   socket.on('view', (view) => {
     if (gate.accept(view)) render(view);
   });
-  socket.on('note', async (note) => {
+  socket.on('note', (note) => {
     if (note?.kind === 'expired') {
       localStorage.removeItem(storageKey);
       fatal(`Room ${code} has closed after being idle for a long time.`);
       return;
     }
-    const module = await loadGameModule();
-    if (module?.note) module.note(gameRoot, note, ctx);
+    screen.note(note);
   });
 
   // The server forgets which socket is the table when it drops: claim it again every time.

@@ -1,8 +1,9 @@
 // The phone page: join a seat (or watch), come back to it by token after any disconnect,
 // and hand the screen to the game's phone.js module once the game runs.
 
-import { connect, request, serverNow, hintServerTime, viewGate, pageData, namesOf } from './client.js';
-import { h, toast, trackConnection, confirmTwice } from './ui.js';
+import { connect, request, hintServerTime, viewGate, pageData } from './client.js';
+import { h, toast, trackConnection } from './ui.js';
+import { call, gamePage, pressTwice } from './kit.js';
 import { unlockAudio } from './sound.js';
 
 const page = pageData();
@@ -16,7 +17,8 @@ const gate = viewGate();
 let role = null;           // 'player' | 'spectator' | null (not in the room)
 let seat = null;
 let current = null;
-let gameModule = null;
+// The game's phone.js, run by the page kit once the game runs.
+const screen = game ? gamePage({ root: $('game'), game, side: 'phone', base: page.static }) : null;
 let wakeLock = null;
 let wakePending = false;
 
@@ -136,11 +138,8 @@ async function leave() {
     window.location.reload();
     return;
   }
-  const ack = await request('room', { type: 'leave' });
-  if (!ack.ok) {
-    toast(ack.error?.message || 'Could not leave.');
-    return;
-  }
+  const ack = await call('room', { type: 'leave' });
+  if (!ack.ok) return;
   localStorage.removeItem(seatKey);
   showMessage('You left the room.', { rejoin: 'Join again' });
 }
@@ -170,29 +169,7 @@ const STATUS_TEXT = {
   over: '■ Game over: waiting for the host',
 };
 
-async function loadGameModule() {
-  if (gameModule) return gameModule;
-  try {
-    gameModule = await import(`${page.static}games/${game.id}/phone.js`);
-  } catch (err) {
-    console.error(err);
-    toast(`Could not load ${game.title} on this phone.`);
-  }
-  return gameModule;
-}
-
-function gameCtx(view) {
-  return {
-    act: (type, payload = {}) => request('act', { ...payload, type }),
-    serverNow,
-    seat,
-    role,
-    names: namesOf(view),
-    toast,
-  };
-}
-
-async function render(view) {
+function render(view) {
   if (!role) return;
   current = view;
   hintServerTime(view.now);
@@ -211,8 +188,7 @@ async function render(view) {
     return;
   }
   show('game');
-  const module = await loadGameModule();
-  if (module && current === view && role) module.render($('game'), view, gameCtx(view));
+  screen.show(view);
 }
 
 // ---- screen wake lock -----------------------------------------------------------------------
@@ -277,7 +253,7 @@ function start() {
     if (token) joinByToken(token);
     else showJoinForm();
   });
-  confirmTwice($('btn-leave'), leave);
+  pressTwice($('btn-leave'), leave);
   $('other-code').value = code;
 
   const socket = connect();
@@ -286,7 +262,7 @@ function start() {
   socket.on('view', (view) => {
     if (role && gate.accept(view)) render(view);
   });
-  socket.on('note', async (note) => {
+  socket.on('note', (note) => {
     if (note?.kind === 'kicked') {
       localStorage.removeItem(seatKey);
       showMessage('You were removed from the room.');
@@ -304,8 +280,7 @@ function start() {
       return;
     }
     if (!role || !current || current.room.status === 'lobby') return;
-    const module = await loadGameModule();
-    if (module?.note) module.note($('game'), note, gameCtx(current));
+    screen.note(note);
   });
   socket.on('connect', resume);
 

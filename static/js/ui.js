@@ -67,35 +67,6 @@ export function trackConnection(socket) {
   setTimeout(update, 1500);
 }
 
-/**
- * A destructive button asks once more: the first press arms it for 3 s ("Sure? …"),
- * the second runs `action`. Safer than confirm(), which would freeze the page's socket handling.
- */
-export function confirmTwice(button, action) {
-  let armedUntil = 0;
-  let label = '';
-  button.addEventListener('click', () => {
-    const now = Date.now();
-    if (now < armedUntil) {
-      armedUntil = 0;
-      button.textContent = label;
-      button.classList.remove('confirming');
-      action();
-      return;
-    }
-    label = button.textContent;
-    armedUntil = now + 3000;
-    button.textContent = `Sure? ${label}`;
-    button.classList.add('confirming');
-    setTimeout(() => {
-      if (Date.now() >= armedUntil && button.classList.contains('confirming')) {
-        button.textContent = label;
-        button.classList.remove('confirming');
-      }
-    }, 3100);
-  });
-}
-
 /** 1 → "1st", 2 → "2nd", 11 → "11th". */
 export function ordinal(n) {
   const tens = n % 100;
@@ -114,12 +85,6 @@ export function formatMargin(ms) {
 /** The same without the sign, for sentences ("42 ms ahead"). */
 export function formatGap(ms) {
   return formatMargin(ms).slice(1);
-}
-
-/** Seconds left until `until` (server ms; never negative), on `serverNow()`; null when there is none. */
-export function secondsLeft(until, serverNow) {
-  if (typeof until !== 'number') return null;
-  return Math.max(0, (until - serverNow()) / 1000);
 }
 
 /** When a press happened, on the performance.now() clock: the event's own timestamp when it is on
@@ -144,6 +109,13 @@ export function onPress(button, handler) {
       handler(event);
     }
   });
+}
+
+/** Plays a CSS animation class again from the start (a wobble, a flash). */
+export function replay(el, cls = 'nope') {
+  el.classList.remove(cls);
+  void el.offsetWidth;  // restart the animation
+  el.classList.add(cls);
 }
 
 /** Loads a game module's own stylesheet once (games stay self-contained). */

@@ -56,6 +56,23 @@ def browser() -> Iterator[Any]:
         chromium.close()
 
 
+#: uncaught exceptions in any page of the current test ("page url: message")
+PAGE_ERRORS: list[str] = []
+
+
+@pytest.fixture(autouse=True)
+def no_page_errors() -> Iterator[None]:
+    """Every browser test fails on an uncaught exception in one of its pages."""
+    PAGE_ERRORS.clear()
+    yield
+    assert not PAGE_ERRORS, "uncaught errors in the pages:\n" + "\n".join(PAGE_ERRORS)
+
+
+def _watch(context: Any) -> Any:
+    context.on("weberror", lambda e: PAGE_ERRORS.append(f"{e.page and e.page.url}: {e.error}"))
+    return context
+
+
 @pytest.fixture
 def artifacts() -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
@@ -63,15 +80,17 @@ def artifacts() -> Path:
 
 
 def tv_context(browser: Any) -> Any:
-    return browser.new_context(viewport={"width": 1920, "height": 1080})
+    return _watch(browser.new_context(viewport={"width": 1920, "height": 1080}))
 
 
 def phone_context(browser: Any) -> Any:
-    return browser.new_context(
-        viewport={"width": 390, "height": 844},
-        device_scale_factor=2,
-        is_mobile=True,
-        has_touch=True,
+    return _watch(
+        browser.new_context(
+            viewport={"width": 390, "height": 844},
+            device_scale_factor=2,
+            is_mobile=True,
+            has_touch=True,
+        )
     )
 
 
@@ -93,28 +112,82 @@ def press(page: Any, selector: str, tap: bool = False) -> bool:
     return True
 
 
+#: A slow network on demand: while ``window.__hold`` is true the page's WebSockets deliver
+#: nothing; ``window.__release()`` hands over what was held back, in order. What the page sends
+#: still goes out at once.
+HOLD_INCOMING = """
+(() => {
+  const Native = window.WebSocket;
+  const setter = Object.getOwnPropertyDescriptor(Native.prototype, 'onmessage').set;
+  const held = [];
+  window.__hold = false;
+  window.__release = () => {
+    window.__hold = false;
+    while (held.length) held.shift()();
+  };
+  class Held extends Native {
+    set onmessage(handler) {
+      setter.call(this, (event) => {
+        if (window.__hold || held.length) held.push(() => handler.call(this, event));
+        else handler.call(this, event);
+      });
+    }
+  }
+  window.WebSocket = Held;
+})();
+"""
+
+
 def open_table(
-    browser: Any, server: Any, room: dict[str, Any], names: list[str]
+    browser: Any,
+    server: Any,
+    room: dict[str, Any],
+    names: list[str],
+    phone_script: str | None = None,
+    shots: str | None = None,
 ) -> tuple[Any, list[Any]]:
     """The room's TV page (1920×1080) and one phone page (390×844) per name, joined and shown
-    as connected on the TV. The caller closes them with ``close_all``."""
+    as connected on the TV (each phone runs ``phone_script`` first, if given). With ``shots``,
+    the first phone's join screen and the TV's lobby are saved as ``<shots>-…png``. The caller
+    closes them with ``close_all``."""
     tv = tv_context(browser).new_page()
     tv.goto(f"{server.url}/host/{room['code']}#{room['host_token']}")
     tv.wait_for_selector("#room-code")
     phones = []
     for name in names:
-        page = phone_context(browser).new_page()
+        context = phone_context(browser)
+        if phone_script:
+            context.add_init_script(phone_script)
+        page = context.new_page()
         page.goto(room["join_url"])
         # A friend who scans the code sees the name field and the button without scrolling.
         box = page.locator("#btn-join").bounding_box()
         assert box is not None and box["y"] + box["height"] <= 844, "join button below the fold"
+        if shots and not phones:
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / f"{shots}-phone-join-390x844.png"))
         page.fill("#name", name)
         page.click("#btn-join")
         page.wait_for_selector("#screen-lobby", state="visible")
         phones.append(page)
     connected = "document.querySelectorAll('#players li[data-seat] .dot.connected').length"
     tv.wait_for_function(f"{connected} === {len(names)}")
+    if shots:
+        tv.screenshot(path=str(ARTIFACTS / f"{shots}-tv-lobby-1920x1080.png"))
+        phones[0].screenshot(path=str(ARTIFACTS / f"{shots}-phone-lobby-390x844.png"))
     return tv, phones
+
+
+def end_and_rematch(tv: Any, before_rematch: str | None = None) -> None:
+    """The host ends the game from the TV (End asks twice), then presses Rematch; the TV runs
+    the ``before_rematch`` script in between."""
+    tv.click("#btn-end")
+    tv.click("#btn-end")
+    tv.wait_for_selector('body[data-status="over"]')
+    if before_rematch:
+        tv.evaluate(before_rematch)
+    tv.click("#btn-rematch")
+    tv.wait_for_selector('body[data-status="playing"]')
 
 
 def close_all(*pages: Any) -> None:

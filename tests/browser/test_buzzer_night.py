@@ -4,12 +4,20 @@ from __future__ import annotations
 
 import re
 import subprocess
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.browser.conftest import close_all, phone_context, tv_context
+from tests.browser.conftest import (
+    HOLD_INCOMING,
+    close_all,
+    end_and_rematch,
+    open_table,
+    phone_context,
+    tv_context,
+)
 from tests.support import LiveServer, http_json
 
 pytestmark = pytest.mark.browser
@@ -108,3 +116,38 @@ def test_tv_and_three_phones_play_buzzer(
         "document.querySelector('#ranking li').innerText.includes('Cleo')"
     )
     close_all(tv, *phones)
+
+
+def test_a_rematch_forgets_the_last_games_too_late(browser: Any, server: LiveServer) -> None:
+    """Ben's press lands after round 1 closed: "too late". After a rematch, round 1 of the new
+    game is a new round: his phone must not show the old game's refusal, and his press counts."""
+    room = server.create_room("buzzer", options={"random_delay": False, "countdown": 1})
+    tv, (sofia, ben) = open_table(
+        browser, server, room, ["Sofia", "Ben"], phone_script=HOLD_INCOMING, shots="buzzer"
+    )
+    tv.click("#btn-start")
+    tv.click("#btn-arm")
+    for page in (sofia, ben):
+        page.wait_for_selector('#btn-buzz[data-state="open"]', timeout=10_000)
+    # Ben's Wi-Fi stalls: his phone still shows GO while the round closes 3 s after Sofia's press.
+    ben.evaluate("window.__hold = true")
+    sofia.locator("#btn-buzz").tap()
+    tv.wait_for_function(
+        "document.querySelector('#bz-status').textContent.includes('wins')", timeout=10_000
+    )
+    ben.locator("#btn-buzz").tap()
+    time.sleep(0.5)  # the press reaches the server, which refuses it: the round is over
+    ben.evaluate("window.__release()")
+    ben.wait_for_selector('#btn-buzz[data-state="refused"]')
+    assert "over" in ben.locator("#bz-verdict").inner_text()
+
+    end_and_rematch(tv)
+    tv.wait_for_selector("#btn-arm:not([disabled])")
+    tv.click("#btn-arm")
+    # Round 1 again, in a new game: Ben may press like everyone else.
+    ben.wait_for_selector('#btn-buzz[data-state="open"]', timeout=10_000)
+    assert "over" not in ben.locator("#bz-verdict").inner_text()
+    ben.locator("#btn-buzz").tap()
+    ben.wait_for_selector('#btn-buzz[data-state="ranked"]')
+    assert tv.locator("#ranking li").first.inner_text().find("Ben") >= 0
+    close_all(tv, sofia, ben)

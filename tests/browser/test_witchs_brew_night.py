@@ -19,7 +19,7 @@ ROLES = ["witch", "wizard", "druid", "alchemist", "fortune_teller"]
 
 def test_a_set_of_role_calls(browser: Any, server: LiveServer, artifacts: Path) -> None:
     room = server.create_room("witchs-brew", seed=3)
-    tv, phones = open_table(browser, server, room, NAMES)
+    tv, phones = open_table(browser, server, room, NAMES, shots="witchs-brew")
     tv.click("#btn-start")
 
     # Everyone secretly picks the same five roles, so every role called is contested.

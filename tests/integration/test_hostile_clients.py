@@ -72,3 +72,13 @@ def test_a_host_key_with_a_lone_surrogate_is_a_wrong_key_not_a_crash(server, pee
     peers.append(stranger)
     ack = stranger.call("host", {"code": room["code"], "host_token": "\ud800" * 8})
     assert ack["ok"] is False and ack["error"]["code"] == "bad_token", ack
+
+
+def test_room_creation_is_bounded_per_address_with_a_json_error(server, peers) -> None:
+    answers = [http_json("POST", server.url + "/api/rooms", {"game": "buzzer"}) for _ in range(40)]
+    created = [body for status, body in answers if status == 201]
+    refused = [(status, body) for status, body in answers if status != 201]
+    assert 10 <= len(created) < 40 and refused
+    assert all(s == 429 and b["error"]["code"] == "rate_limited" for s, b in refused), refused
+    status, summary = http_json("GET", f"{server.url}/api/rooms/{created[0]['code']}")
+    assert status == 200 and summary["status"] == "lobby"

@@ -1,11 +1,9 @@
-// What the buzzer's TV and phone modules share: wording, margins, the ranking list, the local
-// "has it opened yet" test.
+// What the buzzer's TV and phone modules share: the stylesheet, the local "has it opened yet" test
+// and the redraw at that moment, the ranking list, the scoreboard.
 
-import { h, ensureStylesheet, formatMargin } from '../../js/ui.js';
+import { h, formatMargin } from '../../js/ui.js';
 
-export function loadStyles() {
-  ensureStylesheet(new URL('./buzzer.css', import.meta.url).href);
-}
+export const styles = ['./buzzer.css'];
 
 /**
  * The status the screen should show now. A fixed-delay round knows `opens_at`, so both pages
@@ -18,46 +16,50 @@ export function effectiveStatus(game, serverNow) {
   return game.status;
 }
 
-export function nameOf(names, seat) {
-  return names[seat] ?? names[String(seat)] ?? `Seat ${seat}`;
+/** Every frame: redraw the moment the round opens on this page's clock (render keeps
+ * `ctx.local.shown`, the status on screen). */
+export function tick(ctx) {
+  if (effectiveStatus(ctx.game, ctx.serverNow) !== ctx.local.shown) ctx.redraw();
 }
 
 /**
  * <li> entries for the ranking: "1. Sofia", "2. Ben +42 ms", then false starts.
  * `extra(seat)` may return a node to append (the TV's award button).
  */
-export function rankingItems(game, names, { mine = null, extra = null } = {}) {
+export function rankingItems(ctx, { mine = null, extra = null } = {}) {
+  const game = ctx.game;
   const items = (game.ranking || []).map((entry, i) => h('li', {
     class: [i === 0 ? 'first' : '', entry.seat === mine ? 'mine' : ''].join(' ').trim() || null,
     dataset: { seat: entry.seat },
   },
   h('span', { class: 'pos', text: `${i + 1}.` }),
-  h('span', { class: 'name', text: nameOf(names, entry.seat) }),
+  h('span', { class: 'name', text: ctx.nameOf(entry.seat) }),
   i > 0 ? h('span', { class: 'margin', text: formatMargin(entry.margin_ms) }) : null,
   extra ? extra(entry.seat) : null));
 
   for (const seat of game.false_starts || []) {
     items.push(h('li', { class: `false-start${seat === mine ? ' mine' : ''}`, dataset: { seat } },
       h('span', { class: 'pos', text: '✗', 'aria-hidden': 'true' }),
-      h('span', { class: 'name', text: nameOf(names, seat) }),
+      h('span', { class: 'name', text: ctx.nameOf(seat) }),
       h('span', { class: 'margin', text: 'false start' })));
   }
   return items;
 }
 
 /** [{seat, name, points}] best first: every seated player, and anyone gone who scored. */
-export function scoreRows(game, players, names) {
-  const scores = game.scores || {};
+export function scoreRows(ctx) {
+  const scores = ctx.game.scores || {};
+  const players = ctx.room.players;
   const gone = new Set(players.filter((p) => p.gone).map((p) => p.seat));
   const seats = new Set([...players.map((p) => p.seat), ...Object.keys(scores).map(Number)]);
   return [...seats]
-    .map((seat) => ({ seat, name: nameOf(names, seat), points: scores[seat] ?? 0 }))
+    .map((seat) => ({ seat, name: ctx.nameOf(seat), points: scores[seat] ?? 0 }))
     .filter((row) => !gone.has(row.seat) || row.points !== 0)
     .sort((a, b) => b.points - a.points || a.name.localeCompare(b.name));
 }
 
-export function scoreItems(game, players, names, mine = null) {
-  return scoreRows(game, players, names).map((row) => h('li', {
+export function scoreItems(ctx, mine = null) {
+  return scoreRows(ctx).map((row) => h('li', {
     class: row.seat === mine ? 'mine' : null, dataset: { seat: row.seat },
   },
   h('span', { class: 'name', text: row.name }),

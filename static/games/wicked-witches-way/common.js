@@ -3,11 +3,9 @@
 // "O"/"B" mark, never by hue alone), the physical dice form, witch pawns (colour + shape +
 // initial), card names, and the one-line summary of the table.
 
-import { h, svg, ensureStylesheet, ordinal, secondsLeft } from '../../js/ui.js';
+import { h, svg, ordinal } from '../../js/ui.js';
 
-export function loadStyles() {
-  ensureStylesheet(new URL('./www.css', import.meta.url).href);
-}
+export const styles = ['./www.css'];
 
 export const SYMBOLS = ['ear', 'star', 'skull', 'spider', 'web', 'eye', 'lightning', 'cloud', 'burst'];
 export const SYMBOL_LABEL = {
@@ -167,8 +165,8 @@ function focusKey(el) {
 
 /**
  * The 9 faces seen in the real box (room option `physical_dice`), entered on the TV or on the
- * roller's phone, whichever is at hand. One per page: what was picked survives the page's
- * redraws and is kept per turn. `submit(dice, button)` sends `roll {dice: [{symbol, color} × 9]}`
+ * roller's phone, whichever is at hand. One per mount (a new game mounts afresh): what was picked
+ * survives the page's redraws and is kept per turn. `submit(dice, button)` sends `roll {dice: [{symbol, color} × 9]}`
  * and resolves to the ack; `onPick()` runs on every change (the phone buzzes).
  *
  * One markup, two layouts (www.css): `tv` shows the 18 faces as 2 rows of 9 (orange, black);
@@ -260,10 +258,6 @@ export function diceEntry({ submit, onPick = null }) {
       fill(root, opts);
       return root;
     },
-    /** Forget what was picked (a rematch). */
-    reset() {
-      state = null;
-    },
   };
 }
 
@@ -307,23 +301,14 @@ export function pawn(w, { cls = '', title = null } = {}) {
   return el;
 }
 
-export function nameOf(names, seat, game = null) {
-  if (seat === null || seat === undefined) return 'The table';
-  const fromRoom = names?.[seat] ?? names?.[String(seat)];
-  if (fromRoom) return fromRoom;
-  const w = game?.witches?.find((x) => x.seat === seat);
-  return w?.name || `Seat ${seat + 1}`;
-}
-
 export function witchOf(game, seat) {
   return game?.witches?.find((w) => w.seat === seat) || null;
 }
 
 /** "Sofia (Ursule)". */
-export function who(names, seat, game) {
-  if (seat === null || seat === undefined) return 'The table';
-  const w = witchOf(game, seat);
-  const name = nameOf(names, seat, game);
+export function who(ctx, seat) {
+  const w = witchOf(ctx.game, seat);
+  const name = ctx.nameOf(seat);
   return w?.witch && w.witch !== name ? `${name} (${w.witch})` : name;
 }
 
@@ -372,32 +357,6 @@ export function cardPoints(card) {
   return typeof card?.points === 'number' ? card.points : null;
 }
 
-// ---- time ---------------------------------------------------------------------------------------
-
-export function formatSeconds(s) {
-  if (s === null) return '';
-  const c = Math.ceil(s);
-  if (c >= 60) return `${Math.floor(c / 60)}:${String(c % 60).padStart(2, '0')}`;
-  return `${c} s`;
-}
-
-/**
- * Elements with data-until (server ms) show the seconds left; data-total (ms) also drives a
- * --left custom property (0…1) for countdown bars. One timer per page module.
- */
-export function tickCountdowns(root, serverNow) {
-  for (const el of root.querySelectorAll('[data-until]')) {
-    const s = secondsLeft(Number(el.dataset.until), serverNow);
-    const text = formatSeconds(s);
-    const target = el.querySelector('.www-count-text') || el;
-    if (target.textContent !== text) target.textContent = text;
-    if (el.dataset.total) {
-      el.style.setProperty('--left', String(Math.min(1, (s * 1000) / Number(el.dataset.total))));
-    }
-    el.classList.toggle('www-urgent', s !== null && s <= 5);
-  }
-}
-
 // ---- summaries ----------------------------------------------------------------------------------
 
 export const VERDICT_TEXT = {
@@ -431,8 +390,9 @@ export function countLocked(game) {
 }
 
 /** What is happening on the table, in one line (the phone's status line, the TV's sub-title). */
-export function tableLine(game, names, { mine = null } = {}) {
-  const you = (seat) => (seat === mine && mine !== null ? 'You' : nameOf(names, seat, game));
+export function tableLine(ctx, { mine = null } = {}) {
+  const game = ctx.game;
+  const you = (seat) => (seat === mine && mine !== null ? 'You' : ctx.nameOf(seat));
   switch (game.phase) {
     case 'roll': {
       const r = game.roller;

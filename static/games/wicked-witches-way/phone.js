@@ -2,82 +2,69 @@
 // your cards, one line about the table), thumb-sized controls in the bottom half: the lid
 // button (timed on pointerdown), the 9 symbol cards, spells, the keep choice, the final score.
 
-import { h, formatGap, secondsLeft, onPress, pressTime } from '../../js/ui.js';
+import { h, formatGap, onPress, pressTime, replay } from '../../js/ui.js';
+import { countdown } from '../../js/kit.js';
 import { beep, vibrate } from '../../js/sound.js';
 import {
-  loadStyles, SYMBOLS, SYMBOL_LABEL, CARD, FINISH, symbolIcon, dieTile, pawn, nameOf, witchOf,
-  spaceLabel, spaceNumber, cardKind, cardName, isAcrobatics, cardPoints, tableLine, tickCountdowns,
+  SYMBOLS, SYMBOL_LABEL, CARD, FINISH, symbolIcon, dieTile, pawn, witchOf,
+  spaceLabel, spaceNumber, cardKind, cardName, isAcrobatics, cardPoints, tableLine,
   resultShort, countLocked, ordinal, diceEntry,
 } from './common.js';
 
-let els = null;
-let latest = null;           // {view, ctx}
-let timer = null;
-let busy = false;
-let draft = null;            // {turn, a: Set, b: Set, editing: 'a'|'b', two: bool}
-let lidPress = null;         // {turn, state: 'pressed'|'won'|'lost', margin}
-let lastRace = null;         // {turn, note}
-let picker = null;           // {turn, spell, remove}: choosing symbols for an apply-time spell
-let prevPrompts = '';
-let decreeShown = false;
-// Physical dice: the roller taps in the 9 faces here (or the host on the TV, same form).
-const diceForm = diceEntry({ submit: (dice, button) => send('roll', { dice }, button), onPick: () => vibrate(10) });
+export { styles } from './common.js';
+
+export function local() {
+  return {
+    draft: null,         // {turn, a: Set, b: Set, editing: 'a'|'b', two: bool}
+    lidPress: null,      // {turn, state: 'pressed'|'won'|'lost', margin}
+    lastRace: null,      // {turn, note}
+    picker: null,        // {turn, spell, remove}: choosing symbols for an apply-time spell
+    prevPrompts: '',
+    decreeShown: false,
+  };
+}
 
 const APPLY_SPELLS = ['repaired_oversight', 'rectification', 'double_cross'];
 const AFTER_SPELLS = ['attraction', 'blockade', 'bad_spell', 'tailwind'];
 
 // ---- helpers ---------------------------------------------------------------------------------
 
-function mount(root) {
-  loadStyles();
-  els = {
+export function mount(ctx) {
+  const els = {
     root: h('div', { class: 'www-phone', id: 'www-phone' }),
     me: h('div', { class: 'www-me', id: 'www-me' }),
     hand: h('div', { class: 'www-hand', id: 'www-hand', 'aria-label': 'Your Black Magic cards' }),
     line: h('p', { class: 'www-line', id: 'www-table-line', 'aria-live': 'polite' }),
     mid: h('div', { class: 'www-mid', id: 'www-mid' }),
     bottom: h('div', { class: 'www-bottom', id: 'www-bottom' }),
+    // Physical dice: the roller taps in the 9 faces here (or the host on the TV, same form).
+    diceForm: diceEntry({ submit: (dice, button) => ctx.send('roll', { dice }, { button }), onPick: () => vibrate(10) }),
   };
   els.root.append(h('div', { class: 'www-top' }, els.me, els.hand, els.line), els.mid, els.bottom);
-  els.root.addEventListener('click', onClick);
-  root.replaceChildren(els.root);
+  els.root.addEventListener('click', (event) => onClick(ctx, event));
+  return els;
 }
 
 function isPlayer(ctx) {
-  return ctx.seat !== null && ctx.seat !== undefined;
+  return ctx.seat !== null;
 }
 
-function game() {
-  return latest.view.game;
+function you(ctx) {
+  return ctx.game.you || {};
 }
 
-function you() {
-  return game().you || {};
-}
-
-function physicalDeck(g = game()) {
+function physicalDeck(g) {
   return Boolean(g.deck?.physical ?? g.options?.physical_deck);
 }
 
 /** Does this seat hold a card of this kind? With a physical deck the app trusts the player. */
-function holds(kind) {
-  if (physicalDeck()) return true;
-  return (you().hand || []).some((c) => cardKind(c) === kind);
+function holds(ctx, kind) {
+  if (physicalDeck(ctx.game)) return true;
+  return (you(ctx).hand || []).some((c) => cardKind(c) === kind);
 }
 
-function prompts() {
-  return you().prompts || [];
-}
-
-async function send(type, payload = {}, button = null) {
-  if (!latest || busy) return null;
-  busy = true;
-  if (button) button.disabled = true;
-  const ack = await latest.ctx.act(type, payload);
-  busy = false;
-  if (button?.isConnected) button.disabled = false;
-  if (!ack.ok) latest.ctx.toast?.(ack.error?.message || 'That did not work.');
-  return ack;
+function prompts(ctx) {
+  return you(ctx).prompts || [];
 }
 
 function bigButton(id, label, { cls = '', sub = null, disabled = false, data = null } = {}) {
@@ -97,132 +84,129 @@ function sortSymbols(set) {
 
 // ---- events ----------------------------------------------------------------------------------
 
-function wobble(el) {
-  el.classList.remove('www-nope');
-  void el.offsetWidth;
-  el.classList.add('www-nope');
-}
-
-function pressLid(event) {
+function pressLid(ctx, event) {
   const t = pressTime(event);
-  if (!latest || event.button > 0) return;
+  if (event.button > 0) return;
   event.preventDefault();
-  const g = game();
+  const g = ctx.game;
+  const local = ctx.local;
   const button = event.currentTarget;
-  if (latest.view.room.status !== 'playing' || g.phase !== 'look' || !you().can_close_lid
-    || lidPress?.turn === g.turn) {
-    wobble(button);
+  if (!ctx.playing || g.phase !== 'look' || !you(ctx).can_close_lid || local.lidPress?.turn === g.turn) {
+    replay(button);
     return;
   }
   // Feedback first: the verdict waits for the race to settle, the thumb should not.
-  lidPress = { turn: g.turn, state: 'pressed' };
+  local.lidPress = { turn: g.turn, state: 'pressed' };
   beep(880, 80);
   vibrate(50);
-  update();
+  ctx.redraw();
   const turn = g.turn;
-  latest.ctx.act('close_lid', { t }).then((ack) => {
-    if (lidPress?.turn !== turn) return;
+  ctx.send('close_lid', { t }, { quiet: true }).then((ack) => {
+    if (!ack || local.lidPress?.turn !== turn) return;
     if (ack.ok) {
-      lidPress = { turn, state: 'won' };
+      local.lidPress = { turn, state: 'won' };
       beep(1175, 120);
     } else if (ack.error?.code === 'too_late') {
-      lidPress = { turn, state: 'lost', margin: ack.error.margin_ms };
+      local.lidPress = { turn, state: 'lost', margin: ack.error.margin_ms };
     } else {
-      lidPress = null;
-      latest.ctx.toast?.(ack.error?.message || 'Your press did not count.');
+      local.lidPress = null;
+      ctx.toast(ack.error?.message || 'Your press did not count.');
     }
-    if (latest) update();
+    ctx.redraw();
   });
 }
 
-function onClick(event) {
+function onClick(ctx, event) {
   const b = event.target.closest('button');
-  if (!b || !latest || b.disabled) return;
-  const g = game();
+  if (!b || b.disabled) return;
+  const g = ctx.game;
+  const { draft, picker } = ctx.local;
+  const send = (type, payload) => ctx.send(type, payload, { button: b });
   const id = b.id;
   if (b.dataset.symbol && b.classList.contains('www-card')) {
-    toggle(b.dataset.symbol);
+    toggle(ctx, b.dataset.symbol);
   } else if (id === 'www-two') {
     draft.two = !draft.two;
     if (!draft.two) {
       draft.b.clear();
       draft.editing = 'a';
     } else draft.editing = 'b';
-    update();
+    ctx.redraw();
   } else if (b.dataset.edit) {
     draft.editing = b.dataset.edit;
-    update();
+    ctx.redraw();
   } else if (id === 'www-lock') {
     const payload = { cards: sortSymbols(draft.a) };
     if (draft.two && draft.b.size) payload.second = sortSymbols(draft.b);
-    send('formula', payload, b).then((ack) => {
+    send('formula', payload).then((ack) => {
       if (ack?.ok) vibrate(30);
     });
   } else if (id === 'www-roll') {
-    send('roll', {}, b);
+    send('roll', {});
   } else if (id === 'www-decree') {
-    send('spell', { card: 'decree' }, b);
+    send('spell', { card: 'decree' });
   } else if (b.dataset.level) {
     const payload = { level: b.dataset.level };
-    if (b.dataset.level === 'novice') payload.start = Number(b.dataset.start || you().start || 5);
-    send('handicap', { seat: latest.ctx.seat, ...payload }, b);
+    if (b.dataset.level === 'novice') payload.start = Number(b.dataset.start || you(ctx).start || 5);
+    send('handicap', { seat: ctx.seat, ...payload });
   } else if (id === 'www-apply' || id === 'www-done') {
-    picker = null;
-    send('pass', {}, b);
+    ctx.local.picker = null;
+    send('pass', {});
   } else if (b.dataset.spell) {
     const kind = b.dataset.spell;
     if (kind === 'repaired_oversight' || kind === 'rectification') {
-      picker = { turn: g.turn, spell: kind, remove: null, second: false };
-      update();
+      ctx.local.picker = { turn: g.turn, spell: kind, remove: null, second: false };
+      ctx.redraw();
     } else if (kind === 'attraction') {
-      send('spell', { card: 'attraction', spaces: Number(b.dataset.spaces) }, b);
+      send('spell', { card: 'attraction', spaces: Number(b.dataset.spaces) });
     } else {
-      send('spell', { card: kind }, b);
+      send('spell', { card: kind });
     }
   } else if (id === 'www-picker-cancel') {
-    picker = null;
-    update();
+    ctx.local.picker = null;
+    ctx.redraw();
   } else if (b.dataset.remove) {
     picker.remove = b.dataset.remove;
-    update();
+    ctx.redraw();
   } else if (b.dataset.addTo) {
     picker.second = b.dataset.addTo === 'b';
-    update();
+    ctx.redraw();
   } else if (b.dataset.add) {
     const payload = { card: picker.spell, add: b.dataset.add };
     if (picker.spell === 'repaired_oversight' && picker.second) payload.second = true;
     if (picker.spell === 'rectification') payload.remove = picker.remove;
-    send('spell', payload, b).then((ack) => {
+    send('spell', payload).then((ack) => {
       if (ack?.ok) {
-        picker = null;
-        update();
+        ctx.local.picker = null;
+        ctx.redraw();
       }
     });
   } else if (id === 'www-fog') {
-    send('spell', { card: 'magic_fog' }, b).then((ack) => {
+    send('spell', { card: 'magic_fog' }).then((ack) => {
       if (ack?.ok) vibrate(80);
     });
   } else if (b.dataset.keep) {
-    send('keep', { card: b.dataset.keep }, b);
+    send('keep', { card: b.dataset.keep });
   } else if (id === 'www-acrobatics-send') {
-    const input = els.root.querySelector('#www-acrobatics');
+    const input = ctx.els.root.querySelector('#www-acrobatics');
     const points = Number(input.value);
     if (!Number.isInteger(points) || points < 0 || points > 99) {
-      latest.ctx.toast?.('Enter a whole number from 0 to 99.');
+      ctx.toast('Enter a whole number from 0 to 99.');
       input.focus();
       return;
     }
-    send('acrobatics', { points }, b).then((ack) => {
-      if (ack?.ok) latest.ctx.toast?.('Acrobatics points saved.', 'info');
+    send('acrobatics', { points }).then((ack) => {
+      if (ack?.ok) ctx.toast('Acrobatics points saved.', 'info');
     });
   } else if (b.dataset.card) {
     const kind = cardKind(b.dataset.card);
     const text = isAcrobatics(kind) ? 'Acrobatics: points added to your score at the end.' : CARD[kind]?.text;
-    if (text) latest.ctx.toast?.(`${cardName(kind)}: ${text}`, 'info');
+    if (text) ctx.toast(`${cardName(kind)}: ${text}`, 'info');
   }
 }
 
-function toggle(symbol) {
+function toggle(ctx, symbol) {
+  const { draft } = ctx.local;
   const mine = draft.editing === 'b' ? draft.b : draft.a;
   const other = draft.editing === 'b' ? draft.a : draft.b;
   if (mine.has(symbol)) mine.delete(symbol);
@@ -232,13 +216,14 @@ function toggle(symbol) {
     mine.add(symbol);
   }
   vibrate(10);
-  update();
+  ctx.redraw();
 }
 
 // ---- always-on top ---------------------------------------------------------------------------
 
-function drawTop(view, ctx) {
-  const g = view.game;
+function drawTop(ctx) {
+  const g = ctx.game;
+  const { els } = ctx;
   const w = witchOf(g, ctx.seat);
   if (w) {
     const rank = w.finished_rank ? ` · ${ordinal(w.finished_rank)} across` : '';
@@ -271,7 +256,7 @@ function drawTop(view, ctx) {
     chips.push(h('span', { class: 'www-chip-none', text: 'Black Magic: use your real cards.' }));
   }
   if (isPlayer(ctx)) els.hand.replaceChildren(...chips);
-  els.line.textContent = tableLine(g, ctx.names, { mine: ctx.seat });
+  els.line.textContent = tableLine(ctx, { mine: ctx.seat });
 }
 
 // ---- phases ----------------------------------------------------------------------------------
@@ -287,18 +272,18 @@ function drawRoll(g, ctx) {
       h('span', { class: 'www-small-title', text: `Turn ${g.turn - 1} · ` }), h('span', { text: r.text || resultShort(r) })));
   }
   mid.push(h('p', { class: 'www-say' }, rollerW ? pawn(rollerW) : null,
-    h('span', { text: rolling ? 'You roll the dice!' : `${nameOf(ctx.names, g.roller, g)} rolls the dice.` })));
+    h('span', { text: rolling ? 'You roll the dice!' : `${ctx.nameOf(g.roller)} rolls the dice.` })));
   if (g.options?.physical_dice && rolling) {
     mid.push(h('p', { class: 'www-hint', text: 'Throw the 9 real dice into the box, then tap the faces you see.' }));
-    bottom.push(diceForm.form(g.turn, {
+    bottom.push(ctx.els.diceForm.form(g.turn, {
       layout: 'phone',
-      enabled: latest.view.room.status === 'playing',
+      enabled: ctx.playing,
       hint: (filled) => (filled ? `${filled}/9 · tap a die up here to take it out` : '0/9 · the TV can type them in too'),
     }));
   } else if (g.options?.physical_dice) {
-    mid.push(h('p', { class: 'www-hint', text: `The real dice are thrown: ${nameOf(ctx.names, g.roller, g)} or the host types them in.` }));
-  } else if (prompts().includes('roll') || rolling) {
-    bottom.push(bigButton('www-roll', 'Roll the dice', { cls: 'btn-primary www-btn-huge', disabled: latest.view.room.status !== 'playing' }));
+    mid.push(h('p', { class: 'www-hint', text: `The real dice are thrown: ${ctx.nameOf(g.roller)} or the host types them in.` }));
+  } else if (prompts(ctx).includes('roll') || rolling) {
+    bottom.push(bigButton('www-roll', 'Roll the dice', { cls: 'btn-primary www-btn-huge', disabled: !ctx.playing }));
   }
   if (g.turn === 1) {
     const me = witchOf(g, ctx.seat) || {};
@@ -322,6 +307,7 @@ function drawRoll(g, ctx) {
 
 function drawLook(g, ctx) {
   const y = g.you || {};
+  const { lidPress } = ctx.local;
   const mine = lidPress?.turn === g.turn ? lidPress : null;
   const can = Boolean(y.can_close_lid);
   let label = 'Close the lid!';
@@ -350,27 +336,28 @@ function drawLook(g, ctx) {
     'aria-disabled': String(!can), 'aria-label': `${label}. ${say}`,
   }, h('span', { class: 'www-lid-btn-label', text: label }));
   if (!can) button.classList.add('disabled');
-  onPress(button, pressLid);
+  onPress(button, (event) => pressLid(ctx, event));
   return {
     mid: [h('p', { class: `www-say www-say-${state}`, id: 'www-lid-say', text: say })],
     bottom: [h('div', { class: 'www-lid-wrap' }, button)],
   };
 }
 
-function raceWinner(g) {
+function raceWinner(g, { lastRace }) {
   if (g.lid_closed_by !== null && g.lid_closed_by !== undefined) return g.lid_closed_by;
   const first = lastRace?.turn === g.turn ? (lastRace.note.presses || []).find((p) => p.ok) : null;
   return first ? first.seat : null;
 }
 
 function lostText(g, ctx, press) {
-  const winner = raceWinner(g);
-  const name = winner === null || winner === undefined ? 'Someone' : nameOf(ctx.names, winner, g);
+  const winner = raceWinner(g, ctx.local);
+  const name = winner === null || winner === undefined ? 'Someone' : ctx.nameOf(winner);
   return typeof press.margin === 'number' ? `${name} was ${formatGap(press.margin)} faster.` : `${name} closed it first.`;
 }
 
 /** The verdict of the lid race, carried into the compose screen. */
 function lidVerdict(g, ctx) {
+  const { lidPress, lastRace } = ctx.local;
   const mine = lidPress?.turn === g.turn ? lidPress : null;
   const closer = g.lid_closed_by;
   let text;
@@ -378,39 +365,33 @@ function lidVerdict(g, ctx) {
     text = 'You closed the lid';
     const presses = lastRace?.turn === g.turn ? lastRace.note.presses || [] : [];
     const second = presses.find((p) => !p.ok && p.seat !== ctx.seat && typeof (p.margin_ms ?? p.error?.margin_ms) === 'number');
-    if (second) text += ` · ${formatGap(second.margin_ms ?? second.error.margin_ms)} ahead of ${nameOf(ctx.names, second.seat, g)}`;
+    if (second) text += ` · ${formatGap(second.margin_ms ?? second.error.margin_ms)} ahead of ${ctx.nameOf(second.seat)}`;
     text += '. An invalid formula costs you 2 spaces!';
   } else if (mine?.state === 'lost') {
     text = lostText(g, ctx, mine);
   } else if (closer === null || closer === undefined) {
     text = 'The table closed the lid.';
   } else {
-    text = `${nameOf(ctx.names, closer, g)} closed the lid.`;
+    text = `${ctx.nameOf(closer)} closed the lid.`;
   }
   return h('p', { class: `www-verdict${closer === ctx.seat ? ' mine' : ''}`, id: 'www-lid-verdict', text });
-}
-
-function countdown(until, label, id) {
-  if (typeof until !== 'number') return null;
-  return h('p', { class: 'www-countdown', id, dataset: { until } },
-    h('span', { text: `${label} ` }), h('span', { class: 'www-count-text' }));
 }
 
 function drawCompose(g, ctx) {
   const y = g.you || {};
   const bottom = [];
-  const decree = y.decree && secondsLeft(y.decree.until, ctx.serverNow) > 0 ? y.decree : null;
-  decreeShown = Boolean(decree);
-  els.root.classList.toggle('www-decree-on', decreeShown);
+  const decree = y.decree && ctx.secondsLeft(y.decree.until) > 0 ? y.decree : null;
+  ctx.local.decreeShown = Boolean(decree);
+  ctx.els.root.classList.toggle('www-decree-on', Boolean(decree));
   const mid = decree ? [] : [lidVerdict(g, ctx)];
   if (decree) {
     mid.push(h('div', { class: 'www-decree', id: 'www-decree-panel' },
       h('p', { class: 'www-decree-title' }, h('span', { text: 'Decree: the dice, for your eyes only' }),
-        h('span', { class: 'www-countdown', dataset: { until: decree.until } }, h('span', { class: 'www-count-text' }))),
+        countdown(decree.until, { cls: 'www-countdown' })),
       h('div', { class: 'www-dice www-dice-phone', id: 'www-decree-dice' },
         (decree.dice || []).map((d, i) => dieTile(d, { index: i })))));
   } else if (typeof g.deadline === 'number' && !(g.witches || []).some((w) => w.in_decree)) {
-    mid.push(countdown(g.deadline, 'Time left:', 'www-compose-timer'));
+    mid.push(h('p', { class: 'www-countdown', id: 'www-compose-timer' }, 'Time left: ', countdown(g.deadline)));
   }
 
   if (y.formula) {
@@ -425,17 +406,18 @@ function drawCompose(g, ctx) {
   }
   if (!isPlayer(ctx)) return { mid, bottom };
 
-  if (!draft || draft.turn !== g.turn) draft = { turn: g.turn, a: new Set(), b: new Set(), editing: 'a', two: false };
-  const canTwo = physicalDeck(g) || holds('double_cross');
+  if (ctx.local.draft?.turn !== g.turn) ctx.local.draft = { turn: g.turn, a: new Set(), b: new Set(), editing: 'a', two: false };
+  const { draft } = ctx.local;
+  const canTwo = physicalDeck(g) || holds(ctx, 'double_cross');
   if (!canTwo && draft.two) {
     draft.two = false;
     draft.b.clear();
     draft.editing = 'a';
   }
 
-  if (prompts().includes('decree')) {
+  if (prompts(ctx).includes('decree')) {
     bottom.push(bigButton('www-decree', 'Play Decree', { cls: 'www-btn-spell', sub: 'See the dice again before you lock' }));
-  } else if (!physicalDeck(g) && holds('decree') && !decree && !witchOf(g, ctx.seat)?.in_decree) {
+  } else if (!physicalDeck(g) && holds(ctx, 'decree') && !decree && !witchOf(g, ctx.seat)?.in_decree) {
     mid.push(h('p', { class: 'www-hint', text: 'Decree: playable once everyone else has locked. Lock after using it.' }));
   }
 
@@ -470,7 +452,7 @@ function drawCompose(g, ctx) {
       : `Lock formula (${n} card${n === 1 ? '' : 's'})`;
   bottom.push(bigButton('www-lock', label, {
     cls: 'btn-primary', sub: n === 0 ? (closer ? 'Empty = invalid for the closer: back 2!' : 'You will not move.') : null,
-    disabled: latest.view.room.status !== 'playing' || !prompts().includes('formula'),
+    disabled: !ctx.playing || !prompts(ctx).includes('formula'),
   }));
   return { mid, bottom };
 }
@@ -479,7 +461,7 @@ function myResults(g, ctx) {
   return (g.results || []).filter((r) => r.seat === ctx.seat);
 }
 
-function drawPicker(g) {
+function drawPicker(g, picker) {
   const y = g.you || {};
   const cards = y.formula?.cards || [];
   const used = new Set([...cards, ...(y.formula?.second || [])]);
@@ -511,7 +493,7 @@ function drawResolve(g, ctx) {
   const y = g.you || {};
   const mid = [];
   const bottom = [];
-  const p = prompts();
+  const p = prompts(ctx);
   const mineDone = myResults(g, ctx);
   if (y.formula) {
     mid.push(h('div', { class: 'www-locked', id: 'www-my-formula' },
@@ -535,11 +517,12 @@ function drawResolve(g, ctx) {
     })));
     if (physicalDeck(g) && !choice.length) mid.push(h('p', { class: 'www-hint', text: 'Draw the cards from the real deck and keep one.' }));
   } else if (p.includes('apply')) {
+    const { picker } = ctx.local;
     if (picker && picker.turn === g.turn) {
-      bottom.push(...drawPicker(g));
+      bottom.push(...drawPicker(g, picker));
     } else {
       mid.push(h('p', { class: 'www-say', text: 'Your turn: cast a spell on your formula, or apply it.' }));
-      const spells = APPLY_SPELLS.filter(holds).map((kind) => bigButton(`www-spell-${kind}`, CARD[kind].name, {
+      const spells = APPLY_SPELLS.filter((kind) => holds(ctx, kind)).map((kind) => bigButton(`www-spell-${kind}`, CARD[kind].name, {
         cls: 'www-btn-spell', sub: CARD[kind].text, data: { spell: kind },
         disabled: kind === 'double_cross' && !y.formula?.second,
       }));
@@ -549,12 +532,12 @@ function drawResolve(g, ctx) {
   } else if (p.includes('after')) {
     mid.push(h('p', { class: 'www-say', text: 'You moved. Cast a spell, or you are done.' }));
     const spells = [];
-    if (holds('attraction')) {
+    if (holds(ctx, 'attraction')) {
       spells.push(bigButton('www-attraction-1', 'Attraction 1', { cls: 'www-btn-spell', sub: 'Others 1 space toward you', data: { spell: 'attraction', spaces: 1 } }));
       spells.push(bigButton('www-attraction-2', 'Attraction 2', { cls: 'www-btn-spell', sub: 'Others 2 spaces toward you', data: { spell: 'attraction', spaces: 2 } }));
     }
     for (const kind of AFTER_SPELLS.slice(1)) {
-      if (holds(kind)) spells.push(bigButton(`www-spell-${kind}`, CARD[kind].name, { cls: 'www-btn-spell', sub: CARD[kind].text, data: { spell: kind } }));
+      if (holds(ctx, kind)) spells.push(bigButton(`www-spell-${kind}`, CARD[kind].name, { cls: 'www-btn-spell', sub: CARD[kind].text, data: { spell: kind } }));
     }
     if (spells.length) bottom.push(h('div', { class: 'www-spells' }, spells));
     bottom.push(bigButton('www-done', 'Done', { cls: 'btn-primary' }));
@@ -562,12 +545,12 @@ function drawResolve(g, ctx) {
     mid.push(h('p', { class: 'www-hint www-wait', text: waitingText(g, ctx) }));
   }
   if (p.includes('fog') && g.window) {
-    const caster = nameOf(ctx.names, g.window.seat, g);
+    const caster = ctx.nameOf(g.window.seat);
     bottom.unshift(h('div', { class: 'www-fog-box' },
       h('p', { class: 'www-say', text: `${caster} casts ${cardName(g.window.card)}!` }),
       h('button', { type: 'button', id: 'www-fog', class: 'btn www-btn www-btn-fog', dataset: { until: g.window.until } },
         h('span', { class: 'www-btn-label', text: 'Magic Fog!' }),
-        h('span', { class: 'www-btn-sub' }, h('span', { text: 'Cancel it · ' }), h('span', { class: 'www-count-text' })))));
+        h('span', { class: 'www-btn-sub' }, h('span', { text: 'Cancel it · ' }), h('span', { class: 'countdown-text' })))));
   }
   return { mid, bottom };
 }
@@ -597,10 +580,10 @@ function drawOver(g, ctx) {
   mid.push(h('ol', { class: 'www-final-phone', id: 'www-final' }, rows.map((r) => h('li', { class: r.seat === ctx.seat ? 'mine' : null, dataset: { seat: r.seat } },
     h('span', { class: 'pos', text: ordinal(r.rank) }),
     pawn(witchOf(g, r.seat) || { seat: r.seat, witch: r.witch }),
-    h('span', { class: 'name', text: nameOf(ctx.names, r.seat, g) }),
+    h('span', { class: 'name', text: ctx.nameOf(r.seat) }),
     h('span', { class: 'pts', text: String(r.total) })))));
   if (physical && isPlayer(ctx) && me) {
-    let input = els.root.querySelector('#www-acrobatics');
+    let input = ctx.els.root.querySelector('#www-acrobatics');
     if (!input) {
       input = h('input', {
         type: 'number', id: 'www-acrobatics', inputmode: 'numeric', min: 0, max: 99, step: 1,
@@ -618,7 +601,7 @@ function drawWatcher(g, ctx) {
   const ws = [...(g.witches || [])].sort((a, b) => b.position - a.position);
   return {
     mid: [h('ol', { class: 'www-final-phone' }, ws.map((w) => h('li', { dataset: { seat: w.seat } },
-      pawn(w), h('span', { class: 'name', text: `${nameOf(ctx.names, w.seat, g)} · ${w.witch}` }),
+      pawn(w), h('span', { class: 'name', text: `${ctx.nameOf(w.seat)} · ${w.witch}` }),
       h('span', { class: 'pts', text: w.position >= FINISH ? `${ordinal(w.finished_rank || 1)} across` : String(w.position) }))))],
     bottom: [],
   };
@@ -626,12 +609,19 @@ function drawWatcher(g, ctx) {
 
 // ---- update ----------------------------------------------------------------------------------
 
-function update() {
-  const { view, ctx } = latest;
-  const g = view.game;
+export function render(ctx) {
+  const g = ctx.game;
+  const { els, local } = ctx;
+  if (local.lidPress && local.lidPress.turn !== g.turn) local.lidPress = null;
+  if (local.picker && (local.picker.turn !== g.turn || !(g.you?.prompts || []).includes('apply'))) local.picker = null;
+  // A new thing to do: a buzz, so a phone in a pocket is noticed.
+  const now = (g.you?.prompts || []).filter((p) => p !== 'close_lid' && p !== 'formula').join(',');
+  if (now && now !== local.prevPrompts) vibrate([60, 40, 60]);
+  local.prevPrompts = now;
+
   els.root.dataset.phase = g.phase;
   if (g.phase !== 'compose') els.root.classList.remove('www-decree-on');
-  drawTop(view, ctx);
+  drawTop(ctx);
   let parts;
   if (!isPlayer(ctx)) parts = g.phase === 'over' ? drawOver(g, ctx) : drawWatcher(g, ctx);
   else if (g.phase === 'roll') parts = drawRoll(g, ctx);
@@ -644,49 +634,17 @@ function update() {
   els.mid.replaceChildren(...parts.mid.filter(Boolean));
   els.bottom.replaceChildren(...parts.bottom.filter(Boolean));
   if (focused) els.root.querySelector('#www-acrobatics')?.focus();
-  tickCountdowns(els.root, ctx.serverNow);
 }
 
-function tick() {
-  if (!latest || !els?.root.isConnected) {
-    clearInterval(timer);
-    timer = null;
-    return;
-  }
-  const y = game().you || {};
-  // The Decree dice vanish at `until`, on this phone's estimate of the server clock.
-  const decreeLive = Boolean(y.decree) && secondsLeft(y.decree.until, latest.ctx.serverNow) > 0;
-  if (decreeShown !== decreeLive && game().phase === 'compose') update();
-  tickCountdowns(els.root, latest.ctx.serverNow);
+/** Every frame: the Decree dice vanish at `until`, on this phone's estimate of the server clock. */
+export function tick(ctx) {
+  const y = ctx.game.you || {};
+  const decreeLive = Boolean(y.decree) && ctx.secondsLeft(y.decree.until) > 0;
+  if (ctx.local.decreeShown !== decreeLive && ctx.game.phase === 'compose') ctx.redraw();
 }
 
-export function render(root, view, ctx) {
-  if (!view.game) {
-    root.replaceChildren();
-    els = null;
-    return;
-  }
-  if (!els || !root.contains(els.root)) mount(root);
-  const g = view.game;
-  if (latest && g.turn < (latest.view.game?.turn ?? 0)) {
-    // A rematch: nothing of the last game carries over.
-    lastRace = null;
-    draft = null;
-    diceForm.reset();
-  }
-  latest = { view, ctx };
-  if (lidPress && lidPress.turn !== g.turn) lidPress = null;
-  if (picker && (picker.turn !== g.turn || !(g.you?.prompts || []).includes('apply'))) picker = null;
-  // A new thing to do: a buzz, so a phone in a pocket is noticed.
-  const now = (g.you?.prompts || []).filter((p) => p !== 'close_lid' && p !== 'formula').join(',');
-  if (now && now !== prevPrompts) vibrate([60, 40, 60]);
-  prevPrompts = now;
-  update();
-  if (!timer) timer = setInterval(tick, 200);
-}
-
-export function note(root, n) {
-  if (n?.kind !== 'race' || n.type !== 'close_lid' || !latest) return;
-  lastRace = { turn: latest.view.game.turn, note: n };
-  if (els) update();
+export function note(ctx, n) {
+  if (n?.kind !== 'race' || n.type !== 'close_lid') return;
+  ctx.local.lastRace = { turn: ctx.game.turn, note: n };
+  ctx.redraw();
 }

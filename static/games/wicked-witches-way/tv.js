@@ -3,42 +3,41 @@
 // hopping along the track, and the score screen. Built for 1920×1080 at 3 m, no scrolling.
 
 import { h, formatMargin } from '../../js/ui.js';
+import { countdown, pressTwice } from '../../js/kit.js';
 import { beep } from '../../js/sound.js';
 import {
-  loadStyles, FINISH, TRACK_MIN, dieTile, dieMark, pawn, computeValid, diceEntry,
-  nameOf, who, witchOf, spaceNumber, spaceLabel, cardName, tableLine, tickCountdowns,
+  FINISH, TRACK_MIN, dieTile, dieMark, pawn, computeValid, diceEntry,
+  who, witchOf, spaceNumber, spaceLabel, cardName, tableLine,
   resultShort, countLocked, ordinal,
 } from './common.js';
+
+export { styles } from './common.js';
 
 const HOP_MS = 220;        // a pawn moves one space per hop
 const REVEAL_MS = 2600;    // results revealed one by one, this far apart
 const LID_MS = 1700;       // the lid-closing animation
 const HOLD_MS = 3500;      // a finished recap stays up this long before the next screen
 
-let els = null;
-let latest = null;         // {view, ctx}
-let timer = null;
-let shown = {};            // seat → position drawn on the board (hops toward the real one)
-let lastHop = 0;
-// The results of a turn are revealed one by one. The server often runs a whole resolution in
-// one step (nobody has a spell to decide on), so they may first appear in the next `roll` view
-// (or in `over`): `key` is the turn they belong to.
-let reveal = { key: null, count: 0, at: 0 };
-let prev = { phase: null, turn: null };
-let lid = null;            // {until, dice}: the lid is closing over these dice
-let lastDice = null;       // {turn, dice}: the dice as last seen (for the lid animation)
-let lastRace = null;       // {turn, note}: the close_lid race, for the margins line
-let busy = false;
-let acroDraft = {};        // seat → acrobatics points typed on the TV, kept across redraws
-let confirmPass = null;    // {seat, until}: the compose-phase "pass for" button waiting for a 2nd click
-// The physical dice being entered (option physical_dice); the roller's phone has the same form.
-const diceForm = diceEntry({ submit: (dice, button) => send('roll', { dice }, { button }) });
+export function local() {
+  return {
+    shown: {},           // seat → position drawn on the board (hops toward the real one)
+    lastHop: 0,
+    // The results of a turn are revealed one by one. The server often runs a whole resolution
+    // in one step (nobody has a spell to decide on), so they may first appear in the next `roll`
+    // view (or in `over`): `key` is the turn they belong to.
+    reveal: { key: null, count: 0, at: 0 },
+    prev: { phase: null, turn: null },
+    lid: null,           // {until, dice}: the lid is closing over these dice
+    lastDice: null,      // {turn, dice}: the dice as last seen (for the lid animation)
+    lastRace: null,      // {turn, note}: the close_lid race, for the margins line
+    acroDraft: {},       // seat → acrobatics points typed on the TV, kept across redraws
+  };
+}
 
 // ---- mounting --------------------------------------------------------------------------------
 
-function mount(root) {
-  loadStyles();
-  els = {
+export function mount(ctx) {
+  const els = {
     root: h('div', { class: 'www-tv', id: 'www-tv' }),
     title: h('h2', { class: 'www-title', id: 'www-title' }),
     sub: h('p', { class: 'www-sub', id: 'www-sub', 'aria-live': 'polite' }),
@@ -46,73 +45,50 @@ function mount(root) {
     board: h('div', { class: 'www-board', id: 'www-board', 'aria-label': 'Race track' }),
     main: h('div', { class: 'www-main', id: 'www-main' }),
     roster: h('ol', { class: 'www-roster', id: 'www-roster', 'aria-label': 'Witches' }),
+    // The physical dice being entered (option physical_dice); the roller's phone has the same form.
+    diceForm: diceEntry({ submit: (dice, button) => ctx.send('roll', { dice }, { button }) }),
   };
   els.root.append(
     h('header', { class: 'www-head' }, h('div', { class: 'www-head-text' }, els.title, els.sub), els.actions),
     els.board,
     h('div', { class: 'www-stage' }, els.main, els.roster),
   );
-  els.root.addEventListener('click', onClick);
-  els.root.addEventListener('change', onChange);
-  els.root.addEventListener('input', onInput);
-  root.replaceChildren(els.root);
+  els.root.addEventListener('click', (event) => onClick(ctx, event));
+  els.root.addEventListener('change', (event) => onChange(ctx, event));
+  els.root.addEventListener('input', (event) => {
+    const input = event.target.closest('input[data-acro-seat]');
+    if (input) ctx.local.acroDraft[input.dataset.acroSeat] = input.value;
+  });
+  return els;
 }
 
-async function send(type, payload = {}, { button = null } = {}) {
-  if (!latest || busy) return null;
-  busy = true;
-  if (button) button.disabled = true;
-  const ack = await latest.ctx.act(type, payload);
-  busy = false;
-  if (button) button.disabled = false;
-  if (!ack.ok) latest.ctx.toast?.(ack.error?.message || 'That did not work.');
-  return ack;
-}
-
-function onClick(event) {
+function onClick(ctx, event) {
   const button = event.target.closest('button');
-  if (!button || !latest || button.disabled) return;
-  if (button.id === 'www-roll') send('roll', {}, { button });
-  else if (button.id === 'www-close-lid') send('close_lid', { t: performance.now() }, { button });
-  else if (button.id === 'www-table-pass') send('pass', {}, { button });
+  if (!button || button.disabled) return;
+  if (button.id === 'www-roll') ctx.send('roll', {}, { button });
+  else if (button.id === 'www-close-lid') ctx.send('close_lid', { t: performance.now() }, { button });
+  else if (button.id === 'www-table-pass') ctx.send('pass', {}, { button });
   else if (button.dataset.acroSend !== undefined) {
     const seat = Number(button.dataset.acroSend);
-    const points = Number(els.main.querySelector(`input[data-acro-seat="${seat}"]`)?.value);
+    const points = Number(ctx.els.main.querySelector(`input[data-acro-seat="${seat}"]`)?.value);
     if (!Number.isInteger(points) || points < 0 || points > 99) {
-      latest.ctx.toast?.('Acrobatics: a whole number from 0 to 99.');
+      ctx.toast('Acrobatics: a whole number from 0 to 99.');
       return;
     }
-    send('acrobatics', { seat, points }, { button });
-  }
-  else if (button.dataset.passSeat !== undefined) {
-    // Forcing an empty formula on someone still thinking is harsh: a second click confirms.
-    const seat = Number(button.dataset.passSeat);
-    if (confirmPass?.seat === seat && performance.now() < confirmPass.until) {
-      confirmPass = null;
-      send('pass', { seat }, { button });
-    } else {
-      confirmPass = { seat, until: performance.now() + 3000 };
-      button.textContent = 'Sure? No formula';
-      button.classList.add('confirming');
-    }
+    ctx.send('acrobatics', { seat, points }, { button });
   }
 }
 
-function onInput(event) {
-  const input = event.target.closest('input[data-acro-seat]');
-  if (input) acroDraft[input.dataset.acroSeat] = input.value;
-}
-
-function onChange(event) {
+function onChange(ctx, event) {
   const select = event.target.closest('select[data-handicap-seat], select[data-start-seat]');
-  if (!select || !latest) return;
+  if (!select) return;
   const seat = Number(select.dataset.handicapSeat ?? select.dataset.startSeat);
-  const row = els.roster.querySelector(`li[data-seat="${seat}"]`);
+  const row = ctx.els.roster.querySelector(`li[data-seat="${seat}"]`);
   const level = row.querySelector('select[data-handicap-seat]').value;
   const start = Number(row.querySelector('select[data-start-seat]')?.value || 5);
   const payload = { seat, level };
   if (level === 'novice') payload.start = start;
-  send('handicap', payload);
+  ctx.send('handicap', payload);
 }
 
 // ---- the board --------------------------------------------------------------------------------
@@ -123,12 +99,13 @@ function blockaders(game) {
     .map((s) => s.seat));
 }
 
-function drawBoard(game) {
+function drawBoard(ctx) {
+  const { game, local } = ctx;
   const witches = game.witches || [];
   const blocking = blockaders(game);
   const cells = [];
   for (let space = TRACK_MIN; space <= FINISH; space += 1) {
-    const here = witches.filter((w) => (shown[w.seat] ?? w.position) === space);
+    const here = witches.filter((w) => (local.shown[w.seat] ?? w.position) === space);
     const cursed = game.curse === space && space < FINISH;
     const blocked = game.phase === 'resolve' && here.some((w) => blocking.has(w.seat));
     const cls = ['www-cell', space < 0 ? 'neg' : '', space === 0 ? 'start' : '', space === FINISH ? 'finish' : '',
@@ -138,7 +115,7 @@ function drawBoard(game) {
       cursed ? h('span', { class: 'www-curse', id: 'www-curse', text: 'CURSE' }) : null,
       blocked ? h('span', { class: 'www-block', text: 'BLOCKADE' }) : null,
       h('span', { class: 'www-cell-pawns' }, here.map((w) => {
-        const title = `${nameOf(latest.ctx.names, w.seat, game)} (${w.witch}), ${spaceLabel(w.position)}`;
+        const title = `${ctx.nameOf(w.seat)} (${w.witch}), ${spaceLabel(w.position)}`;
         const p = pawn(w, { title });
         if (space === FINISH && w.finished_rank) {
           return h('span', { class: 'www-pawn-wrap' }, p, h('span', { class: 'www-rank', text: ordinal(w.finished_rank) }));
@@ -147,18 +124,19 @@ function drawBoard(game) {
       }))));
   }
   const half = Math.ceil(cells.length / 2);
-  els.board.replaceChildren(
+  ctx.els.board.replaceChildren(
     h('div', { class: 'www-track-row' }, cells.slice(0, half)),
     h('div', { class: 'www-track-row' }, cells.slice(half)),
   );
 }
 
 /** Where each pawn should be drawn: results not yet revealed keep their witch on `from`. */
-function targets(game) {
+function targets(ctx) {
+  const { game, local } = ctx;
   const t = {};
   for (const w of game.witches || []) t[w.seat] = w.position;
   if (revealing(game)) {
-    const hidden = (game.results || []).slice(reveal.count);
+    const hidden = (game.results || []).slice(local.reveal.count);
     const done = new Set();
     for (const r of hidden) {
       if (!done.has(r.seat) && typeof r.from === 'number') t[r.seat] = r.from;
@@ -169,10 +147,10 @@ function targets(game) {
 }
 
 /** One hop for every pawn not yet where it should be; true if anything moved. */
-function hop(game) {
-  const t = targets(game);
+function hop(ctx) {
+  const { shown } = ctx.local;
   let moved = false;
-  for (const [seat, target] of Object.entries(t)) {
+  for (const [seat, target] of Object.entries(targets(ctx))) {
     const at = shown[seat];
     if (at === undefined) {
       shown[seat] = target;
@@ -220,9 +198,9 @@ function statusOf(game, w, revealed) {
   return { text: '', cls: '' };
 }
 
-function handicapControls(w) {
+function handicapControls(ctx, w) {
   const level = w.handicap || 'normal';
-  const sel = h('select', { class: 'www-level', dataset: { handicapSeat: w.seat }, 'aria-label': `Handicap of ${w.name || w.witch}` },
+  const sel = h('select', { class: 'www-level', dataset: { handicapSeat: w.seat }, 'aria-label': `Handicap of ${ctx.nameOf(w.seat)}` },
     ['normal', 'novice', 'expert'].map((l) => h('option', { value: l, selected: l === level }, l[0].toUpperCase() + l.slice(1))));
   const start = level === 'novice'
     ? h('select', { class: 'www-start', dataset: { startSeat: w.seat }, 'aria-label': 'Start space' },
@@ -231,9 +209,19 @@ function handicapControls(w) {
   return h('span', { class: 'www-handicap' }, sel, start);
 }
 
-function drawRoster(game, revealed) {
-  const names = latest.ctx.names;
-  const handicaps = game.phase === 'roll' && game.turn === 1 && latest.view.room.status === 'playing';
+/** The table's override for a witch who left while formulas are written: an empty formula.
+ * Forcing that on someone still thinking is harsh, so it takes two presses. */
+function passButton(ctx, seat) {
+  const button = h('button', {
+    type: 'button', class: 'btn btn-small www-pass-seat', id: `www-pass-${seat}`,
+    title: 'Table override: an empty formula for a player who left',
+  }, 'Pass');
+  return pressTwice(button, () => ctx.send('pass', { seat }, { button }), { sure: 'Sure? No formula' });
+}
+
+function drawRoster(ctx, revealed) {
+  const { game } = ctx;
+  const handicaps = game.phase === 'roll' && game.turn === 1 && ctx.playing;
   const rows = rosterOrder(game).map((w, i) => {
     const st = statusOf(game, w, revealed);
     const place = w.position >= FINISH ? (w.finished_rank ? ordinal(w.finished_rank) : 'F') : spaceNumber(w.position);
@@ -245,19 +233,14 @@ function drawRoster(game, revealed) {
       pawn(w),
       h('span', { class: 'www-who' },
         h('span', { class: 'www-line1' },
-          h('span', { class: 'www-name', text: nameOf(names, w.seat, game) }),
+          h('span', { class: 'www-name', text: ctx.nameOf(w.seat) }),
           h('span', { class: 'www-witch', text: about })),
         !handicaps && st.text ? h('span', { class: 'www-status', text: st.text }) : null),
-      handicaps ? handicapControls(w) : null,
-      game.phase === 'compose' && !w.locked && !w.in_decree && latest.view.room.status === 'playing'
-        ? h('button', {
-          type: 'button', class: `btn btn-small www-pass-seat${confirmPass?.seat === w.seat ? ' confirming' : ''}`,
-          dataset: { passSeat: w.seat }, title: 'Table override: an empty formula for a player who left',
-        }, confirmPass?.seat === w.seat && performance.now() < confirmPass.until ? 'Sure? No formula' : 'Pass')
-        : null,
+      handicaps ? handicapControls(ctx, w) : null,
+      game.phase === 'compose' && !w.locked && !w.in_decree && ctx.playing ? passButton(ctx, w.seat) : null,
       h('span', { class: 'www-pos', title: spaceLabel(w.position), text: place }));
   });
-  els.roster.replaceChildren(...rows);
+  ctx.els.roster.replaceChildren(...rows);
 }
 
 // ---- phases ----------------------------------------------------------------------------------
@@ -268,8 +251,9 @@ function diceGrid(dice, { valid = null, id = 'www-dice', cls = '' } = {}) {
 }
 
 /** The last sentences, stopping before the first one that would spoil a result not yet shown. */
-function logList(game, count = 4, skip = null) {
-  const hidden = new Set((game.results || []).slice(reveal.count).map((r) => r.text));
+function logList(ctx, count = 4, skip = null) {
+  const { game } = ctx;
+  const hidden = new Set((game.results || []).slice(ctx.local.reveal.count).map((r) => r.text));
   const all = game.log || [];
   const cut = all.findIndex((line) => hidden.has(line));
   const lines = (cut >= 0 ? all.slice(0, cut) : all).filter((line) => line !== skip).slice(-count);
@@ -288,89 +272,91 @@ function revealing(game) {
 }
 
 /** A recap of the finished turn is still on screen (results being revealed, or just done). */
-function recapActive(game) {
+function recapActive(ctx) {
+  const { game, local } = ctx;
   if (!revealing(game) || game.phase === 'resolve') return false;
-  return reveal.count < game.results.length || performance.now() - reveal.at < HOLD_MS;
+  return local.reveal.count < game.results.length || performance.now() - local.reveal.at < HOLD_MS;
 }
 
 /** The dice of the turn the results belong to: the view's, or as this screen saw them. */
-function resultDice(game) {
+function resultDice(ctx) {
+  const { game, local } = ctx;
   if (Array.isArray(game.dice) && game.dice.length) return { dice: game.dice, valid: game.valid || computeValid(game.dice) };
-  const key = resultsKey(game);
-  if (lastDice?.turn === key) return { dice: lastDice.dice, valid: computeValid(lastDice.dice) };
+  if (local.lastDice?.turn === resultsKey(game)) return { dice: local.lastDice.dice, valid: computeValid(local.lastDice.dice) };
   return { dice: null, valid: null };
 }
 
-function revealedResults(game) {
-  return revealing(game) ? game.results.slice(0, reveal.count) : [];
+function revealedResults(ctx) {
+  return revealing(ctx.game) ? ctx.game.results.slice(0, ctx.local.reveal.count) : [];
 }
 
-function drawRoll(game) {
-  const names = latest.ctx.names;
+function drawRoll(ctx) {
+  const { game } = ctx;
   const r = game.roller;
   const w = witchOf(game, r);
   const physical = Boolean(game.options?.physical_dice);
-  const recap = (game.results || []).length > 0 && (!physical || recapActive(game));
+  const recap = (game.results || []).length > 0 && (!physical || recapActive(ctx));
   const parts = [h('p', { class: `www-big${recap || physical ? ' www-big-small' : ''}`, id: 'www-roller' }, w ? pawn(w) : null,
-    h('span', { text: r === null || r === undefined ? 'Roll the dice' : `${who(names, r, game)} rolls the dice` }))];
+    h('span', { text: r === null || r === undefined ? 'Roll the dice' : `${who(ctx, r)} rolls the dice` }))];
   if (recap) {
-    parts.push(...recapParts(game));
+    parts.push(...recapParts(ctx));
   } else {
     if (!physical) {
       parts.push(h('p', { class: 'www-hint', text: game.turn === 1
         ? 'First roller drawn at random. Set handicaps (right) before the first roll.'
         : 'The witch in last place rolls. Watch the dice, then close the lid!' }));
     }
-    if (physical) parts.push(drawDiceForm(game));
-    else if ((game.log || []).length) parts.push(logList(game, 5));
+    if (physical) parts.push(drawDiceForm(ctx));
+    else if ((game.log || []).length) parts.push(logList(ctx, 5));
   }
-  els.main.replaceChildren(...parts);
+  ctx.els.main.replaceChildren(...parts);
 }
 
 /** The finished turn: dice with ✓/✗, the valid symbols, the result of the moment, the log. */
-function recapParts(game) {
-  const { dice, valid } = resultDice(game);
-  const revealed = revealedResults(game);
+function recapParts(ctx) {
+  const { dice, valid } = resultDice(ctx);
+  const revealed = revealedResults(ctx);
   const last = revealed[revealed.length - 1];
-  const pending = game.results.length - revealed.length;
+  const pending = ctx.game.results.length - revealed.length;
   return [
     dice ? diceGrid(dice, { valid, cls: 'www-dice-row' }) : null,
     validLine(valid),
     h('div', { class: 'www-now', id: 'www-now' },
       h('p', { class: 'www-now-text', text: last?.text || 'The lid opens: the formulas are revealed one by one…' }),
       pending ? h('p', { class: 'www-now-step', text: `${pending} more formula${pending === 1 ? '' : 's'} to reveal…` }) : null),
-    logList(game, 2, last?.text),
+    logList(ctx, 2, last?.text),
   ];
 }
 
 /** The physical dice form (common.js): the host clicks the faces, or the roller taps them on her phone. */
-function drawDiceForm(game) {
-  const r = game.roller;
-  const phone = r === null || r === undefined ? '' : ` (or ${nameOf(latest.ctx.names, r, game)} on the phone)`;
-  return diceForm.form(game.turn, {
+function drawDiceForm(ctx) {
+  const r = ctx.game.roller;
+  const phone = r === null || r === undefined ? '' : ` (or ${ctx.nameOf(r)} on the phone)`;
+  return ctx.els.diceForm.form(ctx.game.turn, {
     layout: 'tv',
-    enabled: latest.view.room.status === 'playing',
+    enabled: ctx.playing,
     hint: (filled) => `${filled}/9 · click each face you see in the box${phone}${filled ? ' · click a die to take it out' : ''}`,
   });
 }
 
-function drawLook(game) {
-  els.main.replaceChildren(diceGrid(game.dice, { cls: 'www-dice-look' }));
+function drawLook(ctx) {
+  ctx.els.main.replaceChildren(diceGrid(ctx.game.dice, { cls: 'www-dice-look' }));
 }
 
-function raceLine(game) {
-  if (!lastRace || lastRace.turn !== game.turn) return '';
-  const names = latest.ctx.names;
-  const presses = lastRace.note.presses || [];
+function raceLine(ctx) {
+  const { game, local } = ctx;
+  if (!local.lastRace || local.lastRace.turn !== game.turn) return '';
+  const presses = local.lastRace.note.presses || [];
   const code = (p) => (typeof p.error === 'string' ? p.error : p.error?.code);
   const others = presses.filter((p) => !p.ok && p.seat !== game.lid_closed_by && code(p) === 'too_late');
-  return others.map((p) => `${nameOf(names, p.seat, game)} ${formatMargin(p.margin_ms ?? p.error?.margin_ms)}`.trim()).join(' · ');
+  return others.map((p) => `${ctx.nameOf(p.seat)} ${formatMargin(p.margin_ms ?? p.error?.margin_ms)}`.trim()).join(' · ');
 }
 
-function drawCompose(game) {
-  const names = latest.ctx.names;
+function drawCompose(ctx) {
+  const { game, local } = ctx;
   const closer = game.lid_closed_by;
   const { locked, total } = countLocked(game);
+  const lid = local.lid;
   const animating = lid && performance.now() < lid.until;
   const w = witchOf(game, closer);
   const cover = h('div', {
@@ -380,13 +366,13 @@ function drawCompose(game) {
   },
   h('p', { class: 'www-lid-title', text: '✦ The Great Book of Magic ✦' }),
   h('p', { class: 'www-lid-closer', id: 'www-closer' }, w ? pawn(w) : null,
-    h('span', { text: closer === null || closer === undefined ? 'The table closed the lid' : `${who(names, closer, game)} closed the lid` })),
-  h('p', { class: 'www-lid-margins', id: 'www-margins', text: raceLine(game) }),
+    h('span', { text: closer === null || closer === undefined ? 'The table closed the lid' : `${who(ctx, closer)} closed the lid` })),
+  h('p', { class: 'www-lid-margins', id: 'www-margins', text: raceLine(ctx) }),
   h('p', { class: 'www-lid-task', text: 'Dice hidden. Write your formula on your phone!' }),
   h('p', { class: 'www-lid-count' },
     h('span', { class: 'www-locked-count', id: 'www-locked-count', text: `${locked} / ${total} locked` }),
-    typeof game.deadline === 'number' ? h('span', { class: 'www-countdown', id: 'www-deadline', dataset: { until: game.deadline } }) : null));
-  els.main.replaceChildren(h('div', { class: 'www-book' },
+    countdown(game.deadline, { cls: 'www-countdown', id: 'www-deadline' })));
+  ctx.els.main.replaceChildren(h('div', { class: 'www-book' },
     animating && lid.dice ? diceGrid(lid.dice, { cls: 'www-dice-look', id: 'www-dice-under' }) : null,
     cover));
 }
@@ -402,9 +388,9 @@ function validLine(valid) {
   }));
 }
 
-function drawResolve(game) {
-  const names = latest.ctx.names;
-  const revealed = revealedResults(game);
+function drawResolve(ctx) {
+  const { game } = ctx;
+  const revealed = revealedResults(ctx);
   const parts = [diceGrid(game.dice, { valid: game.valid, cls: 'www-dice-row' }), validLine(game.valid)];
   const win = game.window;
   let now;
@@ -413,9 +399,9 @@ function drawResolve(game) {
     const total = (game.options?.fog_seconds ?? 5) * 1000;
     now = h('div', { class: 'www-now www-fog', id: 'www-now' },
       h('p', { class: 'www-now-text' }, caster ? pawn(caster) : null,
-        h('span', { text: `${nameOf(names, win.seat, game)} casts ${cardName(win.card)}!` })),
+        h('span', { text: `${ctx.nameOf(win.seat)} casts ${cardName(win.card)}!` })),
       h('p', { class: 'www-fog-line', id: 'www-fog-window', dataset: { until: win.until, total } },
-        h('span', { text: 'Anyone with Magic Fog? ' }), h('span', { class: 'www-count-text' }),
+        h('span', { text: 'Anyone with Magic Fog? ' }), h('span', { class: 'countdown-text' }),
         h('span', { class: 'www-bar' })));
   } else {
     const last = revealed[revealed.length - 1];
@@ -423,7 +409,7 @@ function drawResolve(game) {
     const pending = (game.results || []).length > revealed.length;
     let step = '';
     if (!pending && c !== null && c !== undefined) {
-      const n = nameOf(names, c, game);
+      const n = ctx.nameOf(c);
       step = {
         apply: `${n} may cast a spell on the formula before applying it…`,
         keep: `${n} chooses a Black Magic card…`,
@@ -434,12 +420,12 @@ function drawResolve(game) {
       h('p', { class: 'www-now-text', text: last?.text || 'The lid opens: the formulas are revealed one by one…' }),
       step ? h('p', { class: 'www-now-step', id: 'www-step', text: step }) : null);
   }
-  parts.push(now, logList(game, 2, revealed[revealed.length - 1]?.text));
-  els.main.replaceChildren(...parts);
+  parts.push(now, logList(ctx, 2, revealed[revealed.length - 1]?.text));
+  ctx.els.main.replaceChildren(...parts);
 }
 
-function drawOver(view, game) {
-  const names = latest.ctx.names;
+function drawOver(ctx) {
+  const { game, local } = ctx;
   const physical = Boolean(game.deck?.physical ?? game.options?.physical_deck);
   let rows = game.final;
   if (!Array.isArray(rows) || !rows.length) {
@@ -449,10 +435,10 @@ function drawOver(view, game) {
   }
   rows = [...rows].sort((a, b) => (a.rank ?? 99) - (b.rank ?? 99));
   // Physical deck: players type their acrobatics on their phones; the table may do it for them.
-  const awaiting = new Set(physical && view.room.status === 'playing' ? game.awaiting_acrobatics || [] : []);
+  const awaiting = new Set(physical && ctx.playing ? game.awaiting_acrobatics || [] : []);
   const best = rows.filter((r) => r.rank === 1);
-  const headline = best.length === 1 ? `${who(names, best[0].seat, game)} wins!`
-    : best.length > 1 ? `A tie: ${best.map((r) => nameOf(names, r.seat, game)).join(' & ')}!` : 'Game over';
+  const headline = best.length === 1 ? `${who(ctx, best[0].seat)} wins!`
+    : best.length > 1 ? `A tie: ${best.map((r) => ctx.nameOf(r.seat)).join(' & ')}!` : 'Game over';
   const table = h('table', { class: 'www-final', id: 'www-final' },
     h('thead', {}, h('tr', {},
       ['', 'Witch', 'Race', physical ? 'Acrobatics' : 'Acrobatics*', 'Total'].map((t) => h('th', { text: t })))),
@@ -464,19 +450,19 @@ function drawOver(view, game) {
       return h('tr', { class: r.rank === 1 ? 'winner' : null, dataset: { seat: r.seat } },
         h('td', { class: 'www-final-rank', text: ordinal(r.rank) }),
         h('td', {}, h('div', { class: 'www-final-who' }, pawn(w),
-          h('span', { class: 'www-name', text: nameOf(names, r.seat, game) }),
+          h('span', { class: 'www-name', text: ctx.nameOf(r.seat) }),
           h('span', { class: 'www-witch', text: w.witch || r.witch || '' }))),
         h('td', { class: 'www-final-num' }, h('span', { text: race ?? '–' }), h('small', { text: raceNote })),
         h('td', { class: 'www-final-num' }, awaiting.has(r.seat)
           ? h('span', { class: 'www-acro-entry' },
             h('span', { class: 'www-awaiting', text: 'waiting… ' }),
             h('input', { type: 'number', min: 0, max: 99, step: 1, inputmode: 'numeric', dataset: { acroSeat: r.seat },
-              'aria-label': `Acrobatics points of ${nameOf(names, r.seat, game)}`, value: acroDraft[r.seat] ?? '' }),
+              'aria-label': `Acrobatics points of ${ctx.nameOf(r.seat)}`, value: local.acroDraft[r.seat] ?? '' }),
             h('button', { type: 'button', class: 'btn', dataset: { acroSend: r.seat } }, 'Set'))
           : String(r.acrobatics ?? (physical ? '–' : '0'))),
         h('td', { class: 'www-final-total', text: r.total ?? '–' }));
     })));
-  els.main.replaceChildren(
+  ctx.els.main.replaceChildren(
     h('p', { class: 'www-big www-winner', id: 'www-winner', text: headline }),
     table,
     h('p', { class: 'www-hint', text: physical
@@ -485,17 +471,14 @@ function drawOver(view, game) {
       : '* Acrobatics cards use placeholder values (the printed values are unknown).' }));
 }
 
-// ---- update ----------------------------------------------------------------------------------
-
-
-// ---- update ----------------------------------------------------------------------------------
+// ---- drawing ---------------------------------------------------------------------------------
 
 const TITLES = {
   roll: 'Roll the dice', look: 'LOOK!', compose: 'Write your formula', resolve: 'Check the formulas', over: 'Game over',
 };
 
-function drawActions(view, game) {
-  const playing = view.room.status === 'playing';
+function drawActions(ctx) {
+  const { game, playing } = ctx;
   const buttons = [];
   if (game.phase === 'roll' && !game.options?.physical_dice) {
     buttons.push(h('button', { type: 'button', class: 'btn btn-primary www-act', id: 'www-roll', disabled: !playing }, 'Roll the dice'));
@@ -507,125 +490,94 @@ function drawActions(view, game) {
     buttons.push(h('button', {
       type: 'button', class: 'btn www-act www-act-quiet', id: 'www-table-pass', disabled: !playing,
       title: 'Table override: skip this witch’s choice',
-    }, `Pass for ${nameOf(latest.ctx.names, game.current, game)}`));
+    }, `Pass for ${ctx.nameOf(game.current)}`));
   }
-  els.actions.replaceChildren(...buttons);
+  ctx.els.actions.replaceChildren(...buttons);
 }
 
-function update() {
-  const { view, ctx } = latest;
-  const game = view.game;
-  const over = game.phase === 'over' || view.room.status === 'over';
-  const recap = recapActive(game);
+function draw(ctx) {
+  const { game, els } = ctx;
+  const over = game.phase === 'over' || ctx.room.status === 'over';
+  const recap = recapActive(ctx);
   els.root.dataset.phase = over ? (recap ? 'resolve' : 'over') : game.phase;
   els.root.dataset.recap = String(recap);
-  const revealed = revealedResults(game);
+  const revealed = revealedResults(ctx);
   els.title.textContent = over ? TITLES.over : `Turn ${game.turn} · ${TITLES[game.phase] || game.phase}`;
-  let sub = tableLine(game, ctx.names);
+  let sub = tableLine(ctx);
   if (game.phase === 'look') {
-    const stuck = (game.witches || []).filter((w) => w.position <= TRACK_MIN).map((w) => nameOf(ctx.names, w.seat, game));
+    const stuck = (game.witches || []).filter((w) => w.position <= TRACK_MIN).map((w) => ctx.nameOf(w.seat));
     if (stuck.length) sub += ` (${stuck.join(', ')} on −2: cannot close it.)`;
   }
   if (revealing(game) && revealed.length < game.results.length) sub = `Turn ${resultsKey(game)}: the formulas are revealed one by one…`;
   els.sub.textContent = sub;
-  drawActions(view, game);
-  drawBoard(game);
+  drawActions(ctx);
+  drawBoard(ctx);
   if (over) {
-    if (recap) els.main.replaceChildren(...recapParts(game));
-    else drawOver(view, game);
-  } else if (game.phase === 'roll') drawRoll(game);
-  else if (game.phase === 'look') drawLook(game);
-  else if (game.phase === 'compose') drawCompose(game);
-  else if (game.phase === 'resolve') drawResolve(game);
-  drawRoster(game, revealed);
-  tickCountdowns(els.root, ctx.serverNow);
+    if (recap) els.main.replaceChildren(...recapParts(ctx));
+    else drawOver(ctx);
+  } else if (game.phase === 'roll') drawRoll(ctx);
+  else if (game.phase === 'look') drawLook(ctx);
+  else if (game.phase === 'compose') drawCompose(ctx);
+  else if (game.phase === 'resolve') drawResolve(ctx);
+  drawRoster(ctx, revealed);
 }
 
-function tick() {
-  if (!latest || !els?.root.isConnected) {
-    clearInterval(timer);
-    timer = null;
-    return;
-  }
-  const game = latest.view.game;
+/** Every frame: the next result of the turn, the end of a recap or of the lid animation, a hop. */
+export function tick(ctx) {
+  const { game, local } = ctx;
   const now = performance.now();
   let redraw = false;
-  // Reveal the next result of the turn.
-  if (revealing(game) && reveal.count < game.results.length && now - reveal.at >= REVEAL_MS) {
-    reveal.count += 1;
-    reveal.at = now;
+  if (revealing(game) && local.reveal.count < game.results.length && now - local.reveal.at >= REVEAL_MS) {
+    local.reveal.count += 1;
+    local.reveal.at = now;
     beep(660, 90, 0.15);
     redraw = true;
   }
   // The recap's hold time ran out: on to the roll form or the scores.
-  const recap = recapActive(game);
-  if (els.root.dataset.recap === 'true' && !recap) redraw = true;
-  if (lid && now >= lid.until) {
-    lid = null;
+  if (ctx.els.root.dataset.recap === 'true' && !recapActive(ctx)) redraw = true;
+  if (local.lid && now >= local.lid.until) {
+    local.lid = null;
     redraw = true;
   }
-  if (confirmPass && now >= confirmPass.until) {
-    confirmPass = null;
-    redraw = true;
+  if (redraw) draw(ctx);
+  if (now - local.lastHop >= HOP_MS) {
+    local.lastHop = now;
+    if (hop(ctx)) drawBoard(ctx);
   }
-  if (redraw) update();
-  if (now - lastHop >= HOP_MS) {
-    lastHop = now;
-    if (hop(game)) drawBoard(game);
-  }
-  tickCountdowns(els.root, latest.ctx.serverNow);
 }
 
-export function render(root, view, ctx) {
-  if (!view.game) {
-    root.replaceChildren();
-    els = null;
-    return;
-  }
-  const fresh = !els || !root.contains(els.root);
-  if (fresh) mount(root);
-  latest = { view, ctx };
-  const game = view.game;
+export function render(ctx) {
+  const { game, local } = ctx;
   const results = game.results || [];
   const key = resultsKey(game);
-
-  if (prev.turn !== null && game.turn < prev.turn) {
-    // A rematch: nothing of the last game carries over; the pawns are put back at once.
-    shown = {};
-    lastRace = null;
-    lastDice = null;
-    diceForm.reset();
-    acroDraft = {};
+  if (local.prev.phase === null) {
+    // The first view of this game on this screen (opened mid-game, or a new game): no replay,
+    // everything is drawn where it is.
+    local.reveal = { key, count: results.length, at: -HOLD_MS * 2 };
+    for (const w of game.witches || []) local.shown[w.seat] = w.position;
   }
-  if (prev.phase === null) {
-    // Opened mid-game: no replay; everything is drawn where it is.
-    reveal = { key, count: results.length, at: -HOLD_MS * 2 };
-    shown = {};
-    for (const w of game.witches || []) shown[w.seat] = w.position;
-  }
-  if (reveal.key !== key || results.length < reveal.count) {
+  if (local.reveal.key !== key || results.length < local.reveal.count) {
     // New results (a new turn): the first one shows shortly.
-    reveal = { key, count: 0, at: performance.now() - REVEAL_MS + 900 };
+    local.reveal = { key, count: 0, at: performance.now() - REVEAL_MS + 900 };
   }
-  if (!revealing(game)) reveal.count = results.length;
+  if (!revealing(game)) local.reveal.count = results.length;
 
-  if (Array.isArray(game.dice) && game.dice.length) lastDice = { turn: game.turn, dice: game.dice };
+  if (Array.isArray(game.dice) && game.dice.length) local.lastDice = { turn: game.turn, dice: game.dice };
+  const { prev } = local;
   if (prev.phase === 'look' && game.phase === 'compose' && prev.turn === game.turn) {
-    lid = { until: performance.now() + LID_MS, dice: lastDice?.turn === game.turn ? lastDice.dice : null };
+    local.lid = { until: performance.now() + LID_MS, dice: local.lastDice?.turn === game.turn ? local.lastDice.dice : null };
     beep(196, 160, 0.3);
   }
   if (prev.phase !== 'look' && game.phase === 'look' && prev.phase !== null) beep(880, 120, 0.2);
-  prev = { phase: game.phase, turn: game.turn };
-
-  update();
-  if (!timer) timer = setInterval(tick, 100);
+  local.prev = { phase: game.phase, turn: game.turn };
+  draw(ctx);
 }
 
-export function note(root, n) {
-  if (n?.kind !== 'race' || n.type !== 'close_lid' || !latest) return;
-  lastRace = { turn: latest.view.game.turn, note: n };
-  if (els && latest.view.game.phase === 'compose') {
-    const line = els.main.querySelector('#www-margins');
-    if (line) line.textContent = raceLine(latest.view.game);
+export function note(ctx, n) {
+  if (n?.kind !== 'race' || n.type !== 'close_lid') return;
+  ctx.local.lastRace = { turn: ctx.game.turn, note: n };
+  if (ctx.game.phase === 'compose') {
+    const line = ctx.els.main.querySelector('#www-margins');
+    if (line) line.textContent = raceLine(ctx);
   }
 }

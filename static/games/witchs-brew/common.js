@@ -1,24 +1,17 @@
-// Witch's Brew: what the TV and phone modules share. Role names and reminders, the wording of
-// the "I am the …!" / "So be it!" chain, inline SVG icons (raven, amulet, the ability kinds) and
-// small formatting helpers. Player names only ever go through textContent (ui.js h()).
+// Witch's Brew: what the TV and phone modules share. Role names and reminders (from the game's
+// reference data, ctx.reference), the wording of the "I am the …!" / "So be it!" chain, inline
+// SVG icons (raven, amulet, the ability kinds) and small formatting helpers. Player names only
+// ever go through textContent (ui.js h()).
 
-import { h, svg, ensureStylesheet, secondsLeft } from '../../js/ui.js';
+import { h, svg } from '../../js/ui.js';
+import { pressTwice } from '../../js/kit.js';
 
-export function loadStyles() {
-  ensureStylesheet(new URL('./wb.css', import.meta.url).href);
-}
+export const styles = ['./wb.css'];
 
 export const ROLES = [
   'witch', 'wizard', 'druid', 'alchemist', 'fortune_teller', 'assistant',
   'wolf_keeper', 'snake_hunter', 'herb_collector', 'cutpurse', 'begging_monk', 'warlock',
 ];
-
-const FALLBACK_NAME = {
-  witch: 'Witch', wizard: 'Wizard', druid: 'Druid', alchemist: 'Alchemist',
-  fortune_teller: 'Fortune Teller', assistant: 'Assistant', wolf_keeper: 'Wolf Keeper',
-  snake_hunter: 'Snake Hunter', herb_collector: 'Herb Collector', cutpurse: 'Cutpurse',
-  begging_monk: 'Begging Monk', warlock: 'Warlock',
-};
 
 /** Role families, for the colour band of a role card (the name is always written too). */
 const FAMILY = {
@@ -34,14 +27,18 @@ export function roleFamily(role) {
   return FAMILY[role] || 'other';
 }
 
-export function roleName(game, role) {
+/** The role's name from the reference data ("Fortune Teller"); its id spelled out without it. */
+export function roleName(ctx, role) {
   if (!role) return '';
-  return game?.roles?.[role]?.name || FALLBACK_NAME[role] || String(role).replace(/_/g, ' ');
+  const name = ctx.reference.roles?.[role]?.name;
+  if (name) return name;
+  const words = String(role).replace(/_/g, ' ');
+  return words[0].toUpperCase() + words.slice(1);
 }
 
-/** {action, favor} texts, "see the rulebook" where the view has null. */
-export function roleTexts(game, role) {
-  const r = game?.roles?.[role] || {};
+/** {action, favor} texts from the reference data, "see the rulebook" where it has null. */
+export function roleTexts(ctx, role) {
+  const r = ctx.reference.roles?.[role] || {};
   return {
     action: typeof r.action === 'string' && r.action ? r.action : SEE_RULEBOOK,
     favor: typeof r.favor === 'string' && r.favor ? r.favor : SEE_RULEBOOK,
@@ -50,25 +47,8 @@ export function roleTexts(game, role) {
   };
 }
 
-export function claimText(game, role) {
-  return `I am the ${roleName(game, role)}!`;
-}
-
-export function playerOf(game, seat) {
-  return (game?.players || []).find((p) => p.seat === seat) || null;
-}
-
-export function nameOf(names, seat, game = null) {
-  if (seat === null || seat === undefined) return '';
-  return names?.[seat] ?? names?.[String(seat)] ?? playerOf(game, seat)?.name ?? `Seat ${Number(seat) + 1}`;
-}
-
-/** The next seat clockwise among the game's players (wraps). */
-export function nextSeat(game, seat) {
-  const seats = (game?.players || []).map((p) => p.seat).sort((a, b) => a - b);
-  if (!seats.length) return null;
-  const i = seats.indexOf(seat);
-  return seats[(i + 1) % seats.length];
+export function claimText(ctx, role) {
+  return `I am the ${roleName(ctx, role)}!`;
 }
 
 // ---- the chain -----------------------------------------------------------------------------------
@@ -80,16 +60,16 @@ export function formatSeconds(ms) {
 }
 
 /** What one chain entry says: {text, kind, time} (time relative to the play, null for the lead). */
-export function chainEntry(game, trick, entry) {
+export function chainEntry(ctx, trick, entry) {
   const role = trick?.role;
   const start = trick?.chain?.[0]?.at;
   let text;
   switch (entry.answer) {
-    case 'lead': text = claimText(game, role); break;
-    case 'claim': text = claimText(game, role); break;
+    case 'lead': text = claimText(ctx, role); break;
+    case 'claim': text = claimText(ctx, role); break;
     case 'so_be_it': text = entry.auto ? 'So be it! (auto)' : 'So be it!'; break;
     case 'pass': text = 'no card'; break;
-    case 'amulet': text = `Amulet! ${claimText(game, role)}`; break;
+    case 'amulet': text = `Amulet! ${claimText(ctx, role)}`; break;
     default: text = String(entry.answer || '');
   }
   const time = entry.answer !== 'lead' && entry.answer !== 'pass'
@@ -101,14 +81,14 @@ export function chainEntry(game, trick, entry) {
  * The chain as DOM: "Anna: I am the Alchemist! → Ben: So be it! (3.2 s) → …".
  * `showPasses`: include "no card" entries (muted).
  */
-export function chainList(game, trick, names, { showPasses = true, id = null, cls = '' } = {}) {
+export function chainList(ctx, trick, { showPasses = true, id = null, cls = '' } = {}) {
   const entries = (trick?.chain || []).filter((e) => showPasses || e.answer !== 'pass');
   return h('ol', { class: `wb-chain ${cls}`.trim(), id, 'aria-label': 'Answers in seat order' },
     entries.map((e, i) => {
-      const c = chainEntry(game, trick, e);
+      const c = chainEntry(ctx, trick, e);
       return h('li', { class: `wb-chain-entry wb-${c.kind}`, dataset: { seat: e.seat, answer: e.answer } },
         i > 0 ? h('span', { class: 'wb-arrow', 'aria-hidden': 'true', text: '→' }) : null,
-        h('span', { class: 'wb-chain-name', text: `${nameOf(names, e.seat, game)}:` }),
+        h('span', { class: 'wb-chain-name', text: `${ctx.nameOf(e.seat)}:` }),
         h('span', { class: 'wb-chain-say', text: c.text }),
         c.time ? h('span', { class: 'wb-chain-time', text: `(${c.time})` }) : null);
     }));
@@ -129,25 +109,16 @@ export function lastTrickThisSet(game) {
  * "Cleo takes the Alchemist's full action and leads" (for the last trick). When the winner has no
  * card left, the next player clockwise with one leads: "…full action · Dmitri leads".
  */
-export function winnerLine(game, names) {
+export function winnerLine(ctx) {
+  const game = ctx.game;
   const last = game?.last_trick;
   if (!last || last.winner === null || last.winner === undefined) return '';
-  const who = nameOf(names, last.winner, game);
-  const role = roleName(game, last.role);
+  const who = ctx.nameOf(last.winner);
+  const role = roleName(ctx, last.role);
   const text = `${who} takes the ${role}'s full action`;
   const next = game.phase === 'trick' && game.trick && !game.trick.role && lastTrickThisSet(game) ? game.leader : null;
   if (next === null || next === undefined) return text;
-  return next === last.winner ? `${text} and leads` : `${text} · ${nameOf(names, next, game)} leads`;
-}
-
-/** Elements with data-deadline (server ms) show the whole seconds left ("7 s"), urgent from 5 s. */
-export function tickDeadlines(root, serverNow) {
-  for (const el of root.querySelectorAll('[data-deadline]')) {
-    const s = secondsLeft(Number(el.dataset.deadline), serverNow);
-    const text = s === null ? '' : `${Math.ceil(s)} s`;
-    if (el.textContent !== text) el.textContent = text;
-    el.classList.toggle('wb-urgent', s !== null && s <= 5);
-  }
+  return next === last.winner ? `${text} and leads` : `${text} · ${ctx.nameOf(next)} leads`;
 }
 
 // ---- icons ------------------------------------------------------------------------------------------
@@ -234,9 +205,9 @@ export function amuletRow(amulets, { words = true } = {}) {
 }
 
 /** A role as a coloured card face (name always written). */
-export function roleCard(game, role, { tag = 'span', cls = '', attrs = {}, sub = null } = {}) {
+export function roleCard(ctx, role, { tag = 'span', cls = '', attrs = {}, sub = null } = {}) {
   return h(tag, { ...attrs, class: `wb-role wb-fam-${roleFamily(role)} ${cls}`.trim(), dataset: { ...(attrs.dataset || {}), role } },
-    h('span', { class: 'wb-role-name', text: roleName(game, role) }),
+    h('span', { class: 'wb-role-name', text: roleName(ctx, role) }),
     sub ? h('span', { class: 'wb-role-sub', text: sub }) : null);
 }
 
@@ -244,37 +215,8 @@ export function plural(n, one, many = `${one}s`) {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-// ---- two-press buttons -----------------------------------------------------------------------
-
-const armedUntil = {};   // button id → performance.now() until which the next press confirms
-
-/**
- * A button that asks once more (irreversible actions: a raven, skipping a player): the first
- * press arms it for 3 s ("Sure? …"), the second runs `action`. The armed state is kept by id, so
- * a view that re-creates the button in between does not lose it.
- */
-export function confirmButton(id, label, action, { cls = 'btn', icon = null, title = null, sure = null } = {}) {
-  const text = h('span', { class: 'wb-btn-text' });
-  const button = h('button', { type: 'button', id, class: cls, title }, icon, text);
-  const paint = () => {
-    const on = performance.now() < (armedUntil[id] || 0);
-    button.classList.toggle('confirming', on);
-    text.textContent = on ? (sure || `Sure? ${label}`) : label;
-  };
-  paint();
-  // Re-created while armed (a new view arrived): still fall back to the label when time is up.
-  const left = (armedUntil[id] || 0) - performance.now();
-  if (left > 0) setTimeout(() => { if (button.isConnected) paint(); }, left + 50);
-  button.addEventListener('click', () => {
-    if (performance.now() < (armedUntil[id] || 0)) {
-      armedUntil[id] = 0;
-      paint();
-      action(button);
-      return;
-    }
-    armedUntil[id] = performance.now() + 3000;
-    paint();
-    setTimeout(() => { if (button.isConnected) paint(); }, 3050);
-  });
-  return button;
+/** A press-twice button (kit.js) with an icon: a raven taken, a player skipped, an ability used. */
+export function twiceButton(id, label, action, { cls = 'btn', icon = null, title = null, sure = null } = {}) {
+  const button = h('button', { type: 'button', id, class: cls, title }, icon, h('span', { class: 'btn-text', text: label }));
+  return pressTwice(button, action, { sure });
 }

@@ -4,16 +4,18 @@
 // ready / drafting / due). Never shows a secret: the table view holds none.
 
 import { h } from '../../js/ui.js';
+import { countdown } from '../../js/kit.js';
 import { beep } from '../../js/sound.js';
 import {
-  loadStyles, roleName, roleTexts, claimText, nameOf, chainList, winnerLine,
-  tickDeadlines, ravenIcon, amuletRow, abilityChip, roleFamily, plural, confirmButton, lastTrickThisSet,
+  roleName, roleTexts, claimText, chainList, winnerLine,
+  ravenIcon, amuletRow, abilityChip, roleFamily, plural, twiceButton, lastTrickThisSet,
 } from './common.js';
 
-let els = null;
-let latest = null;       // {view, ctx}
-let timer = null;
-let lastChainKey = '';
+export { styles } from './common.js';
+
+export function local() {
+  return { lastChainKey: '' };   // the last claim that beeped
+}
 
 const PHASE_LABEL = {
   draft: 'Ability draft', select: 'Choosing roles', trick: 'Role calls', over: 'Game over',
@@ -21,14 +23,13 @@ const PHASE_LABEL = {
 
 // ---- skeleton ----------------------------------------------------------------------------------
 
-function mount(root) {
-  loadStyles();
-  const raven = confirmButton('wb-raven', 'Raven taken', (b) => send('raven', {}, b), {
+export function mount(ctx) {
+  const raven = twiceButton('wb-raven', 'Raven taken', (button) => ctx.send('raven', {}, { button }), {
     cls: 'btn wb-raven-btn', icon: ravenIcon({ cls: 'wb-raven wb-raven-inline' }),
     title: 'Press when a potion card with a raven is taken (press twice to confirm)',
   });
 
-  els = {
+  const els = {
     root: h('div', { class: 'wb-tv', id: 'wb-tv' }),
     set: h('p', { class: 'wb-set', id: 'wb-set' }),
     ravens: h('div', { class: 'wb-ravens', id: 'wb-ravens' }),
@@ -41,50 +42,40 @@ function mount(root) {
     els.stage,
     els.players,
   );
-  root.replaceChildren(els.root);
+  return els;
 }
 
-async function send(type, payload = {}, button = null) {
-  if (!latest) return null;
-  if (button) button.disabled = true;
-  const ack = await latest.ctx.act(type, payload);
-  if (button?.isConnected) button.disabled = false;
-  if (!ack.ok) latest.ctx.toast?.(ack.error?.message || 'That did not work.');
-  if (latest && els) update();  // the view decides what stays enabled (no raven left: none)
-  return ack;
+function roomPlayer(ctx, seat) {
+  return ctx.room.players.find((p) => p.seat === seat) || null;
 }
 
-function roomPlayer(view, seat) {
-  return (view.room?.players || []).find((p) => p.seat === seat) || null;
-}
-
-/** The due player left or is away: the table may answer for them. */
 /** Skip buttons for players who left or are away and hold the table up (draft, selection). */
-function skipAway(view, g, ctx, seats, what) {
-  if (view.room?.status !== 'playing') return [];
+function skipAway(ctx, seats, what) {
+  if (!ctx.playing) return [];
   return seats.filter((seat) => {
-    const rp = roomPlayer(view, seat);
+    const rp = roomPlayer(ctx, seat);
     return !rp || rp.gone || !rp.connected;
   }).map((seat) => {
-    const who = nameOf(ctx.names, seat, g);
+    const who = ctx.nameOf(seat);
     const label = `Skip ${who} (${what})`;
-    return confirmButton(`wb-skip-${seat}`, label, (b) => send('skip', { seat }, b), {
-      cls: 'btn wb-skip', sure: `Sure? ${label}`,
-      title: `${who} left or is away (press twice to confirm)`,
+    return twiceButton(`wb-skip-${seat}`, label, (button) => ctx.send('skip', { seat }, { button }), {
+      cls: 'btn wb-skip', title: `${who} left or is away (press twice to confirm)`,
     });
   });
 }
 
-function canSkip(view, g) {
-  const t = g.trick;
+/** The due player left or is away, or ran out of time: the table may answer for them. */
+function canSkip(ctx) {
+  const t = ctx.game.trick;
   if (!t || t.due === null || t.due === undefined) return false;
-  const rp = roomPlayer(view, t.due);
+  const rp = roomPlayer(ctx, t.due);
   return Boolean(!rp || rp.gone || !rp.connected || t.nudge);
 }
 
 // ---- head --------------------------------------------------------------------------------------
 
-function drawHead(view, g) {
+function drawHead(ctx) {
+  const { game: g, els } = ctx;
   const label = PHASE_LABEL[g.phase] || g.phase || '';
   els.set.replaceChildren(
     h('span', { class: 'wb-set-n', text: g.set ? `Set ${g.set}` : "Witch's Brew" }),
@@ -100,9 +91,8 @@ function drawHead(view, g) {
       h('span', { class: 'wb-raven-count', text: `${left} of ${total} ravens left` }),
       (g.last_set || left === 0) && g.phase !== 'over' ? h('span', { class: 'wb-last-set', id: 'wb-last-set', text: 'Last set!' }) : null));
   els.ravens.classList.toggle('wb-ravens-last', Boolean(g.last_set || left === 0));
-  const playing = view.room?.status === 'playing';
-  els.raven.hidden = g.phase === 'over' || view.room?.status === 'over';
-  if (!els.raven.classList.contains('confirming')) els.raven.disabled = !playing || left <= 0;
+  els.raven.hidden = g.phase === 'over' || ctx.room.status === 'over';
+  if (!els.raven.classList.contains('confirming')) els.raven.disabled = !ctx.playing || left <= 0;
 }
 
 // ---- players strip -----------------------------------------------------------------------------
@@ -131,12 +121,13 @@ function statusOf(g, p) {
   return { text: '', cls: '' };
 }
 
-function drawPlayers(view, g, ctx) {
+function drawPlayers(ctx) {
+  const { game: g, els } = ctx;
   const players = g.players || [];
   const showCards = g.phase === 'trick';
   const items = players.map((p) => {
     const st = statusOf(g, p);
-    const rp = roomPlayer(view, p.seat);
+    const rp = roomPlayer(ctx, p.seat);
     const away = rp && (rp.gone || !rp.connected);
     const leads = g.phase !== 'over' && (g.leader === p.seat || (g.phase !== 'trick' && g.first_player === p.seat));
     const cards = Number(p.cards_left) || 0;
@@ -149,7 +140,7 @@ function drawPlayers(view, g, ctx) {
       dataset: { seat: p.seat, status: st.cls || 'none' },
     },
     h('div', { class: 'wb-p-top' },
-      h('span', { class: 'wb-p-name', text: p.name || nameOf(ctx.names, p.seat, g) }),
+      h('span', { class: 'wb-p-name', text: ctx.nameOf(p.seat) }),
       leads ? h('span', { class: 'wb-p-badge', text: g.phase === 'trick' ? 'leader' : 'first' }) : null),
     h('span', { class: 'wb-p-status', text: st.text || ' ' }),
     away ? h('span', { class: 'wb-p-away', text: rp.gone ? 'left the game' : 'phone away' }) : null,
@@ -167,11 +158,11 @@ function drawPlayers(view, g, ctx) {
 
 // ---- stage -------------------------------------------------------------------------------------
 
-function reminderCard(g, role, title) {
-  const t = roleTexts(g, role);
+function reminderCard(ctx, role, title) {
+  const t = roleTexts(ctx, role);
   return h('aside', { class: `wb-reminder wb-fam-${roleFamily(role)}`, id: 'wb-reminder', dataset: { role } },
     h('p', { class: 'wb-rem-title', text: title }),
-    h('p', { class: 'wb-rem-role', text: roleName(g, role) }),
+    h('p', { class: 'wb-rem-role', text: roleName(ctx, role) }),
     h('div', { class: 'wb-rem-part' },
       h('p', { class: 'wb-rem-label', text: 'Full action' }),
       h('p', { class: `wb-rem-text${t.actionKnown ? '' : ' wb-unknown'}`, text: t.action })),
@@ -180,67 +171,66 @@ function reminderCard(g, role, title) {
       h('p', { class: `wb-rem-text${t.favorKnown ? '' : ' wb-unknown'}`, text: t.favor })));
 }
 
-function dueLine(view, g, ctx) {
-  const t = g.trick;
+function dueLine(ctx) {
+  const t = ctx.game.trick;
   if (!t || t.due === null || t.due === undefined) return null;
-  const who = nameOf(ctx.names, t.due, g);
-  const role = roleName(g, t.role);
+  const who = ctx.nameOf(t.due);
+  const role = roleName(ctx, t.role);
   let text;
   if (t.due_kind === 'play') text = `${who} leads: which role?`;
   else if (t.due_kind === 'amulet') text = `${who}: use an amulet to take the ${role}?`;
   else text = `${who} is answering…`;
   const parts = [h('span', { class: 'wb-due-text', text })];
-  if (typeof t.deadline === 'number') {
-    parts.push(h('span', { class: 'wb-countdown', id: 'wb-countdown', dataset: { deadline: t.deadline } }));
-  }
+  parts.push(countdown(t.deadline, { cls: 'wb-countdown', id: 'wb-countdown' }));
   if (t.nudge) parts.push(h('span', { class: 'wb-nudge', id: 'wb-nudge', text: 'Time’s up, please decide!' }));
-  if (canSkip(view, g) && view.room?.status === 'playing') {
+  if (canSkip(ctx) && ctx.playing) {
     const label = t.due_kind === 'play' ? 'Skip (pass the lead)'
       : (t.due_kind === 'amulet' ? 'Skip (no amulet)' : 'Skip (“So be it!”)');
-    parts.push(confirmButton('wb-skip', label, (b) => send('skip', {}, b), {
-      cls: 'btn wb-skip', sure: `Sure? ${label}`,
-      title: `Answer for ${who}, who left or is away (press twice to confirm)`,
+    parts.push(twiceButton('wb-skip', label, (button) => ctx.send('skip', {}, { button }), {
+      cls: 'btn wb-skip', title: `Answer for ${who}, who left or is away (press twice to confirm)`,
     }));
   }
   return h('div', { class: `wb-due wb-due-${t.due_kind || 'none'}`, id: 'wb-due', dataset: { seat: t.due } }, parts);
 }
 
-function drawTrick(view, g, ctx) {
+function drawTrick(ctx) {
+  const g = ctx.game;
   const t = g.trick;
   const last = g.last_trick;
   const main = [];
   let reminder = null;
   if (t && t.role) {
-    main.push(h('p', { class: `wb-big wb-fam-text-${roleFamily(t.role)}`, id: 'wb-role', dataset: { role: t.role }, text: claimText(g, t.role) }));
-    main.push(chainList(g, t, ctx.names, { id: 'wb-chain' }));
+    main.push(h('p', { class: `wb-big wb-fam-text-${roleFamily(t.role)}`, id: 'wb-role', dataset: { role: t.role }, text: claimText(ctx, t.role) }));
+    main.push(chainList(ctx, t, { id: 'wb-chain' }));
     const claimant = t.claimant;
     if (claimant !== null && claimant !== undefined) {
       main.push(h('p', { class: 'wb-claimant', id: 'wb-claimant' },
         h('span', { class: 'wb-crown', 'aria-hidden': 'true', text: '♛ ' }),
-        h('span', { text: `Claim so far: ${nameOf(ctx.names, claimant, g)}` })));
+        h('span', { text: `Claim so far: ${ctx.nameOf(claimant)}` })));
     }
-    main.push(dueLine(view, g, ctx));
-    reminder = reminderCard(g, t.role, 'Reminder');
+    main.push(dueLine(ctx));
+    reminder = reminderCard(ctx, t.role, 'Reminder');
   } else {
     // Between tricks: the last trick's outcome, and who leads next.
     if (last && lastTrickThisSet(g)) {
-      main.push(h('p', { class: 'wb-winner', id: 'wb-winner', text: winnerLine(g, ctx.names) }));
-      main.push(chainList(g, last, ctx.names, { id: 'wb-last-chain', cls: 'wb-chain-small' }));
-      reminder = reminderCard(g, last.role, `${nameOf(ctx.names, last.winner, g)} takes`);
+      main.push(h('p', { class: 'wb-winner', id: 'wb-winner', text: winnerLine(ctx) }));
+      main.push(chainList(ctx, last, { id: 'wb-last-chain', cls: 'wb-chain-small' }));
+      reminder = reminderCard(ctx, last.role, `${ctx.nameOf(last.winner)} takes`);
     } else {
       // The first trick of a set (a last trick shown here is the previous set's).
       main.push(h('p', { class: 'wb-big', id: 'wb-set-begins', text: `Set ${g.set} begins` }));
       main.push(h('p', { class: 'wb-sub', text: 'All roles are chosen. The leader plays the first role.' }));
-      if (last) main.push(h('p', { class: 'wb-winner wb-winner-small', id: 'wb-winner', text: `Last trick of set ${g.set - 1}: ${winnerLine(g, ctx.names)}` }));
+      if (last) main.push(h('p', { class: 'wb-winner wb-winner-small', id: 'wb-winner', text: `Last trick of set ${g.set - 1}: ${winnerLine(ctx)}` }));
     }
-    main.push(dueLine(view, g, ctx));
+    main.push(dueLine(ctx));
   }
   const parts = [h('div', { class: 'wb-main' }, main)];
   if (reminder) parts.push(reminder);
   return parts;
 }
 
-function drawSelect(view, g, ctx) {
+function drawSelect(ctx) {
+  const g = ctx.game;
   const players = g.players || [];
   const ready = players.filter((p) => p.ready).length;
   const main = [
@@ -249,17 +239,18 @@ function drawSelect(view, g, ctx) {
     h('p', { class: 'wb-counter', id: 'wb-ready-count', text: `${ready} / ${players.length} ready` }),
   ];
   if (g.first_player !== null && g.first_player !== undefined) {
-    main.push(h('p', { class: 'wb-sub', text: `${nameOf(ctx.names, g.first_player, g)} leads the first trick.` }));
+    main.push(h('p', { class: 'wb-sub', text: `${ctx.nameOf(g.first_player)} leads the first trick.` }));
   }
   if (g.last_trick && g.set > 1) {
-    main.push(h('p', { class: 'wb-winner wb-winner-small', id: 'wb-winner', text: `Last trick of set ${g.set - 1}: ${winnerLine(g, ctx.names)}` }));
+    main.push(h('p', { class: 'wb-winner wb-winner-small', id: 'wb-winner', text: `Last trick of set ${g.set - 1}: ${winnerLine(ctx)}` }));
   }
-  main.push(...skipAway(view, g, ctx, players.filter((p) => !p.ready).map((p) => p.seat),
+  main.push(...skipAway(ctx, players.filter((p) => !p.ready).map((p) => p.seat),
     'roles drawn at random'));
   return [h('div', { class: 'wb-main' }, main)];
 }
 
-function drawDraft(view, g, ctx) {
+function drawDraft(ctx) {
+  const g = ctx.game;
   const d = g.draft || {};
   const cur = d.current;
   const order = d.order || [];
@@ -267,26 +258,27 @@ function drawDraft(view, g, ctx) {
   const main = [
     h('p', { class: 'wb-lead-line', text: 'Magical abilities' }),
     h('p', { class: 'wb-big', id: 'wb-drafting', text: cur === null || cur === undefined
-      ? 'Revealing the abilities…' : `${nameOf(ctx.names, cur, g)} is choosing an ability` }),
+      ? 'Revealing the abilities…' : `${ctx.nameOf(cur)} is choosing an ability` }),
     h('p', { class: 'wb-sub', text: 'The first player takes 3 cards, everyone else 1. Keep one, pass the other 2 to the left.' }),
     h('ol', { class: 'wb-draft-order', id: 'wb-draft-order' }, order.map((seat, i) => {
       const state = i < j || j < 0 ? 'done' : (i === j ? 'now' : 'later');
       return h('li', { class: `wb-draft-${state}`, dataset: { seat } },
         h('span', { class: 'wb-draft-mark', 'aria-hidden': 'true', text: state === 'done' ? '✓' : (state === 'now' ? '▶' : '·') }),
-        h('span', { text: nameOf(ctx.names, seat, g) }));
+        h('span', { text: ctx.nameOf(seat) }));
     })),
   ];
   if (g.deck) {
     main.push(h('p', { class: 'wb-deck', text: `Ability deck: ${g.deck.face_down ?? 0} face down · ${g.deck.face_up ?? 0} face up underneath` }));
   }
   if (g.last_trick && g.set > 1) {
-    main.push(h('p', { class: 'wb-winner wb-winner-small', text: `Last trick of set ${g.set - 1}: ${winnerLine(g, ctx.names)}` }));
+    main.push(h('p', { class: 'wb-winner wb-winner-small', text: `Last trick of set ${g.set - 1}: ${winnerLine(ctx)}` }));
   }
-  if (cur !== null && cur !== undefined) main.push(...skipAway(view, g, ctx, [cur], 'keeps the first card'));
+  if (cur !== null && cur !== undefined) main.push(...skipAway(ctx, [cur], 'keeps the first card'));
   return [h('div', { class: 'wb-main' }, main)];
 }
 
-function drawOver(view, g, ctx) {
+function drawOver(ctx) {
+  const g = ctx.game;
   const main = [
     h('p', { class: 'wb-big', id: 'wb-over', text: 'Game over' }),
     h('p', { class: 'wb-sub wb-sub-big', text: 'Count the victory points on the table. Most points wins.' }),
@@ -294,73 +286,41 @@ function drawOver(view, g, ctx) {
   if (g.options?.amulets) {
     main.push(h('p', { class: 'wb-sub', text: 'A tie? Each unused amulet counts as 2 ingredients or 2 gold nuggets.' }));
     main.push(h('ol', { class: 'wb-tiebreak', id: 'wb-tiebreak' }, (g.players || []).map((p) => h('li', { dataset: { seat: p.seat } },
-      h('span', { class: 'wb-tb-name', text: p.name || nameOf(ctx.names, p.seat, g) }),
+      h('span', { class: 'wb-tb-name', text: ctx.nameOf(p.seat) }),
       amuletRow({ unused: p.amulets?.unused, grey: 0 }, { words: false }),
       h('span', { class: 'wb-tb-count', text: plural(Number(p.amulets?.unused) || 0, 'unused amulet') })))));
   }
   if (g.last_trick) {
-    main.push(h('p', { class: 'wb-winner wb-winner-small', text: `Last trick: ${winnerLine(g, ctx.names)}` }));
+    main.push(h('p', { class: 'wb-winner wb-winner-small', text: `Last trick: ${winnerLine(ctx)}` }));
   }
   return [h('div', { class: 'wb-main' }, main)];
 }
 
-// ---- update ------------------------------------------------------------------------------------
+// ---- drawing -----------------------------------------------------------------------------------
 
-function update() {
-  const { view, ctx } = latest;
-  const g = view.game;
+export function render(ctx) {
+  const { game: g, els, local } = ctx;
   els.root.dataset.phase = g.phase || '';
-  drawHead(view, g);
+  drawHead(ctx);
   let parts;
-  if (g.phase === 'trick') parts = drawTrick(view, g, ctx);
-  else if (g.phase === 'select') parts = drawSelect(view, g, ctx);
-  else if (g.phase === 'draft') parts = drawDraft(view, g, ctx);
-  else if (g.phase === 'over') parts = drawOver(view, g, ctx);
+  if (g.phase === 'trick') parts = drawTrick(ctx);
+  else if (g.phase === 'select') parts = drawSelect(ctx);
+  else if (g.phase === 'draft') parts = drawDraft(ctx);
+  else if (g.phase === 'over') parts = drawOver(ctx);
   else parts = [h('p', { class: 'wb-big', text: g.phase || '' })];
   els.stage.replaceChildren(...parts.filter(Boolean));
   els.stage.classList.toggle('wb-stage-split', parts.length > 1);
   const shown = g.trick?.role ? g.trick.chain : (lastTrickThisSet(g) ? g.last_trick.chain : []);
   els.stage.dataset.chain = (shown || []).length >= 5 ? 'long' : 'short';
   els.players.hidden = g.phase === 'over';
-  drawPlayers(view, g, ctx);
-  tick();
+  drawPlayers(ctx);
 
   // A contested role is worth a sound: each new claim beeps once.
   const chain = g.trick?.chain || [];
   const key = `${g.set}|${g.trick?.role}|${chain.length}`;
-  if (key !== lastChainKey && chain.length > 1) {
+  if (key !== local.lastChainKey && chain.length > 1) {
     const e = chain[chain.length - 1];
     if (e.answer === 'claim' || e.answer === 'amulet') beep(660, 120, 0.2);
   }
-  lastChainKey = key;
-}
-
-function tick() {
-  if (!latest || !els?.root.isConnected) return;
-  tickDeadlines(els.root, latest.ctx.serverNow);
-}
-
-export function render(root, view, ctx) {
-  if (!view.game) {
-    root.replaceChildren();
-    els = null;
-    return;
-  }
-  if (!els || !root.contains(els.root)) mount(root);
-  latest = { view, ctx };
-  update();
-  if (!timer) {
-    timer = setInterval(() => {
-      if (!els?.root.isConnected) {
-        clearInterval(timer);
-        timer = null;
-        return;
-      }
-      tick();
-    }, 200);
-  }
-}
-
-export function note() {
-  // Everything the table shows comes with the view.
+  local.lastChainKey = key;
 }

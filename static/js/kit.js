@@ -1,0 +1,264 @@
+// The page kit: the one piece that runs a game's page module, on the TV and on the phone alike.
+// It loads the module and the game's reference data once, mounts the module (again for every new
+// game: a clean slate), renders every view, drives countdowns and the module's tick from one
+// animation loop, and gives the module one `ctx` (docs/pages.md). Also the plumbing the page
+// shells share: acked requests with an error toast, press-twice buttons, player names.
+
+import { request, serverNow } from './client.js';
+import { h, toast, ensureStylesheet } from './ui.js';
+
+// ---- names ----------------------------------------------------------------------------------
+
+/** A seat's name: the room's name for it; "Seat 4" for seat 3 if the room has none; "The table"
+ * for no seat (the TV). The one wording every page uses. */
+export function nameOf(view, seat) {
+  if (seat === null || seat === undefined) return 'The table';
+  const player = (view?.room?.players ?? []).find((p) => p.seat === Number(seat));
+  return player?.name ?? `Seat ${Number(seat) + 1}`;
+}
+
+// ---- requests ---------------------------------------------------------------------------------
+
+/**
+ * `event` with an ack; a refusal ({ok: false, error: {code, message}}) is shown as a toast unless
+ * `quiet`. `button` is disabled while the answer is awaited. Resolves to the ack (a timeout is an
+ * ordinary {ok: false} ack).
+ */
+export async function call(event, payload = {}, { button = null, quiet = false } = {}) {
+  if (button) button.disabled = true;
+  const ack = await request(event, payload);
+  if (button?.isConnected) button.disabled = false;
+  if (!ack.ok && !quiet) toast(ack.error?.message || 'That did not work.');
+  return ack;
+}
+
+// ---- countdowns -------------------------------------------------------------------------------
+
+/** Seconds left until the server time `until` on this page's clock estimate (never negative);
+ * null when there is no deadline. */
+export function secondsLeft(until) {
+  if (typeof until !== 'number' || !Number.isFinite(until)) return null;
+  return Math.max(0, (until - serverNow()) / 1000);
+}
+
+const FORMATS = {
+  // "7 s", "1:05"
+  s(left) {
+    const c = Math.ceil(left);
+    return c >= 60 ? `${Math.floor(c / 60)}:${String(c % 60).padStart(2, '0')}` : `${c} s`;
+  },
+  // "2.3 s"
+  tenths: (left) => `${left.toFixed(1)} s`,
+  // "3": a big 3, 2, 1 (never 0: the next screen says GO)
+  n: (left) => String(Math.max(1, Math.ceil(left))),
+};
+
+/**
+ * A countdown to the server time `until`. Any element with `data-until` inside a mounted page is
+ * one: the kit writes the time left into its `.countdown-text` descendant (or itself) on every
+ * frame, in `data-format` (s | tenths | n), adds the class `urgent` from 5 s, and with
+ * `data-total` (ms) sets the CSS variable --left (1 → 0) for a bar.
+ */
+export function countdown(until, { format = 's', total = null, cls = '', id = null } = {}) {
+  if (typeof until !== 'number') return null;
+  const dataset = total === null ? { until, format } : { until, format, total };
+  return h('span', { class: `countdown ${cls}`.trim(), id, dataset });
+}
+
+function drawCountdowns(root) {
+  for (const el of root.querySelectorAll('[data-until]')) {
+    const left = secondsLeft(Number(el.dataset.until));
+    if (left === null) continue;
+    const text = (FORMATS[el.dataset.format] || FORMATS.s)(left);
+    const target = el.querySelector('.countdown-text') || el;
+    if (target.textContent !== text) target.textContent = text;
+    if (el.dataset.total) el.style.setProperty('--left', String(Math.min(1, (left * 1000) / Number(el.dataset.total))));
+    el.classList.toggle('urgent', left <= 5);
+  }
+}
+
+// ---- press twice ------------------------------------------------------------------------------
+
+const ARM_MS = 3000;
+const armed = new Map();   // key → performance.now() until which the next press confirms
+
+/**
+ * A destructive button asks once more: the first press arms it for 3 s (class `confirming`, text
+ * `sure`, default "Sure? <label>"), the second runs `action(button)`. The armed state is kept by
+ * `key` (default: the button's id), so a button that a redraw re-creates stays armed. The text
+ * goes into the button's `.btn-text` child when it has one (a button with an icon).
+ * Safer than confirm(), which would freeze the page's socket handling.
+ */
+export function pressTwice(button, action, { key = button.id || button, sure = null } = {}) {
+  const target = button.querySelector('.btn-text') || button;
+  const label = target.textContent;
+  const paint = () => {
+    const on = performance.now() < (armed.get(key) || 0);
+    button.classList.toggle('confirming', on);
+    target.textContent = on ? (sure || `Sure? ${label}`) : label;
+  };
+  const unpaintLater = () => {
+    const left = (armed.get(key) || 0) - performance.now();
+    if (left > 0) setTimeout(() => { if (button.isConnected) paint(); }, left + 50);
+  };
+  paint();
+  unpaintLater();
+  button.addEventListener('click', () => {
+    if (performance.now() < (armed.get(key) || 0)) {
+      armed.delete(key);
+      paint();
+      action(button);
+      return;
+    }
+    armed.set(key, performance.now() + ARM_MS);
+    paint();
+    unpaintLater();
+  });
+  return button;
+}
+
+// ---- the game page ----------------------------------------------------------------------------
+
+const references = new Map();   // game id → Promise of its reference data
+
+/** GET /api/games/<id>/reference, once per page ({} when there is none; a failure is retried). */
+function reference(gameId) {
+  if (!references.has(gameId)) {
+    const load = fetch(`/api/games/${encodeURIComponent(gameId)}/reference`)
+      .then((res) => (res.ok ? res.json() : Promise.reject(new Error(`HTTP ${res.status}`))))
+      .then((data) => (data && typeof data === 'object' ? data : {}))
+      .catch((err) => {
+        console.warn('no reference data', err);
+        references.delete(gameId);
+        return {};
+      });
+    references.set(gameId, load);
+  }
+  return references.get(gameId);
+}
+
+/**
+ * Runs `static/games/<game.id>/<side>.js` in `root`. The page shell calls `show(view)` for every
+ * view with a game to draw and `note(note)` for every note; see docs/pages.md for the module's side.
+ */
+export function gamePage({ root, game, side, base }) {
+  const url = new URL(`${base}games/${game.id}/${side}.js`, document.baseURI).href;
+  let module = null;
+  let loading = null;
+  let mounted = null;      // what the mount was for: `${game_number}|${seat}|${role}`
+  let frame = null;
+  let latest = null;       // the last view handed to show()
+  const pending = new Set();  // actions awaiting their ack, by type and payload
+
+  const ctx = {
+    root,
+    view: null,
+    room: null,
+    game: null,
+    seat: null,
+    role: null,
+    playing: false,
+    gameNumber: 0,
+    reference: {},
+    els: null,
+    local: {},
+    nameOf: (seat) => nameOf(ctx.view, seat),
+    serverNow,
+    secondsLeft,
+    toast,
+    redraw,
+    /** `act {type, …payload}`; a second identical one while the first is unanswered is dropped
+     * (null). The page is redrawn after the answer: the view decides what stays enabled. */
+    async send(type, payload = {}, options = {}) {
+      const key = `${type} ${JSON.stringify(payload)}`;
+      if (pending.has(key)) return null;
+      pending.add(key);
+      let ack;
+      try {
+        ack = await call('act', { ...payload, type }, options);
+      } finally {
+        pending.delete(key);
+      }
+      redraw();
+      return ack;
+    },
+  };
+
+  function load() {
+    loading ??= Promise.all([import(url), reference(game.id)]).then(([mod, ref]) => {
+      module = mod;
+      ctx.reference = ref;
+      for (const href of mod.styles || []) ensureStylesheet(new URL(href, url).href);
+    }).catch((err) => {
+      console.error(err);
+      loading = null;
+      toast(`Could not load ${game.title} on this screen.`);
+    });
+    return loading;
+  }
+
+  function unmount() {
+    mounted = null;
+    ctx.els = null;
+    root.replaceChildren();
+  }
+
+  /** A clean slate: fresh per-game memory and a fresh skeleton. */
+  function mount(key) {
+    armed.clear();
+    ctx.local = module.local ? module.local() : {};
+    ctx.els = module.mount(ctx) ?? {};
+    if (ctx.els.root) root.replaceChildren(ctx.els.root);
+    mounted = key;
+  }
+
+  function draw() {
+    if (!module || !mounted || !root.firstChild) return;
+    module.render(ctx);
+    drawCountdowns(root);
+  }
+
+  /** Draw the current view again (after a change of the page's own memory). */
+  function redraw() {
+    if (latest) draw();
+  }
+
+  function loop() {
+    frame = null;
+    if (!mounted || !root.isConnected) return;
+    module.tick?.(ctx);
+    drawCountdowns(root);
+    frame = requestAnimationFrame(loop);
+  }
+
+  return {
+    ctx,
+    /** Render `view` (its game may be null: then the module is unmounted). */
+    async show(view) {
+      latest = view;
+      if (!view.game) {
+        if (mounted) unmount();
+        return;
+      }
+      await load();
+      if (!module || latest !== view) return;   // a newer view arrived while loading
+      const { room } = view;
+      Object.assign(ctx, {
+        view,
+        room,
+        game: view.game,
+        seat: room.seat ?? null,
+        role: room.role,
+        playing: room.status === 'playing',
+        gameNumber: room.game_number ?? 0,
+      });
+      const key = `${ctx.gameNumber}|${ctx.seat}|${ctx.role}`;
+      if (mounted !== key || !root.firstChild) mount(key);
+      draw();
+      if (frame === null) frame = requestAnimationFrame(loop);
+    },
+    note(n) {
+      if (mounted && module?.note) module.note(ctx, n);
+    },
+  };
+}
