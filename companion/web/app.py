@@ -13,6 +13,7 @@ from companion.games.registry import GAMES
 from companion.rooms import RoomService, ServiceConfig
 from companion.store import SqliteStore, default_path
 from companion.web import http, sockets
+from companion.web.headers import secure
 from companion.web.paths import asset_dir
 from companion.web.ratelimit import RateLimiter
 from companion.web.ticker import start_ticker
@@ -85,6 +86,7 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
         max_http_buffer_size=64 * 1024,
     )
     app.register_blueprint(http.blueprint)
+    app.after_request(secure)
     limiter = RateLimiter(app.config["RATE_PER_SECOND"], app.config["RATE_BURST"])
     sockets.register(socketio, service, limiter, app.config["MAX_PAYLOAD_BYTES"])
     start_ticker(socketio, service, app.config["TICK_SECONDS"])

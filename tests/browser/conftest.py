@@ -68,8 +68,19 @@ def no_page_errors() -> Iterator[None]:
     assert not PAGE_ERRORS, "uncaught errors in the pages:\n" + "\n".join(PAGE_ERRORS)
 
 
+# The pages run under the server's Content-Security-Policy (no eval): a wait_for_function
+# predicate must be a function ("() => …"), which Playwright runs without evaluating a string.
 def _watch(context: Any) -> Any:
     context.on("weberror", lambda e: PAGE_ERRORS.append(f"{e.page and e.page.url}: {e.error}"))
+    # Whatever the Content-Security-Policy blocks in our pages is a bug too.
+    context.on(
+        "console",
+        lambda m: (
+            PAGE_ERRORS.append(f"{m.location.get('url')}: {m.text}")
+            if m.type == "error" and "Content Security Policy" in m.text
+            else None
+        ),
+    )
     return context
 
 
@@ -171,7 +182,7 @@ def open_table(
         page.wait_for_selector("#screen-lobby", state="visible")
         phones.append(page)
     connected = "document.querySelectorAll('#players li[data-seat] .dot.connected').length"
-    tv.wait_for_function(f"{connected} === {len(names)}")
+    tv.wait_for_function(f"() => {connected} === {len(names)}")
     if shots:
         tv.screenshot(path=str(ARTIFACTS / f"{shots}-tv-lobby-1920x1080.png"))
         phones[0].screenshot(path=str(ARTIFACTS / f"{shots}-phone-lobby-390x844.png"))

@@ -64,7 +64,7 @@ def test_tv_and_three_phones_play_buzzer(
         phones.append(page)
 
     tv.wait_for_function(
-        "document.querySelectorAll('#players li[data-seat] .dot.connected').length === 3"
+        "() => document.querySelectorAll('#players li[data-seat] .dot.connected').length === 3"
     )
     names_on_tv = tv.locator("#players li[data-seat] .name").all_inner_texts()
     assert [n.strip() for n in names_on_tv] == NAMES
@@ -83,7 +83,7 @@ def test_tv_and_three_phones_play_buzzer(
     phones[1].locator("#btn-buzz").tap()
     phones[1].wait_for_selector('#btn-buzz:not([data-state="open"])')
     phones[0].locator("#btn-buzz").tap()
-    tv.wait_for_function("document.querySelectorAll('#ranking li').length >= 2")
+    tv.wait_for_function("() => document.querySelectorAll('#ranking li').length >= 2")
     ranking = tv.locator("#ranking li").all_inner_texts()
     assert "Ben" in ranking[0] and "Sofia" in ranking[1]
     assert re.search(r"\+\d+ ms", ranking[1])  # the margin is shown
@@ -95,12 +95,12 @@ def test_tv_and_three_phones_play_buzzer(
     phones[2].wait_for_selector("#btn-buzz", state="visible")
     assert phones[2].locator("#me-name").inner_text().strip() == NAMES[2]
     tv.wait_for_function(
-        "document.querySelectorAll('#players li[data-seat] .dot.connected').length === 3"
+        "() => document.querySelectorAll('#players li[data-seat] .dot.connected').length === 3"
     )
     summary = http_json("GET", f"{server.url}/api/rooms/{code}")[1]
     assert [p["name"] for p in summary["players"]] == NAMES
     phones[2].locator("#btn-buzz").tap()
-    tv.wait_for_function("document.querySelectorAll('#ranking li').length === 3")
+    tv.wait_for_function("() => document.querySelectorAll('#ranking li').length === 3")
     assert "Cleo" in tv.locator("#ranking li").all_inner_texts()[2]
 
     tv.screenshot(path=str(artifacts / "tv-1920x1080.png"))
@@ -112,7 +112,7 @@ def test_tv_and_three_phones_play_buzzer(
     phones[2].wait_for_selector('#btn-buzz[data-state="open"]', timeout=15_000)
     phones[2].locator("#btn-buzz").tap()
     tv.wait_for_function(
-        "document.querySelectorAll('#ranking li').length >= 1 && "
+        "() => document.querySelectorAll('#ranking li').length >= 1 && "
         "document.querySelector('#ranking li').innerText.includes('Cleo')"
     )
     close_all(tv, *phones)
@@ -133,7 +133,7 @@ def test_a_rematch_forgets_the_last_games_too_late(browser: Any, server: LiveSer
     ben.evaluate("window.__hold = true")
     sofia.locator("#btn-buzz").tap()
     tv.wait_for_function(
-        "document.querySelector('#bz-status').textContent.includes('wins')", timeout=10_000
+        "() => document.querySelector('#bz-status').textContent.includes('wins')", timeout=10_000
     )
     ben.locator("#btn-buzz").tap()
     time.sleep(0.5)  # the press reaches the server, which refuses it: the round is over

@@ -126,7 +126,7 @@ def test_a_rematch_during_turn_1_starts_afresh(
     anna.click("#www-apply", timeout=15_000)
     anna.wait_for_selector("#www-done")
     tv.wait_for_function(
-        "document.querySelector('#www-board [data-seat=\"0\"]')"
+        "() => document.querySelector('#www-board [data-seat=\"0\"]')"
         "?.closest('.www-cell')?.dataset.space !== '0'",
         timeout=15_000,
     )

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import math
 import time
+import urllib.request
 
 from tests.integration.test_platform import seated
 from tests.support import Peer, http_json, wait_until
@@ -82,3 +83,15 @@ def test_room_creation_is_bounded_per_address_with_a_json_error(server, peers) -
     assert all(s == 429 and b["error"]["code"] == "rate_limited" for s, b in refused), refused
     status, summary = http_json("GET", f"{server.url}/api/rooms/{created[0]['code']}")
     assert status == 200 and summary["status"] == "lobby"
+
+
+def test_every_page_and_answer_carries_the_security_headers(server) -> None:
+    room = server.create_room()
+    for path in ("/", f"/host/{room['code']}", f"/j/{room['code']}", "/api/games", "/healthz"):
+        with urllib.request.urlopen(server.url + path) as answer:
+            headers = answer.headers
+        policy = headers["Content-Security-Policy"]
+        assert "script-src 'self'" in policy and "frame-ancestors 'none'" in policy, path
+        assert "unsafe-inline" not in policy.split("script-src")[1].split(";")[0], path
+        assert headers["X-Content-Type-Options"] == "nosniff", path
+        assert headers["Referrer-Policy"] == "no-referrer", path
