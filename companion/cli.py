@@ -36,6 +36,13 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
         help="allow Socket.IO from this origin (repeatable; default: same origin only)",
     )
     serve.add_argument(
+        "--allowed-host",
+        action="append",
+        default=[],
+        help="also answer to this host name (repeatable; IP addresses, localhost, this "
+        "machine's name and the public URL's host always work)",
+    )
+    serve.add_argument(
         "--idle-expiry-minutes", type=float, default=120.0, help="close idle rooms (default 120)"
     )
     put_back = commands.add_parser(
@@ -94,6 +101,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         "PUBLIC_URL": url,
         "ASYNC_MODE": args.async_mode,
         "CORS_ORIGINS": args.cors_origin,
+        "ALLOWED_HOSTS": tuple(args.allowed_host),
         "IDLE_EXPIRY_MS": args.idle_expiry_minutes * 60_000,
     }
     if args.db:

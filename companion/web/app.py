@@ -13,7 +13,8 @@ from companion.games.registry import GAMES
 from companion.rooms import RoomService, ServiceConfig
 from companion.store import SqliteStore, default_path
 from companion.web import http, sockets
-from companion.web.headers import secure
+from companion.web.headers import refuse_unknown_host, secure
+from companion.web.network import host_names
 from companion.web.paths import asset_dir
 from companion.web.ratelimit import RateLimiter
 from companion.web.ticker import start_ticker
@@ -23,6 +24,7 @@ DEFAULTS: dict[str, Any] = {
     "PUBLIC_URL": "http://localhost:5000",
     "ASYNC_MODE": None,  # let Flask-SocketIO pick what is installed (eventlet first)
     "CORS_ORIGINS": None,  # None: same origin only; a list, or "*" behind a proxy
+    "ALLOWED_HOSTS": (),  # host names answered besides localhost, this machine, the public URL
     "IDLE_EXPIRY_MS": 2 * 60 * 60 * 1000,
     "RATE_PER_SECOND": 20.0,
     "RATE_BURST": 40.0,
@@ -88,6 +90,8 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
     app.register_blueprint(http.blueprint)
     app.after_request(secure)
     limiter = RateLimiter(app.config["RATE_PER_SECOND"], app.config["RATE_BURST"])
-    sockets.register(socketio, service, limiter, app.config["MAX_PAYLOAD_BYTES"])
+    names = host_names(app.config["PUBLIC_URL"], app.config["ALLOWED_HOSTS"])
+    app.before_request(lambda: refuse_unknown_host(names))
+    sockets.register(socketio, service, limiter, app.config["MAX_PAYLOAD_BYTES"], names)
     start_ticker(socketio, service, app.config["TICK_SECONDS"])
     return app, socketio

@@ -1,9 +1,13 @@
-"""Security headers on every HTTP answer: the pages run only our own scripts, are never framed,
-and leak nothing through the Referer header."""
+"""Security on every HTTP answer: the pages run only our own scripts, are never framed, leak
+nothing through the Referer header, and answer only to host names the server knows."""
 
 from __future__ import annotations
 
-from flask import Response
+from flask import Response, jsonify, request
+
+from companion.engine import ErrorCode
+from companion.rooms import RoomError
+from companion.web.network import host_allowed
 
 #: Scripts only from this origin (no inline script, no eval); inline style *attributes* stay
 #: allowed because a few animations set their delay that way. Socket.IO connects to 'self'.
@@ -34,3 +38,12 @@ def secure(response: Response) -> Response:
     for name, value in HEADERS.items():
         response.headers.setdefault(name, value)
     return response
+
+
+def refuse_unknown_host(names: frozenset[str]) -> tuple[Response, int] | None:
+    """Flask ``before_request`` hook: a request for a host name the server does not answer to
+    (DNS rebinding from a page on another site) gets a JSON error and nothing else."""
+    if host_allowed(request.host, names):
+        return None
+    error = RoomError(ErrorCode.FORBIDDEN, "Unknown host name: open the address the TV shows.")
+    return jsonify(error.as_ack()), 421

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import ipaddress
 import socket
+from collections.abc import Iterable
+from urllib.parse import urlsplit
 
 
 def lan_address() -> str:
@@ -32,3 +35,38 @@ def public_url(host: str, port: int, override: str | None = None) -> str:
     if host in ("0.0.0.0", "::", ""):
         host = lan_address()
     return f"http://{host}:{port}"
+
+
+def host_allowed(host_header: str, names: frozenset[str]) -> bool:
+    """Whether a request's ``Host`` may reach the server.
+
+    An IP address cannot be re-bound by DNS, so any is fine; a name must be one the server
+    answers to (the public URL's host, localhost, this machine's name, ``--allowed-host``).
+    Anything else is a page on another site trying to reach us through DNS rebinding.
+
+    >>> names = frozenset({"localhost", "games.example.org"})
+    >>> [host_allowed(h, names) for h in ("192.168.1.20:5000", "[::1]:5000", "GAMES.example.org")]
+    [True, True, True]
+    >>> host_allowed("attacker.example:5000", names), host_allowed("", names)
+    (False, False)
+    """
+    host = host_header.strip().lower()
+    if host.startswith("["):  # [v6]:port
+        host = host[1 : host.find("]")] if "]" in host else ""
+    elif host.count(":") == 1:
+        host = host.partition(":")[0]
+    if not host:
+        return False
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return host.rstrip(".") in names
+    return True
+
+
+def host_names(public: str, extra: Iterable[str] = ()) -> frozenset[str]:
+    """The names the server answers to: localhost, this machine's name (and ``.local``), the
+    public URL's host and the extra ones given."""
+    machine = socket.gethostname().lower()
+    names = {"localhost", machine, f"{machine}.local", urlsplit(public).hostname or ""}
+    return frozenset(n.lower() for n in (*names, *extra) if n)

@@ -12,6 +12,7 @@ from flask_socketio import SocketIO
 
 from companion.engine import ErrorCode, IllegalAction
 from companion.rooms import Outbound, Reply, RoomError, RoomService
+from companion.web.network import host_allowed
 from companion.web.ratelimit import RateLimiter
 
 log = logging.getLogger(__name__)
@@ -35,7 +36,11 @@ def error(code: ErrorCode, message: str) -> dict[str, Any]:
 
 
 def register(
-    socketio: SocketIO, service: RoomService, limiter: RateLimiter, max_bytes: int
+    socketio: SocketIO,
+    service: RoomService,
+    limiter: RateLimiter,
+    max_bytes: int,
+    host_names: frozenset[str],
 ) -> None:
     def guarded(handler: Handler) -> Callable[..., dict[str, Any]]:
         def wrapped(data: object = None, *_: object) -> dict[str, Any]:
@@ -104,7 +109,11 @@ def register(
     @socketio.on("connect")
     def on_connect(*_: object) -> None:
         conn: str = request.sid  # type: ignore[attr-defined]
-        if sent_by_client(conn) or not service.clock_connected(conn):
+        if sent_by_client(conn):
+            return
+        if not host_allowed(request.host, host_names):
+            raise ConnectionRefusedError("unknown host name")  # DNS rebinding
+        if not service.clock_connected(conn):
             return  # one probe loop per connection, ever
         socketio.start_background_task(probe_loop, conn)
 

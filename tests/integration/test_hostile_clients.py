@@ -9,7 +9,11 @@ from __future__ import annotations
 import json
 import math
 import time
+import urllib.error
 import urllib.request
+
+import pytest
+import socketio
 
 from tests.integration.test_platform import seated
 from tests.support import Peer, http_json, wait_until
@@ -95,3 +99,26 @@ def test_every_page_and_answer_carries_the_security_headers(server) -> None:
         assert "unsafe-inline" not in policy.split("script-src")[1].split(";")[0], path
         assert headers["X-Content-Type-Options"] == "nosniff", path
         assert headers["Referrer-Policy"] == "no-referrer", path
+
+
+def test_unknown_host_names_are_refused_dns_rebinding(server) -> None:
+    port = server.url.rsplit(":", 1)[1]
+    for host, allowed in ((f"127.0.0.1:{port}", True), (f"localhost:{port}", True),
+                          (f"attacker.example:{port}", False)):  # fmt: skip
+        request = urllib.request.Request(server.url + "/api/games", headers={"Host": host})
+        try:
+            with urllib.request.urlopen(request) as answer:
+                status, body = answer.status, json.loads(answer.read())
+        except urllib.error.HTTPError as refused:
+            status, body = refused.code, json.loads(refused.read())
+        assert (status == 200) is allowed, (host, status)
+        if not allowed:
+            assert status == 421 and body["error"]["code"] == "forbidden"
+    rebound = socketio.Client(reconnection=False)
+    with pytest.raises(socketio.exceptions.ConnectionError):
+        rebound.connect(
+            server.url,
+            headers={"Host": f"attacker.example:{port}"},
+            transports=["polling"],
+            wait_timeout=5,
+        )
