@@ -91,6 +91,14 @@ class Game(Generic[S]):
         """True once the game has ended by its own rules."""
         return False
 
+    def seat_left(self, state: S, seat: int, at: float) -> S:
+        """The state after ``seat`` left the game or was removed (its phone is gone for good).
+
+        The game must never wait for that seat again: it plays on by its rules (skips the
+        seat's turns, answers for it, leaves its pawn where it is…) and its views say so. The
+        room calls this once per seat, logged, so it replays."""
+        return state
+
     def reference(self) -> dict[str, Any]:
         """Static data the pages need (role reminders…): the same for every room and every
         view, so it is served once over HTTP (``GET /api/games/<id>/reference``)."""
