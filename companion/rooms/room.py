@@ -106,8 +106,12 @@ class Room:
             raise RoomError(ErrorCode.NAME_TAKEN, f"Someone here is already called {name}.")
         return lambda: self.players.append(Player(len(self.players), name, event["token"]))
 
-    def _remove(self, seat: int) -> Commit:
-        player = self._seat(seat)
+    def _remove(self, event: Mapping[str, Any]) -> Commit:
+        player = self._seat(event["seat"])
+        state = self.state
+        if self.status in (Status.PLAYING, Status.PAUSED) and not player.gone:
+            # The game plays on without the seat, by its own rules.
+            state = self.game.seat_left(self.state, player.seat, float(event["at"]))
 
         def commit() -> None:
             self.revoked.add(player.token)
@@ -118,14 +122,15 @@ class Room:
                     other.seat = number
             else:
                 player.gone = True
+                self._set_state(state)
 
         return commit
 
     def _kick(self, event: Mapping[str, Any]) -> Commit:
-        return self._remove(event["seat"])
+        return self._remove(event)
 
     def _leave(self, event: Mapping[str, Any]) -> Commit:
-        return self._remove(event["seat"])
+        return self._remove(event)
 
     def _lock(self, event: Mapping[str, Any]) -> Commit:
         return lambda: setattr(self, "locked", True)
