@@ -23,6 +23,7 @@ from companion.engine import (
     resolve_options,
 )
 from companion.rooms.errors import RoomError
+from companion.rooms.history import History, Step, Undone
 from companion.rooms.validation import player_name
 
 Commit = Callable[[], None]
@@ -63,6 +64,9 @@ class Room:
         self.game_number = 0
         self.seq = 0  # number of the last stored event
         self.last_active: float = create["at"]
+        self.history = History()
+        #: what the last undo or redo took back or restored ("Anna's formula"), for the ack
+        self.last_undo: str = ""
 
     # -- queries -------------------------------------------------------------------------
 
@@ -171,6 +175,7 @@ class Room:
                 player.seat = number
             self.seed, self.state, self.status = seed, state, Status.PLAYING
             self.game_number += 1
+            self.history.clear()
 
         return commit
 
@@ -212,11 +217,75 @@ class Room:
             state = self.game.apply(self.state, seat, event["action"], event["at"])
         except IllegalAction as exc:
             raise RoomError(exc.code, exc.message) from exc
-        return lambda: self._set_state(state)
+        who = "the table" if seat is None else self.players[seat].name
+        label = f"{who}: {str(event['action']['type']).replace('_', ' ')}"
+        return self._step(state, float(event["at"]), label)
 
     def _timeout(self, event: Mapping[str, Any]) -> Commit:
         state = self.game.timeout(self.state, event["at"])
-        return lambda: self._set_state(state)
+        return self._step(state, float(event["at"]), None)
+
+    def _step(self, state: State, at: float, label: str | None) -> Commit:
+        def commit() -> None:
+            self.history.record(Step(self.state, at, label))
+            self._set_state(state)
+
+        return commit
+
+    # -- undo and redo ----------------------------------------------------------------------
+
+    def _undoable(self) -> None:
+        if self.status is Status.PLAYING:
+            return
+        if self.status is Status.OVER and self.state is not None and self.game.is_over(self.state):
+            return
+        raise RoomError(ErrorCode.ILLEGAL, "Undo works while a game is in play (not paused).")
+
+    def _undo(self, event: Mapping[str, Any]) -> Commit:
+        """The last action and the timers after it, taken back; its timers resume with the time
+        they had left then."""
+        self._undoable()
+        index = self.history.last_action()
+        if index is None:
+            raise RoomError(ErrorCode.ILLEGAL, "Nothing to undo in this game.")
+        at = float(event["at"])
+        step = self.history.done[index]
+        assert step.label is not None
+        restored = self._still_gone(self.game.shift(step.before, at - step.at), at)
+
+        def commit() -> None:
+            steps = tuple(self.history.done[index:])
+            del self.history.done[index:]
+            self.history.undone.append(Undone(self.state, at, step.label or "", steps))
+            self.last_undo = step.label or ""
+            self.status = Status.PLAYING
+            self._set_state(restored)
+
+        return commit
+
+    def _redo(self, event: Mapping[str, Any]) -> Commit:
+        self._undoable()
+        if not self.history.undone:
+            raise RoomError(ErrorCode.ILLEGAL, "Nothing to redo.")
+        at = float(event["at"])
+        top = self.history.undone[-1]
+        restored = self._still_gone(self.game.shift(top.state, at - top.at), at)
+
+        def commit() -> None:
+            self.history.undone.pop()
+            self.history.done.extend(top.steps)
+            self.last_undo = top.label
+            self.status = Status.PLAYING
+            self._set_state(restored)
+
+        return commit
+
+    def _still_gone(self, state: State, at: float) -> State:
+        """A seat that left stays gone in a state from before it left."""
+        for player in self.players:
+            if player.gone:
+                state = self.game.seat_left(state, player.seat, at)
+        return state
 
     def _set_state(self, state: State) -> None:
         self.state = state

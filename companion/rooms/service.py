@@ -41,7 +41,19 @@ from companion.timing import ClockEstimator, ClockSample, FairPress, fair_time
 log = logging.getLogger(__name__)
 
 HOST_COMMANDS = frozenset(
-    {"start", "kick", "lock", "unlock", "pause", "resume", "end", "rematch", "options"}
+    {
+        "start",
+        "kick",
+        "lock",
+        "unlock",
+        "pause",
+        "resume",
+        "end",
+        "rematch",
+        "options",
+        "undo",
+        "redo",
+    }
 )
 ACTION_TYPE_MAX = 40
 SEED_MAX = 2**53  # a seed must survive a round trip through JavaScript numbers
@@ -250,6 +262,8 @@ class RoomService:
                     for victim in self._connections_of(room, kicked.token):
                         out.append(Outbound(victim, "note", {"kind": "kicked"}))
                         self._unbind(victim)
+            elif kind in ("undo", "redo"):
+                return self._undo_or_redo(room, event)
             else:
                 if kind in ("start", "rematch", "resume"):
                     self._advance(room, self._timeout_limit(room, now))
@@ -257,6 +271,20 @@ class RoomService:
             if kind in ("pause", "resume", "end", "rematch", "start"):
                 out += self._notify(room, {"kind": kind})
             return Reply({"ok": True}, out + self._broadcast(room))
+
+    def _undo_or_redo(self, room: Room, event: dict[str, Any]) -> Reply:
+        """The host takes back the last action (or puts it back); every screen is told what."""
+        if room.code in self._races:
+            raise RoomError(ErrorCode.ILLEGAL, "Wait a moment: a race is being decided.")
+        self._advance(room, event["at"])
+        self._record(room, event)
+        kind = event["kind"]
+        text = f"{'Undone' if kind == 'undo' else 'Redone'}: {room.last_undo}."
+        ack: dict[str, Any] = {"ok": True, "undone": room.last_undo}
+        if kind == "redo":
+            ack["redone"] = room.last_undo
+        note = self._notify(room, {"kind": kind, "text": text})
+        return Reply(ack, note + self._broadcast(room))
 
     def act(self, conn: str, raw: object) -> Reply:
         data = check.payload(raw)

@@ -75,11 +75,6 @@ class Clock:
         return self.now
 
 
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
 def make(db: Path, clock: Clock, expiry: float = 60_000.0) -> RoomService:
     games = {**GAMES, "secret": SecretGame()}
     return RoomService(SqliteStore(db), games, clock, ServiceConfig("http://t", expiry))
