@@ -6,10 +6,17 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
+import grapheme  # type: ignore[import-untyped]
+
 from companion.engine import ErrorCode, Field, FieldType, IllegalAction
 from companion.rooms.errors import RoomError
 
-NAME_MAX = 20
+#: the longest name, in characters as people see them (graphemes)
+NAME_MAX = 24
+#: a bound on code points too: one grapheme may hold many (flags, families, skin tones)
+NAME_CODE_POINTS_MAX = 120
+#: format characters emoji sequences use: zero-width joiner, variation selectors, tag characters
+_EMOJI_FORMAT = frozenset(["\u200d", "\ufe0e", "\ufe0f", *map(chr, range(0xE0020, 0xE0080))])
 TOKEN_MAX = 64
 
 
@@ -54,22 +61,43 @@ def number(data: Mapping[str, Any], key: str) -> float:
 
 
 def player_name(raw: object) -> str:
-    """A trimmed name of 1–20 printable characters.
+    """A trimmed name of 1–24 printable characters as people see them (graphemes: an emoji
+    sequence such as 🧙‍♀️ is one), unique in the room ignoring case.
 
-    >>> player_name("  Sofia ")
-    'Sofia'
+    >>> player_name("  Sofia 🧙‍♀️ ")
+    'Sofia 🧙‍♀️'
     >>> player_name("a\\x00b")
     Traceback (most recent call last):
     ...
     companion.rooms.errors.RoomError: Names may only use printable characters.
+    >>> player_name("x" * 25)
+    Traceback (most recent call last):
+    ...
+    companion.rooms.errors.RoomError: Names are at most 24 characters (this one has 25).
     """
     if not isinstance(raw, str):
         raise RoomError(ErrorCode.BAD_REQUEST, "Your name must be text.")
     name = " ".join(raw.split())
     if not name:
         raise RoomError(ErrorCode.BAD_REQUEST, "Please enter a name.")
-    if len(name) > NAME_MAX:
+    if len(name) > NAME_CODE_POINTS_MAX:
         raise RoomError(ErrorCode.BAD_REQUEST, f"Names are at most {NAME_MAX} characters.")
-    if any(unicodedata.category(ch).startswith("C") for ch in name):
+    length = grapheme.length(name)
+    if length > NAME_MAX:
+        raise RoomError(
+            ErrorCode.BAD_REQUEST,
+            f"Names are at most {NAME_MAX} characters (this one has {length}).",
+        )
+    if any(not _printable(ch) for ch in name):
         raise RoomError(ErrorCode.BAD_REQUEST, "Names may only use printable characters.")
     return name
+
+
+def _printable(ch: str) -> bool:
+    """Letters, marks, numbers, symbols, punctuation, spaces, and the invisible joiners and
+    selectors emoji sequences are made of; never control characters, private use, unassigned
+    code points or the bidirectional overrides that could reorder the text around a name."""
+    category = unicodedata.category(ch)
+    if category == "Cf":
+        return ch in _EMOJI_FORMAT
+    return not category.startswith("C")

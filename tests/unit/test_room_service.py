@@ -179,7 +179,7 @@ def test_refused_requests_change_nothing(tmp_path: Path, clock: Clock) -> None:
     bad = [
         lambda: svc.join("x", {"code": code, "name": "anna"}),  # name taken, ignoring case
         lambda: svc.join("x", {"code": code, "name": ""}),
-        lambda: svc.join("x", {"code": code, "name": "x" * 21}),
+        lambda: svc.join("x", {"code": code, "name": "x" * 25}),
         lambda: svc.join("x", {"code": code, "name": 7}),
         lambda: svc.join("x", {"code": code, "token": "nope"}),
         lambda: svc.join("a", {"code": code, "name": "Again"}),  # a second join on a bound socket
