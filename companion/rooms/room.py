@@ -136,6 +136,24 @@ class Room:
     def _leave(self, event: Mapping[str, Any]) -> Commit:
         return self._remove(event)
 
+    def _order(self, event: Mapping[str, Any]) -> Commit:
+        """The lobby's seats in the order people sit, clockwise: ``seats`` lists the current
+        seat numbers in their new order; they are numbered 0… afresh (tokens unchanged)."""
+        if self.status is not Status.LOBBY:
+            raise RoomError(ErrorCode.GAME_STARTED, "Seats can be reordered only in the lobby.")
+        order = event["seats"]
+        if sorted(order) != list(range(len(self.players))):
+            raise RoomError(
+                ErrorCode.BAD_REQUEST, "List every seat number exactly once, in the new order."
+            )
+
+        def commit() -> None:
+            self.players = [self.players[seat] for seat in order]
+            for number, player in enumerate(self.players):
+                player.seat = number
+
+        return commit
+
     def _lock(self, event: Mapping[str, Any]) -> Commit:
         return lambda: setattr(self, "locked", True)
 

@@ -53,8 +53,13 @@ HOST_COMMANDS = frozenset(
         "options",
         "undo",
         "redo",
+        "order",
+        "handoff",
     }
 )
+#: how long a "continue on another phone" code works (single use)
+HANDOFF_MS = 3 * 60 * 1000
+SEATS_FIELD = Field("seats", FieldType.LIST, item=FieldType.INT, max_items=64)
 ACTION_TYPE_MAX = 40
 SEED_MAX = 2**53  # a seed must survive a round trip through JavaScript numbers
 SEED_FIELD = Field(
@@ -65,6 +70,15 @@ SEED_FIELD = Field(
     message="'seed' must be a non-negative whole number.",
 )
 CREATE_TRIES = 20  # fresh codes tried before create_room gives up
+
+
+@dataclass(frozen=True)
+class Handoff:
+    """A seat on its way to another device (kept in memory only: a restart voids it)."""
+
+    room: str
+    token: str
+    expires_at: float
 
 
 @dataclass(frozen=True)
@@ -96,6 +110,7 @@ class RoomService:
         self._versions: dict[str, int] = {}
         self._clocks: dict[str, ClockEstimator] = {}  # connection id -> its clock samples
         self._races: dict[str, RaceBuffer] = {}  # room code -> presses awaiting the verdict
+        self._handoffs: dict[str, Handoff] = {}  # single-use code -> the seat it hands over
         # when each room next needs the ticker, as a heap (entries superseded by an earlier
         # one for the same room are skipped); _due holds each room's current time on it
         self._agenda: list[tuple[float, str]] = []
@@ -193,6 +208,19 @@ class RoomService:
             room = self._room(data.get("code"))
             if "token" in data:
                 return self._rejoin(conn, room, check.text(data, "token", check.TOKEN_MAX))
+            if "handoff" in data:
+                code = check.text(data, "handoff", check.TOKEN_MAX)
+                handoff = self._handoffs.pop(code, None)
+                if (
+                    handoff is None
+                    or handoff.room != room.code
+                    or handoff.expires_at <= self.clock()
+                ):
+                    raise RoomError(
+                        ErrorCode.BAD_TOKEN,
+                        "That code has expired or was used already: ask the host for a new one.",
+                    )
+                return self._rejoin(conn, room, handoff.token)
             token = new_token()
             self._record(
                 room, {"kind": "join", "name": data.get("name"), "token": token, "at": self.clock()}
@@ -264,6 +292,11 @@ class RoomService:
                         self._unbind(victim)
             elif kind in ("undo", "redo"):
                 return self._undo_or_redo(room, event)
+            elif kind == "handoff":
+                return Reply(self._handoff(room, check.integer(data, "seat"), now))
+            elif kind == "order":
+                event["seats"] = check.field(data, SEATS_FIELD)
+                self._record(room, event)
             else:
                 if kind in ("start", "rematch", "resume"):
                     self._advance(room, self._timeout_limit(room, now))
@@ -271,6 +304,22 @@ class RoomService:
             if kind in ("pause", "resume", "end", "rematch", "start"):
                 out += self._notify(room, {"kind": kind})
             return Reply({"ok": True}, out + self._broadcast(room))
+
+    def _handoff(self, room: Room, seat: int, now: float) -> dict[str, Any]:
+        """A single-use, short-lived code that gives ``seat`` to the device that opens it: a
+        phone that died is replaced by any other. The seat's own key never leaves its phone
+        and is never shown on the TV."""
+        player = room.players[seat] if 0 <= seat < len(room.players) else None
+        if player is None or player.gone:
+            raise RoomError(ErrorCode.BAD_REQUEST, "There is no such seat.")
+        for code, old in list(self._handoffs.items()):  # one live code per seat; drop stale ones
+            if old.expires_at <= now or (old.room == room.code and old.token == player.token):
+                del self._handoffs[code]
+        code = new_token()
+        expires_at = now + HANDOFF_MS
+        self._handoffs[code] = Handoff(room.code, player.token, expires_at)
+        url = f"{self.join_url(room.code)}#handoff={code}"
+        return {"ok": True, "handoff": code, "url": url, "expires_at": expires_at}
 
     def _undo_or_redo(self, room: Room, event: dict[str, Any]) -> Reply:
         """The host takes back the last action (or puts it back); every screen is told what."""
