@@ -236,7 +236,7 @@ class Room:
         except IllegalAction as exc:
             raise RoomError(exc.code, exc.message) from exc
         who = "the table" if seat is None else self.players[seat].name
-        label = f"{who}: {str(event['action']['type']).replace('_', ' ')}"
+        label = f"{who}'s {str(event['action']['type']).replace('_', ' ')}"
         return self._step(state, float(event["at"]), label)
 
     def _timeout(self, event: Mapping[str, Any]) -> Commit:

@@ -321,6 +321,16 @@ class RoomService:
         url = f"{self.join_url(room.code)}#handoff={code}"
         return {"ok": True, "handoff": code, "url": url, "expires_at": expires_at}
 
+    def handoff_url(self, raw_code: object, code: str) -> str:
+        """The address a live handoff code opens (for its QR code on the TV); it is not used
+        up by this. RoomError if the code is unknown, used or expired."""
+        with self._lock:
+            room = self._room(raw_code)
+            handoff = self._handoffs.get(code)
+            if handoff is None or handoff.room != room.code or handoff.expires_at <= self.clock():
+                raise RoomError(ErrorCode.UNKNOWN_ROOM, "That code has expired or was used.")
+            return f"{self.join_url(room.code)}#handoff={code}"
+
     def _undo_or_redo(self, room: Room, event: dict[str, Any]) -> Reply:
         """The host takes back the last action (or puts it back); every screen is told what."""
         if room.code in self._races:

@@ -82,6 +82,13 @@ def room_qr(code: str) -> Response:
     return Response(svg, mimetype="image/svg+xml", headers={"Cache-Control": "no-cache"})
 
 
+@blueprint.get("/api/rooms/<code>/handoff/<handoff>.svg")
+def handoff_qr(code: str, handoff: str) -> Response:
+    """The QR code the TV shows to move a seat to another phone (single use, short-lived)."""
+    svg = qr_svg(_service().handoff_url(code, handoff))
+    return Response(svg, mimetype="image/svg+xml", headers={"Cache-Control": "no-store"})
+
+
 def _page(template: str, code: str) -> tuple[str, int]:
     try:
         game = _service().room_game(code)

@@ -1,7 +1,7 @@
 // The TV page: this socket is the room's table. It shows how to join, the players,
 // the host controls, and hands the main area to the game's tv.js module.
 
-import { connect, request, hintServerTime, viewGate, pageData } from './client.js';
+import { connect, request, hintServerTime, serverNow, viewGate, pageData } from './client.js';
 import { h, toast, trackConnection } from './ui.js';
 import { call, gamePage, pressTwice } from './kit.js';
 import { renderOptions } from './options.js';
@@ -49,6 +49,43 @@ $('btn-pause').addEventListener('click', () => {
   roomCommand(current?.room?.status === 'paused' ? 'resume' : 'pause');
 });
 pressTwice($('btn-end'), () => roomCommand('end'));
+// Undo is two presses like End: a stray tap must not take back someone's move.
+pressTwice($('btn-undo'), async () => {
+  const ack = await roomCommand('undo');
+  if (ack.ok) toast(`Undone: ${ack.undone}.`, 'info');
+}, { sure: 'Sure? Undo' });
+$('btn-redo').addEventListener('click', async () => {
+  const ack = await roomCommand('redo');
+  if (ack.ok) toast(`Redone: ${ack.redone}.`, 'info');
+});
+
+// ---- a seat moved to another phone ------------------------------------------------------------
+
+let handoffTimer = null;
+
+function closeHandoff() {
+  $('handoff').hidden = true;
+  $('handoff-qr').removeAttribute('src');
+  clearInterval(handoffTimer);
+}
+
+async function openHandoff(player) {
+  const ack = await roomCommand('handoff', { seat: player.seat });
+  if (!ack.ok) return;
+  $('handoff-name').textContent = player.name;
+  $('handoff-qr').src = `/api/rooms/${code}/handoff/${encodeURIComponent(ack.handoff)}.svg`;
+  $('handoff').hidden = false;
+  const tick = () => {
+    const left = Math.max(0, Math.round((ack.expires_at - serverNow()) / 1000));
+    $('handoff-left').textContent = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`;
+    if (left <= 0) closeHandoff();
+  };
+  tick();
+  clearInterval(handoffTimer);
+  handoffTimer = setInterval(tick, 500);
+}
+
+$('btn-handoff-close').addEventListener('click', closeHandoff);
 
 // ---- rendering ------------------------------------------------------------------------------
 
@@ -69,9 +106,12 @@ function renderControls(room) {
 
   $('btn-rematch').hidden = status !== 'over';
   $('btn-end').hidden = !(status === 'playing' || status === 'paused');
+  $('btn-undo').hidden = !(status === 'playing' || status === 'over');
+  $('btn-redo').hidden = !(status === 'playing' || status === 'over');
 
   const lock = $('btn-lock');
-  lock.hidden = false;
+  // Locking keeps newcomers out of the lobby; once the game runs nobody can join anyway.
+  lock.hidden = status !== 'lobby';
   // Say what the button does, and show the current state in the chip, so neither is colour-only.
   lock.textContent = room.locked ? 'Unlock room' : 'Lock room';
   lock.setAttribute('aria-pressed', String(Boolean(room.locked)));
@@ -81,15 +121,33 @@ function renderControls(room) {
   chip.dataset.status = status;
 }
 
-function playerItem(player) {
+/** The lobby's seats in a new clockwise order: ``seat`` moves one place up. */
+function moveUp(room, seat) {
+  const order = room.players.map((p) => p.seat);
+  const at = order.indexOf(seat);
+  if (at > 0) [order[at - 1], order[at]] = [order[at], order[at - 1]];
+  return roomCommand('order', { seats: order });
+}
+
+function playerItem(player, room) {
   // Presence is spelled out in text as well as the dot's colour: "away", "left".
   const state = player.gone ? 'gone' : (player.connected ? 'connected' : 'away');
   const dot = h('span', { class: `dot ${state}`, 'aria-hidden': 'true' },
     { connected: '●', away: '○', gone: '–' }[state]);
+  const lobby = room.status === 'lobby';
   return h('li', { dataset: { seat: player.seat }, class: state },
     dot,
+    lobby ? h('span', { class: 'seat-no', text: String(player.seat + 1) }) : null,
     h('span', { class: 'name', text: player.name }),
     state === 'connected' ? null : h('span', { class: 'presence', text: state === 'gone' ? 'left' : 'away' }),
+    lobby && player.seat > 0 ? h('button', {
+      type: 'button', class: 'seat-up', dataset: { up: player.seat },
+      'aria-label': `Move ${player.name} one seat earlier`, onclick: () => moveUp(room, player.seat),
+    }, '▲') : null,
+    player.gone ? null : h('button', {
+      type: 'button', class: 'handoff-btn', dataset: { handoff: player.seat },
+      'aria-label': `Continue ${player.name}'s seat on another phone`, onclick: () => openHandoff(player),
+    }, 'Move'),
     // Two presses, like End: a stray click must not throw a friend out.
     player.gone ? null : pressTwice(h('button', {
       type: 'button', class: 'kick', dataset: { kick: player.seat }, 'aria-label': `Remove ${player.name}`,
@@ -99,7 +157,7 @@ function playerItem(player) {
 function renderPlayers(room) {
   const list = $('players');
   // A seat that left or was kicked cannot come back: no need to keep it on the screen.
-  const items = room.players.filter((p) => !p.gone).map(playerItem);
+  const items = room.players.filter((p) => !p.gone).map((p) => playerItem(p, room));
   if (items.length === 0) {
     items.push(h('li', { class: 'empty' }, 'Nobody yet: scan the code to join!'));
   }
@@ -160,6 +218,7 @@ function start() {
     if (gate.accept(view)) render(view);
   });
   socket.on('note', (note) => {
+    if (note?.kind === 'undo' || note?.kind === 'redo') toast(note.text, 'info');
     if (note?.kind === 'expired') {
       localStorage.removeItem(storageKey);
       fatal(`Room ${code} has closed after being idle for a long time.`);

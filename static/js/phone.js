@@ -73,6 +73,19 @@ function entered(ack, asRole) {
   render(ack.view);
 }
 
+// Names are counted as people see them (an emoji family is one), as the server counts them.
+const NAME_MAX = 24;
+const graphemes = (text) => (typeof Intl.Segmenter === 'function'
+  ? [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text)].length
+  : [...text].length);
+
+function showNameCount() {
+  const used = graphemes($('name').value.trim().replace(/\s+/g, ' '));
+  const hint = $('name-count');
+  hint.textContent = used ? `${used} / ${NAME_MAX} characters` : 'Up to 24 characters, emoji welcome.';
+  hint.classList.toggle('over', used > NAME_MAX);
+}
+
 async function joinByName(event) {
   event.preventDefault();
   unlockAudio();
@@ -82,16 +95,40 @@ async function joinByName(event) {
     $('name').focus();
     return;
   }
+  if (graphemes(name.replace(/\s+/g, ' ')) > NAME_MAX) {
+    showJoinForm(`Names are at most ${NAME_MAX} characters: make it a little shorter.`);
+    $('name').focus();
+    return;
+  }
   setBusy(true);
   const ack = await request('join', { code, name });
   setBusy(false);
   if (!ack.ok) {
-    const hint = ack.error?.code === 'game_started' ? ' You can still watch.' : '';
-    showJoinForm((ack.error?.message || 'Could not join.') + hint);
+    // The server's "you can watch instead" already points at the Just watch button.
+    showJoinForm(ack.error?.message || 'Could not join.');
     return;
   }
   localStorage.setItem(nameKey, name);
   entered(ack, 'player');
+}
+
+/** A seat handed over from the TV ("Continue on another phone"): the code comes once in the
+ * fragment, is used once, and leaves the address bar at once. */
+function takeHandoff() {
+  const match = /(?:^|[#&])handoff=([^&]+)/.exec(window.location.hash);
+  if (!match) return null;
+  history.replaceState(null, '', window.location.pathname + window.location.search);
+  return decodeURIComponent(match[1]);
+}
+
+async function joinByHandoff(handoff) {
+  const ack = await request('join', { code, handoff });
+  if (ack.ok) {
+    toast('This phone now plays your seat.', 'info');
+    entered(ack, 'player');
+  } else {
+    showJoinForm(ack.error?.message || 'That code did not work: ask the host for a new one.');
+  }
 }
 
 async function joinByToken(token) {
@@ -123,8 +160,16 @@ async function watch() {
   entered(ack, 'spectator');
 }
 
+let handoff = null;  // a code to claim a seat with, at the first connect
+
 /** What to do on every (re)connect: return to the seat or the stands without any typing. */
 function resume() {
+  if (handoff) {
+    const claim = handoff;
+    handoff = null;
+    joinByHandoff(claim);
+    return;
+  }
   const token = localStorage.getItem(seatKey);
   if (document.body.dataset.screen === 'screen-message') return;  // kicked, left, replaced: the player decides
   if (token && role !== 'spectator') joinByToken(token);
@@ -247,6 +292,8 @@ function start() {
   document.addEventListener('pointerup', unlockAudio, { once: true });
 
   $('join-form').addEventListener('submit', joinByName);
+  $('name').addEventListener('input', showNameCount);
+  handoff = takeHandoff();
   $('btn-watch').addEventListener('click', watch);
   $('btn-rejoin').addEventListener('click', () => {
     const token = localStorage.getItem(seatKey);
@@ -279,13 +326,14 @@ function start() {
       showMessage('Your seat is now open on another screen.', { rejoin: 'Play on this screen' });
       return;
     }
+    if (note?.kind === 'undo' || note?.kind === 'redo') toast(note.text, 'info');
     if (!role || !current || current.room.status === 'lobby') return;
     screen.note(note);
   });
   socket.on('connect', resume);
 
   // Until the socket answers, show the form only if there is no seat to return to.
-  if (!localStorage.getItem(seatKey)) showJoinForm();
+  if (!localStorage.getItem(seatKey) && !handoff) showJoinForm();
 }
 
 start();

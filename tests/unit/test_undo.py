@@ -33,13 +33,13 @@ def test_undo_takes_back_a_wrong_award_and_redo_puts_it_back(tmp_path: Path, clo
     svc.act("tv", {"type": "award", "seat": 1})
     assert room.state.scores == (0, 1)
     reply = undo(svc)
-    assert reply.ack == {"ok": True, "undone": "the table: award"}
+    assert reply.ack == {"ok": True, "undone": "the table's award"}
     assert room.state.scores == (0, 0)
     notes = [o.payload for o in reply.out if o.event == "note"]
-    assert {"kind": "undo", "text": "Undone: the table: award."} in notes
+    assert {"kind": "undo", "text": "Undone: the table's award."} in notes
     assert {o.to for o in reply.out if o.event == "view"} == {"tv", "p0", "p1"}
     reply = undo(svc, "redo")
-    assert reply.ack["ok"] and reply.ack["redone"] == "the table: award"
+    assert reply.ack["ok"] and reply.ack["redone"] == "the table's award"
     assert room.state.scores == (0, 1)
 
 

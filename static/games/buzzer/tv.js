@@ -8,7 +8,9 @@ import { effectiveStatus, rankingItems, scoreItems, scoreRows } from './common.j
 export { styles, tick } from './common.js';
 
 export function local() {
-  return { shown: null, round: null };   // the status and round on screen: to catch the opening
+  // The status and round on screen (to catch the opening); who got this round's +1 (a second
+  // slow click must not give a second point: Undo takes one back).
+  return { shown: null, round: null, awarded: new Set(), awardedRound: null };
 }
 
 export function mount(ctx) {
@@ -18,7 +20,17 @@ export function mount(ctx) {
   const ranking = h('ol', { id: 'ranking', class: 'bz-ranking', 'aria-label': 'Ranking' });
   ranking.addEventListener('click', (event) => {
     const button = event.target.closest('button[data-award]');
-    if (button) ctx.send('award', { seat: Number(button.dataset.award), points: 1 }, { button });
+    if (!button || button.disabled) return;
+    const seat = Number(button.dataset.award);
+    const round = ctx.game.round;
+    ctx.send('award', { seat, points: 1 }, { button }).then((ack) => {
+      if (!ack?.ok) return;
+      if (ctx.local.awardedRound !== round) ctx.local.awarded = new Set();
+      ctx.local.awardedRound = round;
+      ctx.local.awarded.add(seat);
+      ctx.toast(`+1 for ${ctx.nameOf(seat)} (Undo takes it back)`, 'info');
+      ctx.redraw();
+    });
   });
 
   const els = {
@@ -115,10 +127,13 @@ export function render(ctx) {
     : (game.round ? 'Arm next round' : 'Arm round');
   els.round.textContent = game.round ? `Round ${game.round}` : 'Buzzer';
 
-  const award = (seat) => h('button', {
-    type: 'button', class: 'btn btn-small bz-award', dataset: { award: seat },
-    'aria-label': `Give 1 point to ${ctx.nameOf(seat)}`,
-  }, '+1');
+  const given = local.awardedRound === game.round ? local.awarded : new Set();
+  const award = (seat) => (given.has(seat)
+    ? h('span', { class: 'bz-awarded', 'aria-label': `${ctx.nameOf(seat)} got 1 point` }, '✓ +1')
+    : h('button', {
+      type: 'button', class: 'btn btn-small bz-award', dataset: { award: seat },
+      'aria-label': `Give 1 point to ${ctx.nameOf(seat)}`,
+    }, '+1'));
   const canAward = ctx.playing && (status === 'closed' || status === 'open');
   const items = rankingItems(ctx, { extra: canAward ? award : null });
   if (!items.length) {
@@ -127,4 +142,12 @@ export function render(ctx) {
   }
   els.ranking.replaceChildren(...items);
   els.scores.replaceChildren(...scoreItems(ctx));
+}
+
+export function note(ctx, n) {
+  // After an undo the points may have changed: the +1 buttons come back.
+  if (n?.kind === 'undo' || n?.kind === 'redo') {
+    ctx.local.awarded = new Set();
+    ctx.redraw();
+  }
 }

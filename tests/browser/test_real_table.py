@@ -1,0 +1,78 @@
+"""A real table in Chromium: seats put in the order people sit, a name with an emoji, a wrong
++1 taken back with Undo, and a dead phone's seat moved to a spare phone by its QR code."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import close_all, open_table, phone_context
+from tests.support import LiveServer
+
+pytestmark = pytest.mark.browser
+
+
+def names_on_tv(tv: Any) -> list[str]:
+    return [n.strip() for n in tv.locator("#players li[data-seat] .name").all_inner_texts()]
+
+
+def test_seat_order_undo_and_a_seat_moved_to_a_spare_phone(
+    browser: Any, server: LiveServer, tmp_path: Path, artifacts: Path
+) -> None:
+    room = server.create_room("buzzer", options={"random_delay": False, "countdown": 0})
+    tv, (anna, ben, sofia) = open_table(browser, server, room, ["Anna", "Ben", "Sofia 🧙‍♀️"])
+    assert names_on_tv(tv) == ["Anna", "Ben", "Sofia 🧙‍♀️"]
+
+    # Sofia sits between Anna and Ben: one tap on her ▲ puts her there.
+    tv.click('#players button[data-up="2"]')
+    tv.wait_for_function(
+        "() => [...document.querySelectorAll('#players li[data-seat] .name')]"
+        ".map((e) => e.textContent).join('|') === 'Anna|Sofia 🧙‍♀️|Ben'"
+    )
+    tv.screenshot(path=str(artifacts / "table-tv-lobby-order-1920x1080.png"))
+
+    tv.click("#btn-start")
+    tv.wait_for_selector("#btn-arm")
+    tv.click("#btn-arm")
+    ben.wait_for_selector("#btn-buzz")
+    tv.wait_for_function("() => document.querySelector('#bz-status').textContent.includes('GO')")
+    ben.locator("#btn-buzz").tap()
+    tv.wait_for_selector("#ranking button[data-award]")
+    tv.click("#ranking button[data-award]")
+    tv.wait_for_selector(
+        "#ranking .bz-awarded"
+    )  # the +1 shows who got it, and cannot be given twice
+    assert tv.locator("#ranking button[data-award]").count() == 0
+    assert "Ben" in tv.locator("#toast").inner_text()
+    tv.wait_for_function("() => document.querySelector('#scores').textContent.includes('1')")
+
+    # A wrong award: Undo (two presses) takes it back on every screen.
+    tv.click("#btn-undo")
+    tv.click("#btn-undo")
+    toast = "() => document.querySelector('#toast')?.textContent"
+    anna.wait_for_function(f'{toast}.includes("Undone: the table\'s award")')
+    tv.wait_for_selector("#ranking button[data-award]")  # +1 can be given again
+    tv.screenshot(path=str(artifacts / "table-tv-undo-1920x1080.png"))
+
+    # Anna's phone dies: the TV moves her seat to a spare phone with a QR code.
+    tv.click('#players button[data-handoff="0"]')
+    tv.wait_for_selector("#handoff:not([hidden]) #handoff-qr[src]")
+    tv.wait_for_function("() => document.querySelector('#handoff-qr').complete")
+    tv.screenshot(path=str(artifacts / "table-tv-handoff-1920x1080.png"))
+    shot = tmp_path / "handoff.png"
+    tv.locator("#handoff-qr").screenshot(path=str(shot))
+    url = subprocess.run(
+        ["zbarimg", "--raw", "--quiet", str(shot)], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    assert "#handoff=" in url and room["code"] in url
+    spare = phone_context(browser).new_page()
+    spare.goto(url)
+    spare.wait_for_function("() => document.querySelector('#me-name')?.textContent === 'Anna'")
+    assert "#handoff" not in spare.url  # the code leaves the address bar
+    anna.wait_for_selector("#screen-message:not([hidden])")
+    assert "another screen" in anna.locator("#message-text").inner_text()
+    spare.screenshot(path=str(artifacts / "table-phone-handoff-390x844.png"))
+    close_all(tv, anna, ben, sofia, spare)
