@@ -248,6 +248,8 @@ class Picker:
         self.game, self.seats, self.rng = game, seats, rng
         self.favoured = {name for name in game.actions if rng.random() >= PLAY_DOWN}
         self.steps = 0
+        #: seats that left: they send nothing, and nobody acts for them by naming them
+        self.gone: set[int] = set()
         self.legal: Counter[str] = Counter()  # in how many steps each action had a legal move
         self.accepted: Counter[str] = Counter()
         self.refused: Counter[str] = Counter()
@@ -259,6 +261,8 @@ class Picker:
         for action in game.actions.values():
             for _ in range(ACTION_TRIES):
                 move = candidate(game, self.seats, self.rng, action)
+                if self.gone and self._for_gone(action, move):
+                    continue
                 try:
                     after = game.apply(state, *move, now)
                 except IllegalAction as exc:
@@ -268,6 +272,14 @@ class Picker:
                 out[action.name] = (move, after)
                 break
         return out
+
+    def _for_gone(self, action: Action[Any], move: Move) -> bool:
+        """A move by a gone seat, or one the table could make to stand in for a seat (a table
+        move of an action that names seats): with a seat gone, the game must do without."""
+        seat, payload = move
+        seat_fields = [f.name for f in action.fields if f.type is FieldType.SEAT]
+        named = {payload.get(name) for name in seat_fields}
+        return seat in self.gone or bool(named & self.gone) or (seat is None and bool(seat_fields))
 
     def pick(self, state: Any, now: float) -> tuple[Move, Any] | None:
         """A legal move now and the state after it, or None if none was found."""
@@ -308,6 +320,44 @@ def play(
             record(run, Event(seat, game.accept(seat, raw), now), after)
     check_replay(run)
     return run
+
+
+def check_leaver(
+    game: Game[Any], players: int, options: Mapping[str, Any], seed: int, steps: int = 300
+) -> Counter[str]:
+    """A seat leaves during the game (``Game.seat_left``, as the room calls it when a phone is
+    gone for good). The game must play on without it and without the table standing in for it
+    (no table move that names a seat, e.g. a skip): every remaining seat still gets one of its
+    own moves (a ``by_seat`` action) accepted before the game ends, so the game never waits for
+    the seat that left. Views stay JSON and keep every secret; ``seat_left`` is idempotent.
+    Returns the seat moves accepted after the leave."""
+    rng = random.Random(f"leaver:{game.id}:{players}:{seed}")
+    state = game.setup(names(players), options, seed)
+    picker = Picker(game, players, rng)
+    gone, leave_at = rng.randrange(players), rng.randint(3, 40)
+    after: Counter[str] = Counter()
+    now = T0
+    for step in range(steps):
+        now += rng.choice(WAITS)
+        while (due := game.deadline(state)) is not None and due <= now:
+            state = game.timeout(state, due)
+        if game.is_over(state):
+            return after
+        if step == leave_at:
+            state = game.seat_left(state, gone, now)
+            assert game.seat_left(state, gone, now) == state, f"{game.id}: seat_left twice"
+            picker.gone.add(gone)
+        picked = picker.pick(state, now)
+        if picked is not None:
+            (seat, raw), state = picked
+            if step > leave_at and game.actions[raw["type"]].sender is Sender.SEAT:
+                after[f"seat {seat}"] += 1
+        check_secrecy(game, state, check_views(game, state))
+    waiting = {f"seat {k}" for k in range(players) if k != gone} - set(after)
+    assert game.is_over(state) or not waiting, (
+        f"{game.id}: after seat {gone} left (step {leave_at}), {sorted(waiting)} never acted again"
+    )
+    return after
 
 
 def fire(run: Run, now: float) -> None:

@@ -60,3 +60,12 @@ def test_malformed_actions_are_refused_cleanly(game_id: str, tmp_path: Path) -> 
     game = GAMES[game_id]
     for seed, (players, options) in enumerate(checks.configurations(game)):
         checks.check_fuzz(GAMES, game, tmp_path / f"{seed}.sqlite3", players, options, seed)
+
+
+@pytest.mark.parametrize("game_id", IDS)
+def test_a_seat_that_leaves_never_blocks_the_game(game_id: str) -> None:
+    """Issue 9: a phone that is gone for good (kicked, left) must not stop the others."""
+    game = GAMES[game_id]
+    players = max(game.min_players + 1, 3) if game.max_players >= 3 else game.max_players
+    for seed in SEEDS:
+        checks.check_leaver(game, players, {}, seed)
