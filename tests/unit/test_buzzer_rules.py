@@ -156,3 +156,15 @@ def test_countdown_option_sets_the_time_to_go() -> None:
     state = BUZZER.apply(state, None, ARM, 500.0)
     assert BUZZER.deadline(state) == 500.0
     assert BUZZER.timeout(state, 500.0).status is Status.OPEN
+
+
+def test_a_player_who_left_is_not_waited_for() -> None:
+    """The round closes when everyone still at the table has pressed (issue 9, leavers)."""
+    state = BUZZER.setup(["a", "b", "c"], {"random_delay": False, "countdown": 0}, 1)
+    state = BUZZER.timeout(BUZZER.apply(state, None, {"type": "arm"}, 0.0), 0.0)
+    state = BUZZER.apply(state, 0, {"type": "buzz"}, 100.0)
+    state = BUZZER.apply(state, 1, {"type": "buzz"}, 150.0)
+    assert state.status is Status.OPEN  # c has not pressed yet
+    state = BUZZER.seat_left(state, 2, 200.0)
+    assert state.status is Status.CLOSED and [p.seat for p in state.ranking()] == [0, 1]
+    assert BUZZER.seat_left(state, 2, 300.0) == state  # once is enough

@@ -66,6 +66,8 @@ class BuzzerState:
     presses: tuple[Press, ...] = ()
     false_starts: tuple[int, ...] = ()
     scores: tuple[int, ...] = ()
+    #: seats whose player left the game: never waited for
+    gone: tuple[int, ...] = ()
 
     def ranking(self) -> list[Press]:
         """Presses by time; equal times keep arrival order (``sorted`` is stable).
@@ -78,12 +80,18 @@ class BuzzerState:
         return sorted(self.presses, key=lambda p: p.at)
 
     def done(self, seat: int) -> bool:
-        return seat in self.false_starts or any(p.seat == seat for p in self.presses)
+        """Nothing more to wait for from ``seat`` this round (pressed, false start, or gone)."""
+        return (
+            seat in self.gone
+            or seat in self.false_starts
+            or any(p.seat == seat for p in self.presses)
+        )
 
 
 class Buzzer(Game[BuzzerState]):
     id = "buzzer"
     title = "Buzzer (speed rounds)"
+    rules_version = 2  # 2: a seat that leaves is not waited for
     min_players = 1
     max_players = 12
     options = (
@@ -165,6 +173,21 @@ class Buzzer(Game[BuzzerState]):
     def _maybe_close(self, state: BuzzerState, at: float) -> BuzzerState:
         if all(state.done(seat) for seat in range(len(state.players))):
             return replace(state, status=Status.CLOSED, closes_at=at)
+        return state
+
+    def seat_left(self, state: BuzzerState, seat: int, at: float) -> BuzzerState:
+        """The round no longer waits for a player who left: once everyone else has pressed it
+        closes, as it would have with everyone there. Points already won stay on the board.
+
+        >>> state = BUZZER.setup(["a", "b"], {}, 1)
+        >>> BUZZER.seat_left(state, 1, 0.0).gone
+        (1,)
+        """
+        if seat in state.gone:
+            return state
+        state = replace(state, gone=(*state.gone, seat))
+        if state.status is Status.OPEN and state.presses:
+            return self._maybe_close(state, at)
         return state
 
     def _award(self, state: BuzzerState, seat: None, action: Payload, at: float) -> BuzzerState:
