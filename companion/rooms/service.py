@@ -220,7 +220,12 @@ class RoomService:
                         ErrorCode.BAD_TOKEN,
                         "That code has expired or was used already: ask the host for a new one.",
                     )
-                return self._rejoin(conn, room, handoff.token)
+                reply = self._rejoin(conn, room, handoff.token)
+                # The TV closes its QR code and says where the seat went.
+                player = room.player_by_token(handoff.token)
+                note = {"kind": "handoff", "seat": player.seat if player else None}
+                hosts = [c for c in self._members[room.code] if self._bindings[c].role is Role.HOST]
+                return Reply(reply.ack, reply.out + [Outbound(c, "note", note) for c in hosts])
             token = new_token()
             self._record(
                 room, {"kind": "join", "name": data.get("name"), "token": token, "at": self.clock()}

@@ -219,6 +219,11 @@ function start() {
   });
   socket.on('note', (note) => {
     if (note?.kind === 'undo' || note?.kind === 'redo') toast(note.text, 'info');
+    if (note?.kind === 'handoff') {
+      closeHandoff();
+      const who = current?.room?.players.find((p) => p.seat === note.seat)?.name || 'The player';
+      toast(`${who} now plays on another phone.`, 'info');
+    }
     if (note?.kind === 'expired') {
       localStorage.removeItem(storageKey);
       fatal(`Room ${code} has closed after being idle for a long time.`);

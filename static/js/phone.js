@@ -211,7 +211,7 @@ function renderLobby(view) {
 
 const STATUS_TEXT = {
   paused: '❚❚ Paused by the host',
-  over: '■ Game over: waiting for the host',
+  over: '■ Game over · the host may start a rematch',
 };
 
 function render(view) {
@@ -279,7 +279,7 @@ function wireCodeForm() {
   $('code-form').addEventListener('submit', (event) => {
     event.preventDefault();
     const other = input.value.trim().toUpperCase();
-    if (/^[A-Z]{4}$/.test(other)) window.location.href = `/j/${other}`;
+    if (/^([A-Z]{4}|[A-Z]{6})$/.test(other)) window.location.href = `/j/${other}`;
     else input.focus();
   });
 }

@@ -72,7 +72,26 @@ def test_seat_order_undo_and_a_seat_moved_to_a_spare_phone(
     spare.goto(url)
     spare.wait_for_function("() => document.querySelector('#me-name')?.textContent === 'Anna'")
     assert "#handoff" not in spare.url  # the code leaves the address bar
+    tv.wait_for_selector("#handoff", state="hidden")  # the TV puts the QR code away by itself
     anna.wait_for_selector("#screen-message:not([hidden])")
     assert "another screen" in anna.locator("#message-text").inner_text()
     spare.screenshot(path=str(artifacts / "table-phone-handoff-390x844.png"))
+
+    # The point was right after all: give it again, then end the game. Every phone shows its
+    # final place and the winner; the TV the final table.
+    tv.click("#ranking button[data-award]")
+    tv.wait_for_selector("#ranking .bz-awarded")
+    tv.click("#btn-end")
+    tv.click("#btn-end")
+    ben.wait_for_function("() => document.querySelector('#bz-verdict')?.textContent === 'You win!'")
+    sofia.wait_for_function(
+        "() => document.querySelector('#bz-verdict')?.textContent === '2nd place'"
+    )
+    assert "Ben: 1 point" in sofia.locator(".bz-detail").inner_text()
+    assert (
+        sofia.locator(".bz-scores li").count() == 3 and not sofia.locator("#btn-buzz").is_visible()
+    )
+    tv.wait_for_function("() => document.querySelector('#bz-status').textContent === 'Ben wins!'")
+    sofia.screenshot(path=str(artifacts / "table-phone-over-390x844.png"))
+    tv.screenshot(path=str(artifacts / "table-tv-over-1920x1080.png"))
     close_all(tv, anna, ben, sofia, spare)

@@ -71,6 +71,7 @@ def test_a_seat_moves_to_another_phone_once(tmp_path: Path, clock: Clock) -> Non
     reply = svc.join("spare", {"code": room.code, "handoff": ack["handoff"]})
     assert (reply.ack["seat"], reply.ack["token"]) == (1, tokens[1])
     assert [o.to for o in reply.out if o.payload == {"kind": "replaced"}] == ["p1"]
+    assert [o.to for o in reply.out if o.payload == {"kind": "handoff", "seat": 1}] == ["tv"]
     with pytest.raises(RoomError) as err:  # single use
         svc.join("thief", {"code": room.code, "handoff": ack["handoff"]})
     assert err.value.code == "bad_token"

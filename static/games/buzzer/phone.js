@@ -4,7 +4,7 @@
 import { h, ordinal, formatGap, onPress, pressTime, replay } from '../../js/ui.js';
 import { countdown } from '../../js/kit.js';
 import { beep, vibrate } from '../../js/sound.js';
-import { effectiveStatus, rankingItems, scoreItems } from './common.js';
+import { effectiveStatus, rankingItems, scoreItems, scoreRows } from './common.js';
 
 export { styles, tick } from './common.js';
 
@@ -163,6 +163,31 @@ function drawWatcher(ctx, status) {
   els.scores.replaceChildren(...scoreItems(ctx));
 }
 
+/** The end of the game on a player's phone: the final place, the points and the winner. */
+function drawFinal(ctx) {
+  const { els } = ctx;
+  const rows = scoreRows(ctx);
+  const mine = rows.find((r) => r.seat === ctx.seat);
+  const points = mine?.points ?? 0;
+  const place = 1 + rows.filter((r) => r.points > points).length;
+  const best = rows[0]?.points ?? 0;
+  const leaders = rows.filter((r) => r.points === best);
+  const tied = leaders.length > 1 && place === 1;
+  els.verdict.textContent = best === 0 ? 'Game over'
+    : (place === 1 ? (tied ? 'A tie for first!' : 'You win!') : `${ordinal(place)} place`);
+  const plural = (n) => `${n} ${n === 1 ? 'point' : 'points'}`;
+  els.detail.textContent = best === 0 ? 'Nobody scored this time.'
+    : (place === 1 && !tied ? `${plural(points)}. Well pressed!`
+      : `You: ${plural(points)} · ${leaders.map((r) => r.name).join(' & ')}: ${plural(best)}`);
+  els.scores.replaceChildren(...scoreItems(ctx, ctx.seat));
+  if (!els.scores.isConnected) {
+    els.root.querySelector('.bz-top').append(
+      h('h2', { class: 'bz-small-title', text: 'Final scores' }), els.scores);
+  }
+  els.button.hidden = true;
+  els.root.dataset.state = 'over';
+}
+
 export function render(ctx) {
   const { game, els, local } = ctx;
   const status = effectiveStatus(game, ctx.serverNow);
@@ -174,7 +199,8 @@ export function render(ctx) {
     isPlayer(ctx) ? `${points} ${points === 1 ? 'point' : 'points'}` : null,
   ].filter(Boolean).join(' · ');
 
-  if (isPlayer(ctx)) drawVerdict(ctx, stateOf(ctx, status), status);
+  if (isPlayer(ctx) && ctx.room.status === 'over') drawFinal(ctx);
+  else if (isPlayer(ctx)) drawVerdict(ctx, stateOf(ctx, status), status);
   else drawWatcher(ctx, status);
   els.button.disabled = !ctx.playing;
 }

@@ -101,7 +101,7 @@ function drawFinal(ctx) {
     els.sub.textContent = `Game over · ${best} ${best === 1 ? 'point' : 'points'}`;
   } else {
     els.status.textContent = 'A tie!';
-    els.sub.textContent = `${leaders.map((r) => r.name).join(' & ')} · ${best} points each`;
+    els.sub.textContent = `${leaders.map((r) => r.name).join(' & ')} · ${best} ${best === 1 ? 'point' : 'points'} each`;
   }
   els.root.dataset.state = 'over';
 }
