@@ -217,6 +217,8 @@ const STATUS_TEXT = {
 function render(view) {
   if (!role) return;
   current = view;
+  // The host may reorder the seats in the lobby: the server's word on our seat is the truth.
+  if (role === 'player' && typeof view.room.seat === 'number') seat = view.room.seat;
   hintServerTime(view.now);
   const { status } = view.room;
   document.body.dataset.status = status;

@@ -33,6 +33,10 @@ def test_seat_order_undo_and_a_seat_moved_to_a_spare_phone(
         ".map((e) => e.textContent).join('|') === 'Anna|Sofia 🧙‍♀️|Ben'"
     )
     tv.screenshot(path=str(artifacts / "table-tv-lobby-order-1920x1080.png"))
+    sofia.wait_for_function(  # her phone follows her to seat 2
+        "() => document.querySelector('#lobby-players li.me .name')?.textContent === 'Sofia 🧙‍♀️'"
+    )
+    assert sofia.locator("#me-name").inner_text() == "Sofia 🧙‍♀️"
 
     tv.click("#btn-start")
     tv.wait_for_selector("#btn-arm")
