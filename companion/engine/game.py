@@ -91,6 +91,17 @@ class Game(Generic[S]):
         """True once the game has ended by its own rules."""
         return False
 
+    def start_with(self, state: S, seat: int) -> S:
+        """The initial state with ``seat`` going first (the first player, the first roller…)
+        instead of the one drawn from the seed: the table chose who starts. The default is for
+        games without a first player: nothing changes."""
+        return state
+
+    @property
+    def has_first_player(self) -> bool:
+        """Whether the table can choose who starts (the game overrides ``start_with``)."""
+        return type(self).start_with is not Game.start_with
+
     def seat_left(self, state: S, seat: int, at: float) -> S:
         """The state after ``seat`` left the game or was removed (its phone is gone for good).
 
@@ -129,14 +140,26 @@ class Game(Generic[S]):
         except OptionError as exc:
             raise SetupError(str(exc), ErrorCode.BAD_REQUEST) from exc
 
-    def setup(self, players: Sequence[str], options: Mapping[str, Any], seed: int) -> S:
-        """The initial state for these player names, with the options resolved in one place."""
+    def setup(
+        self,
+        players: Sequence[str],
+        options: Mapping[str, Any],
+        seed: int,
+        first: int | None = None,
+    ) -> S:
+        """The initial state for these player names, with the options resolved in one place;
+        ``first`` is the seat the table chose to start (None: as the game draws it)."""
         chosen = self.resolve_options(options)
         count, low, high = len(players), self.min_players, self.max_players
         if not low <= count <= high:
             span = str(high) if high == low else f"{low}–{high}"
             raise SetupError(f"{self.title} needs {span} players (there are {count}).")
-        return self.new_state(tuple(players), chosen, seed)
+        state = self.new_state(tuple(players), chosen, seed)
+        if first is None:
+            return state
+        if not 0 <= first < count:
+            raise SetupError("The player chosen to start is not at the table.")
+        return self.start_with(state, first)
 
     def accept(self, seat: int | None, raw: Mapping[str, Any]) -> dict[str, Any]:
         """The action as declared (only its declared fields), or BadRequest / Forbidden.

@@ -6,7 +6,11 @@ import secrets
 
 #: No vowels (no words by accident) and no look-alikes (L/1, Q/O, Y/V read aloud).
 ALPHABET = "BCDFGHJKMNPRSTVWXZ"
-CODE_LENGTH = 4
+#: 18⁶ = 34,012,224 codes: guessing a live room at the allowed rate takes days
+#: (docs/protocol.md, "Rules of the road").
+CODE_LENGTH = 6
+#: rooms created before codes grew to 6 letters keep their 4-letter code
+LEGACY_CODE_LENGTH = 4
 
 
 def new_code(taken: set[str] | frozenset[str]) -> str:
@@ -20,15 +24,15 @@ def new_code(taken: set[str] | frozenset[str]) -> str:
 def normalize_code(raw: object) -> str | None:
     """The canonical code for user input, or None if it cannot be one.
 
-    >>> normalize_code(" bcdf ")
-    'BCDF'
-    >>> normalize_code("ABCD") is None  # A is not in the alphabet
-    True
+    >>> normalize_code(" bcdfgh "), normalize_code("bcdf")  # a room from before 6 letters
+    ('BCDFGH', 'BCDF')
+    >>> normalize_code("ABCDEF") is None, normalize_code("BCDFG") is None  # A: not in the alphabet
+    (True, True)
     """
     if not isinstance(raw, str):
         return None
     code = raw.strip().upper()
-    if len(code) != CODE_LENGTH or any(ch not in ALPHABET for ch in code):
+    if len(code) not in (CODE_LENGTH, LEGACY_CODE_LENGTH) or any(ch not in ALPHABET for ch in code):
         return None
     return code
 

@@ -65,6 +65,8 @@ class Room:
         self.seq = 0  # number of the last stored event
         self.last_active: float = create["at"]
         self.history = History()
+        #: the token of the player the host chose to start (None: the game draws who starts)
+        self.first: str | None = None
         #: what the last undo or redo took back or restored ("Anna's formula"), for the ack
         self.last_undo: str = ""
 
@@ -154,6 +156,21 @@ class Room:
 
         return commit
 
+    def _first(self, event: Mapping[str, Any]) -> Commit:
+        """Who starts: a seat of the lobby, or None to let the game draw it."""
+        if self.status is not Status.LOBBY:
+            raise RoomError(ErrorCode.GAME_STARTED, "Who starts is chosen in the lobby.")
+        if not self.game.has_first_player:
+            raise RoomError(ErrorCode.ILLEGAL, f"{self.game.title} has no first player.")
+        seat = event["seat"]
+        token = None if seat is None else self._seat(seat).token
+        return lambda: setattr(self, "first", token)
+
+    def first_seat(self) -> int | None:
+        """The seat chosen to start, among the players still here."""
+        player = None if self.first is None else self.player_by_token(self.first)
+        return None if player is None or player.gone else player.seat
+
     def _lock(self, event: Mapping[str, Any]) -> Commit:
         return lambda: setattr(self, "locked", True)
 
@@ -181,8 +198,10 @@ class Room:
 
     def _new_game(self, seed: int) -> Commit:
         players = self.active_players()
+        chosen = self.first_seat()
+        first = None if chosen is None else [p.seat for p in players].index(chosen)
         try:
-            state = self.game.setup([p.name for p in players], self.options, seed)
+            state = self.game.setup([p.name for p in players], self.options, seed, first)
         except SetupError as exc:  # e.g. a player count the chosen options do not allow
             raise RoomError(exc.code, exc.message) from exc
 

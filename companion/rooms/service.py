@@ -54,6 +54,7 @@ HOST_COMMANDS = frozenset(
         "undo",
         "redo",
         "order",
+        "first",
         "handoff",
     }
 )
@@ -301,6 +302,10 @@ class RoomService:
                 return Reply(self._handoff(room, check.integer(data, "seat"), now))
             elif kind == "order":
                 event["seats"] = check.field(data, SEATS_FIELD)
+                self._record(room, event)
+            elif kind == "first":
+                seat = data.get("seat")
+                event["seat"] = None if seat is None else check.integer(data, "seat")
                 self._record(room, event)
             else:
                 if kind in ("start", "rematch", "resume"):

@@ -61,6 +61,7 @@ def build_views(
         "host_connected": host_connected,
         "locked": room.locked,
         "seats": room.game.seats_for(room.options),
+        "first": room.first_seat(),
         "spectators": spectators,
         "options": dict(room.options),
         "join_url": join_url,

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from flask import Blueprint, Response, current_app, jsonify, render_template, request
 
@@ -10,15 +11,23 @@ from companion.engine import ErrorCode, Game
 from companion.games.registry import GAMES
 from companion.rooms import RoomError, RoomService
 from companion.web.help import help_for
+from companion.web.network import client_address
 from companion.web.qr import qr_svg
-from companion.web.ratelimit import RateLimiter
+from companion.web.ratelimit import Lookups, RateLimiter
 
 blueprint = Blueprint("companion", __name__)
+T = TypeVar("T")
 
 
 def _service() -> RoomService:
     service: RoomService = current_app.extensions["companion"]
     return service
+
+
+def _look_up(find: Callable[[], T]) -> T:
+    """A room look-up by code: a miss counts against this address (companion.web.ratelimit)."""
+    lookups: Lookups = current_app.extensions["companion_lookups"]
+    return lookups.look_up(client_address(request.remote_addr), find)
 
 
 def describe(game: Game) -> dict[str, Any]:
@@ -27,14 +36,9 @@ def describe(game: Game) -> dict[str, Any]:
         "title": game.title,
         "min_players": game.min_players,
         "max_players": game.max_players,
+        "first_player": game.has_first_player,
         "options": [option.describe() for option in game.options],
     }
-
-
-@blueprint.errorhandler(RoomError)
-def room_error(exc: RoomError) -> tuple[Response, int]:
-    status = {ErrorCode.UNKNOWN_ROOM: 404, ErrorCode.RATE_LIMITED: 429}.get(exc.code, 400)
-    return jsonify(exc.as_ack()), status
 
 
 @blueprint.get("/")
@@ -62,7 +66,7 @@ def game_reference(game_id: str) -> Response:
 @blueprint.post("/api/rooms")
 def create_room() -> tuple[Response, int]:
     limiter: RateLimiter = current_app.extensions["companion_room_limiter"]
-    if not limiter.allow(request.remote_addr or "?"):
+    if not limiter.allow(client_address(request.remote_addr)):
         raise RoomError(ErrorCode.RATE_LIMITED, "Too many new rooms from here: wait a minute.")
     body = request.get_json(silent=True)
     if body is None:
@@ -72,12 +76,12 @@ def create_room() -> tuple[Response, int]:
 
 @blueprint.get("/api/rooms/<code>")
 def room_summary(code: str) -> Response:
-    return jsonify(_service().summary(code))
+    return jsonify(_look_up(lambda: _service().summary(code)))
 
 
 @blueprint.get("/api/rooms/<code>/qr.svg")
 def room_qr(code: str) -> Response:
-    summary = _service().summary(code)
+    summary = _look_up(lambda: _service().summary(code))
     svg = qr_svg(_service().join_url(summary["code"]))
     return Response(svg, mimetype="image/svg+xml", headers={"Cache-Control": "no-cache"})
 
@@ -85,14 +89,16 @@ def room_qr(code: str) -> Response:
 @blueprint.get("/api/rooms/<code>/handoff/<handoff>.svg")
 def handoff_qr(code: str, handoff: str) -> Response:
     """The QR code the TV shows to move a seat to another phone (single use, short-lived)."""
-    svg = qr_svg(_service().handoff_url(code, handoff))
+    svg = qr_svg(_look_up(lambda: _service().handoff_url(code, handoff)))
     return Response(svg, mimetype="image/svg+xml", headers={"Cache-Control": "no-store"})
 
 
 def _page(template: str, code: str) -> tuple[str, int]:
     try:
-        game = _service().room_game(code)
-    except RoomError:
+        game = _look_up(lambda: _service().room_game(code))
+    except RoomError as exc:
+        if exc.code is not ErrorCode.UNKNOWN_ROOM:
+            raise
         return render_template(template, code=code.upper()[:8], game=None), 404
     page = render_template(template, code=code.upper(), game=describe(game), help=help_for(game))
     return page, 200

@@ -140,6 +140,13 @@ function playerItem(player, room) {
     lobby ? h('span', { class: 'seat-no', text: String(player.seat + 1) }) : null,
     h('span', { class: 'name', text: player.name }),
     state === 'connected' ? null : h('span', { class: 'presence', text: state === 'gone' ? 'left' : 'away' }),
+    lobby && game?.first_player ? h('button', {
+      type: 'button', class: `first-btn${room.first === player.seat ? ' chosen' : ''}`,
+      dataset: { first: player.seat }, 'aria-pressed': String(room.first === player.seat),
+      'aria-label': room.first === player.seat ? `${player.name} starts (tap: draw at random)`
+        : `${player.name} starts`,
+      onclick: () => roomCommand('first', { seat: room.first === player.seat ? null : player.seat }),
+    }, room.first === player.seat ? '★ First' : 'First') : null,
     lobby && player.seat > 0 ? h('button', {
       type: 'button', class: 'seat-up', dataset: { up: player.seat },
       'aria-label': `Move ${player.name} one seat earlier`, onclick: () => moveUp(room, player.seat),

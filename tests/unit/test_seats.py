@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from companion.rooms import RoomError
+from companion.engine import Game, Rng
+from companion.games.registry import GAMES
+from companion.rooms import RoomError, RoomService, ServiceConfig
+from companion.store import SqliteStore
 from tests.unit.test_room_service import Clock, make
 
 
@@ -97,3 +103,63 @@ def test_only_the_host_hands_a_seat_over(tmp_path: Path, clock: Clock) -> None:
     with pytest.raises(RoomError) as err:
         svc.room_command("tv", {"type": "handoff", "seat": 7})
     assert err.value.code == "bad_request"
+
+
+@dataclass(frozen=True)
+class Turns:
+    players: tuple[str, ...]
+    first: int
+
+
+class TurnGame(Game[Turns]):
+    """A game whose only rule is who goes first: drawn from the seed, unless the table chose."""
+
+    id, title, min_players, max_players = "turns", "Turns", 2, 6
+
+    def new_state(self, players: tuple[str, ...], options: Mapping[str, Any], seed: int) -> Turns:
+        return Turns(players, Rng(seed, "first").randint(0, len(players) - 1))
+
+    def start_with(self, state: Turns, seat: int) -> Turns:
+        return replace(state, first=seat)
+
+    def seat_count(self, state: Turns) -> int:
+        return len(state.players)
+
+    def view(self, state: Turns, seat: int | None) -> dict[str, Any]:
+        return {"first": state.first}
+
+
+def test_the_host_chooses_who_starts_and_it_follows_the_player(
+    tmp_path: Path, clock: Clock
+) -> None:
+    games = {**GAMES, "turns": TurnGame()}
+    svc = RoomService(SqliteStore(tmp_path / "db.sqlite3"), games, clock, ServiceConfig("http://t"))
+    made = svc.create_room({"game": "turns", "seed": 5})
+    code = made["code"]
+    svc.host("tv", {"code": code, "host_token": made["host_token"]})
+    for k, name in enumerate(("Anna", "Ben", "Cleo")):
+        svc.join(f"p{k}", {"code": code, "name": name})
+    reply = svc.room_command("tv", {"type": "first", "seat": 2})
+    assert next(o.payload for o in reply.out if o.to == "tv")["room"]["first"] == 2
+    svc.room_command("tv", {"type": "order", "seats": [2, 0, 1]})  # Cleo moves to seat 0
+    svc.room_command("tv", {"type": "start"})
+    room = svc.rooms[code]
+    assert room.state.players[room.state.first] == "Cleo"
+    again = RoomService(
+        SqliteStore(tmp_path / "db.sqlite3"), games, clock, ServiceConfig("http://t")
+    )
+    assert again.rooms[code].state == room.state  # replays
+
+
+def test_who_starts_is_drawn_unless_chosen_and_only_for_games_with_a_first_player(
+    tmp_path: Path, clock: Clock
+) -> None:
+    svc, room, _ = lobby(tmp_path, clock)  # buzzer has no first player
+    with pytest.raises(RoomError) as err:
+        svc.room_command("tv", {"type": "first", "seat": 1})
+    assert err.value.code == "illegal"
+    game = TurnGame()
+    assert game.has_first_player and not GAMES["buzzer"].has_first_player
+    drawn = game.setup(["a", "b", "c"], {}, 5)
+    assert game.setup(["a", "b", "c"], {}, 5, first=None) == drawn
+    assert game.setup(["a", "b", "c"], {}, 5, first=1).first == 1
