@@ -1,8 +1,11 @@
-"""Witch's Brew in real Chromium: a TV and four phones play a whole set with a contested role."""
+"""Witch's Brew in real Chromium: a TV and four phones play a whole set with a contested role;
+a kicked player and the last raven after a set's last trick; picks kept across a reload; the
+physical ability draft."""
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +18,36 @@ pytestmark = pytest.mark.browser
 
 NAMES = ["Anna", "Ben", "Cleo", "Dora"]
 ROLES = ["witch", "wizard", "druid", "alchemist", "fortune_teller"]
+
+
+def choose_roles(page: Any, roles: list[str] = ROLES) -> None:
+    page.wait_for_selector("#wb-grid button[data-role]")
+    for role in roles:
+        page.click(f'#wb-grid button[data-role="{role}"]')
+    page.click("#wb-select")
+
+
+def answer_what_is_due(phones: list[Any], seen: dict[str, str] | None = None) -> None:
+    """Each phone presses what its screen asks for: lead its first role, or answer (odd
+    seats contest, even seats say "So be it!"), or decline an amulet. ``seen`` collects the
+    reminder texts on the answer buttons, by the role's name."""
+    for seat, page in enumerate(phones):
+        if visible(page, "#wb-play button[data-play]"):
+            press(page, "#wb-play button[data-play]")
+        elif visible(page, "#wb-claim"):
+            if seen is not None:
+                role = page.locator("#wb-claim .wb-btn-label").inner_text()
+                seen[role] = page.locator("#wb-claim .wb-btn-sub").inner_text()
+            press(page, "#wb-claim" if seat % 2 else "#wb-so-be-it")
+        elif visible(page, "#wb-amulet-no"):
+            press(page, "#wb-amulet-no")
+
+
+def play_until(tv: Any, phones: list[Any], done: Callable[[], bool], **kw: Any) -> None:
+    end = time.monotonic() + 150  # only against hanging: the loop ends when ``done`` holds
+    while time.monotonic() < end and not done():
+        answer_what_is_due(phones, **kw)
+        time.sleep(0.1)
 
 
 def test_a_set_of_role_calls(browser: Any, server: LiveServer, artifacts: Path) -> None:
@@ -33,21 +66,22 @@ def test_a_set_of_role_calls(browser: Any, server: LiveServer, artifacts: Path) 
     assert tv.locator("#wb-players").inner_text().count("5 cards") == 4
 
     contested = False
+    reminders: dict[str, str] = {}
     claim_shown = '#wb-chain li[data-answer="claim"], #wb-last-chain li[data-answer="claim"]'
     end = time.monotonic() + 150
     while time.monotonic() < end and "Set 2" not in tv.locator("#wb-set").inner_text():
-        for seat, page in enumerate(phones):
-            if visible(page, "#wb-play button[data-play]"):
-                press(page, "#wb-play button[data-play]")
-            elif visible(page, "#wb-claim"):
-                # Odd seats contest the role; even seats say "So be it!".
-                press(page, "#wb-claim" if seat % 2 else "#wb-so-be-it")
-            if not contested and tv.locator(claim_shown).count():
-                contested = True
-                tv.screenshot(path=str(artifacts / "witchs-brew-tv-1920x1080.png"))
+        answer_what_is_due(phones, reminders)
+        if not contested and tv.locator(claim_shown).count():
+            contested = True
+            tv.screenshot(path=str(artifacts / "witchs-brew-tv-1920x1080.png"))
         time.sleep(0.1)
     assert "Set 2" in tv.locator("#wb-set").inner_text(), "the first set did not end"
     assert contested, "the TV never showed a contested role"
+    # Issue 10: a trade reminder says what is given and what is got.
+    alchemist = reminders.get("I am the Alchemist!", "")
+    assert "Give 1 ingredient (any drop), get 5 gold." in alchemist, reminders
+    fortune = reminders.get("I am the Fortune Teller!", "")
+    assert "Give 1 gold, get 2 potion vials." in fortune, reminders
     phones[0].screenshot(path=str(artifacts / "witchs-brew-phone-390x844.png"))
     close_all(tv, *phones)
 
@@ -69,3 +103,135 @@ def test_the_tv_skips_a_player_who_left_during_the_selection(
     tv.click("#wb-skip-2")  # two presses: a skip cannot happen by a stray tap
     tv.wait_for_selector('#wb-tv[data-phase="trick"]', timeout=10_000)
     close_all(tv, *phones[:2])
+
+
+def overlaps(a: dict[str, float], b: dict[str, float]) -> bool:
+    return not (
+        a["x"] + a["width"] <= b["x"]
+        or b["x"] + b["width"] <= a["x"]
+        or a["y"] + a["height"] <= b["y"]
+        or b["y"] + b["height"] <= a["y"]
+    )
+
+
+def test_picks_survive_a_reload_and_no_message_covers_the_lock_button(
+    browser: Any, server: LiveServer, artifacts: Path
+) -> None:
+    room = server.create_room("witchs-brew", seed=8)
+    tv, phones = open_table(browser, server, room, NAMES[:3])
+    tv.click("#btn-start")
+    anna = phones[0]
+    anna.wait_for_selector("#wb-grid button[data-role]")
+    for role in ROLES[:3]:
+        anna.click(f'#wb-grid button[data-role="{role}"]')
+    anna.reload()
+    anna.wait_for_selector("#wb-grid button[data-role]")
+    anna.wait_for_selector('#wb-grid button[data-role="druid"][aria-pressed="true"]')
+    pressed = anna.locator('#wb-grid button[aria-pressed="true"]')
+    assert sorted(pressed.evaluate_all("els => els.map(e => e.dataset.role)")) == sorted(ROLES[:3])
+    assert anna.locator("#wb-count").inner_text().strip().startswith("3")
+
+    for role in ROLES[3:]:
+        anna.click(f'#wb-grid button[data-role="{role}"]')
+    anna.click('#wb-grid button[data-role="warlock"]')  # a sixth: refused with a word
+    note = anna.locator("#wb-pick-note")
+    assert note.is_visible() and "already have 5" in note.inner_text()
+    assert not visible(anna, "#toast")
+    lock = anna.locator("#wb-select")
+    note_box, lock_box = note.bounding_box(), lock.bounding_box()
+    assert note_box and lock_box and not overlaps(note_box, lock_box)
+    assert lock_box["y"] + lock_box["height"] <= 844, "the Lock button is below the fold"
+    anna.screenshot(path=str(artifacts / "witchs-brew-phone-five-390x844.png"))
+    anna.click("#wb-select")
+    anna.wait_for_selector("#wb-locked")
+    close_all(tv, *phones)
+
+
+def test_a_kicked_player_and_the_last_raven_after_the_last_trick(
+    browser: Any, server: LiveServer, artifacts: Path
+) -> None:
+    """Issue 9: Dora is removed mid-set and the set goes on with nobody pressing Skip; the TV
+    shows she left. Issue 10: the last raven, tapped on a phone after set 1's last trick,
+    counts for set 1: the game ends at once, and the end screens say what to count now."""
+    room = server.create_room("witchs-brew", seed=4, options={"amulets": True})
+    tv, phones = open_table(browser, server, room, NAMES)
+    tv.click("#btn-start")
+    for page in phones:
+        choose_roles(page)
+    tv.wait_for_selector('#wb-tv[data-phase="trick"]')
+    for _ in range(3):  # three ravens go during set 1
+        tv.click("#wb-raven")
+        tv.click("#wb-raven")
+        tv.wait_for_function("() => !document.querySelector('#wb-raven').disabled")
+    tv.wait_for_selector("text=1 of 4 ravens left")
+
+    tv.click('#players button[data-kick="3"]')
+    tv.click('#players button[data-kick="3"]')
+    tv.wait_for_selector('#wb-players li[data-seat="3"] >> text=left the game')
+    assert "app plays" in tv.locator('#wb-players li[data-seat="3"]').inner_text()
+    phones[3].context.close()
+    playing = phones[:3]
+
+    def set_two() -> bool:
+        return "Set 2" in tv.locator("#wb-set").inner_text()
+
+    play_until(tv, playing, set_two)
+    assert set_two(), "set 1 did not end without Dora"
+    assert tv.locator("#wb-skip").count() == 0  # nobody had to skip her
+    for page in playing:  # nobody chooses yet: the last trick's action is still going on
+        page.wait_for_selector("#wb-grid button[data-role]")
+    assert "counts for set 1" in tv.locator("#wb-raven-for").inner_text()
+    tv.screenshot(path=str(artifacts / "witchs-brew-tv-raven-window-1920x1080.png"))
+    raven = phones[1].locator("#wb-raven")
+    assert "(set 1)" in raven.inner_text()
+    raven.click()
+    raven.click()
+
+    tv.wait_for_selector('#wb-tv[data-phase="over"]')
+    facts = tv.locator("#wb-over-facts").inner_text()
+    assert "All 4 ravens are gone" in facts and "1 set played" in facts
+    assert "count" in tv.locator("#wb-count-now").inner_text().lower()
+    final = tv.locator("#wb-final li")
+    assert final.count() == 4
+    assert "left the game" in final.nth(3).inner_text().lower()
+    assert all("unused amulet" in final.nth(k).inner_text() for k in range(4))
+    text = tv.locator("#wb-tv").inner_text()
+    assert "Last trick" not in text and "takes the" not in text  # no stale trick line
+    tv.screenshot(path=str(artifacts / "witchs-brew-tv-over-1920x1080.png"))
+
+    for page in playing:
+        page.wait_for_selector('#wb-phone[data-phase="over"]')
+        shown = page.locator("#wb-phone").inner_text()
+        assert "Count your victory points" in shown and "unused amulet" in shown
+        assert "Last trick" not in shown and "takes the" not in shown
+        assert page.locator("#wb-raven").count() == 0
+    phones[0].screenshot(path=str(artifacts / "witchs-brew-phone-over-390x844.png"))
+    close_all(tv, *playing)
+
+
+def test_the_physical_ability_draft(browser: Any, server: LiveServer, artifacts: Path) -> None:
+    """Issue 10: with the table's own ability cards, each phone says which card it kept."""
+    room = server.create_room("witchs-brew", seed=2, options={"physical_abilities": True})
+    tv, phones = open_table(browser, server, room, NAMES[:3])
+    tv.click("#btn-start")
+    tv.wait_for_selector('#wb-tv[data-phase="draft"]')
+    assert "your own cards" in tv.locator("#wb-stage").inner_text()
+    shot = False
+    end = time.monotonic() + 60
+    while time.monotonic() < end and not visible(tv, '#wb-tv[data-phase="select"]'):
+        for page in phones:
+            if not visible(page, "#wb-keep-form"):
+                continue
+            if not shot:
+                shot = True
+                page.screenshot(path=str(artifacts / "witchs-brew-phone-keep-390x844.png"))
+                page.fill("#wb-keep-input", "4")  # typed: card number 4, a once card
+                press(page, "#wb-keep")
+            else:
+                press(page, '#wb-keep-list button[data-kind="multi"]')
+        time.sleep(0.1)
+    tv.wait_for_selector('#wb-tv[data-phase="select"]')
+    strip = tv.locator("#wb-players").inner_text()
+    assert strip.count("Any-number-of-times card") == 2 and "Once-per-set card" in strip
+    tv.screenshot(path=str(artifacts / "witchs-brew-tv-abilities-1920x1080.png"))
+    close_all(tv, *phones)

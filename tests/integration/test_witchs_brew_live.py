@@ -24,14 +24,18 @@ CHOSEN = [
 
 
 class PhoneBot:
-    def __init__(self, peer: Peer, seat: int) -> None:
+    def __init__(self, peer: Peer, seat: int, last_set: int | None = None) -> None:
         self.peer, self.seat = peer, seat
         self.done: set[str] = set()
+        #: the bot does nothing in a later set (a test that wants the table to act first)
+        self.last_set = last_set
 
     def step(self) -> None:
         view = self.peer.latest()
         game = view["game"]
         if game is None:
+            return
+        if self.last_set is not None and game["set"] > self.last_set:
             return
         you, trick = game["you"], game["trick"]
         key = json.dumps(
@@ -49,6 +53,9 @@ class PhoneBot:
         prompts = you["prompts"]
         if "draft" in prompts:
             return {"type": "draft", "card": you["draft_hand"][0]["id"]}
+        if "keep" in prompts:
+            # The table's own cards: seat 0 names its card, the others give a number.
+            return {"type": "keep", "card": "Ability 4 (placeholder)" if self.seat == 0 else "9"}
         if "select" in prompts:
             return {"type": "select", "roles": CHOSEN}
         if "play" in prompts:
@@ -113,3 +120,97 @@ def test_a_whole_game_of_role_calls(server: LiveServer, peers: list[Peer]) -> No
             assert view["game"] is None or view["game"]["you"]["seat"] == bot.seat
     for view in tv.views():
         assert view["game"] is None or "you" not in view["game"]
+
+
+def open_table(
+    server: LiveServer, peers: list[Peer], seed: int, options: dict[str, Any], last_set=None
+) -> tuple[Peer, list[PhoneBot]]:
+    room = server.create_room("witchs-brew", seed=seed, options=options)
+    tv = Peer(server.url, "tv")
+    peers.append(tv)
+    assert tv.call("host", {"code": room["code"], "host_token": room["host_token"]})["ok"]
+    bots = []
+    for seat, name in enumerate(NAMES):
+        phone = Peer(server.url, name)
+        peers.append(phone)
+        assert phone.call("join", {"code": room["code"], "name": name})["ok"]
+        bots.append(PhoneBot(phone, seat, last_set))
+    assert tv.call("room", {"type": "start"})["ok"]
+    return tv, bots
+
+
+def run_until(tv: Peer, bots: list[PhoneBot], done: Any, what: str) -> dict[str, Any]:
+    """Let the phones play until the TV's view satisfies ``done`` (the limit only guards
+    against hanging)."""
+    end = time.monotonic() + 60
+    while time.monotonic() < end and not done(tv.latest()["game"]):
+        for bot in bots:
+            bot.step()
+        time.sleep(0.03)
+    return tv.wait_view(lambda v: done(v["game"]), timeout=5)["game"]
+
+
+def test_a_kicked_player_mid_set_never_blocks_the_set(
+    server: LiveServer, peers: list[Peer]
+) -> None:
+    """Issue 9: the TV removes Cleo in the middle of set 1; nobody presses Skip, and the set
+    goes on: her turns are answered by the app ("So be it!", marked automatic)."""
+    tv, bots = open_table(server, peers, seed=11, options={"amulets": True}, last_set=1)
+    run_until(tv, bots, lambda g: g["phase"] == "trick" and len(g["played"]) >= 4, "a trick")
+    assert tv.call("room", {"type": "kick", "seat": 2})["ok"]
+    playing = [bot for bot in bots if bot.seat != 2]
+    table = run_until(tv, playing, lambda g: g["set"] == 2, "the end of set 1")
+    assert table["players"][2]["gone"] is True and table["phase"] == "select"
+    # Set 2: the app chose Cleo's roles by itself; the others have not chosen yet.
+    assert [p["ready"] for p in table["players"]] == [False, False, True, False]
+    kicked_at = next(v["v"] for v in tv.views() if v["game"] and v["game"]["players"][2]["gone"])
+    cleo = [
+        entry
+        for view in tv.views()
+        if view["v"] >= kicked_at and view["game"]["last_trick"]
+        for entry in view["game"]["last_trick"]["chain"]
+        if entry["seat"] == 2 and entry["answer"] in ("claim", "so_be_it", "lead")
+    ]
+    assert cleo and all(e["answer"] == "so_be_it" and e.get("auto") for e in cleo[-3:])
+    # From the kick on, the table never waited for Cleo (and the TV sent no skip: it only
+    # hosted, started and kicked).
+    later = [v["game"]["trick"] for v in tv.views() if v["v"] >= kicked_at and v["game"]["trick"]]
+    assert later and all(trick["due"] != 2 for trick in later)
+    assert len(tv.acks) == 3
+
+
+def test_the_last_raven_after_the_last_trick_ends_the_game_with_that_set(
+    server: LiveServer, peers: list[Peer]
+) -> None:
+    """Issue 10: the last raven, tapped after set 1's last trick and before set 2's first
+    card, belongs to set 1: the game ends at once and no trick of set 2 is played."""
+    tv, bots = open_table(server, peers, seed=5, options={}, last_set=1)
+    for _ in range(3):
+        assert tv.call("act", {"type": "raven"})["ok"]
+    table = run_until(tv, bots, lambda g: g["set"] == 2, "the end of set 1")
+    assert table["phase"] == "select" and table["raven_set"] == 1 and table["ravens_left"] == 1
+    assert bots[1].peer.call("act", {"type": "raven"})["ok"]  # Ben's phone: the last raven
+    table = tv.wait_view(lambda v: v["game"]["phase"] == "over")["game"]
+    assert table["set"] == 1 and table["ravens_left"] == 0 and table["trick"] is None
+    assert len(table["played"]) == 5 * len(NAMES)
+    assert tv.latest()["room"]["status"] == "over"
+    for bot in bots:
+        assert bot.peer.wait_view(lambda v: v["game"]["phase"] == "over")["game"]["set"] == 1
+
+
+def test_physical_ability_cards_are_named_by_the_players(
+    server: LiveServer, peers: list[Peer]
+) -> None:
+    """Issue 10: with the table's own cards the app deals nothing and calls the players in
+    the expansion's order; each says which card they kept, by name or number."""
+    tv, bots = open_table(server, peers, seed=3, options={"physical_abilities": True}, last_set=1)
+    table = tv.wait_view(lambda v: v["game"]["phase"] == "draft")["game"]
+    assert table["deck"] is None and table["options"]["magical_abilities"] is True
+    first = table["draft"]["order"][0]
+    assert table["draft"]["order"] == [(first + k) % 4 for k in range(4)]
+    table = run_until(tv, bots, lambda g: g["phase"] != "draft", "the reveal")
+    kept = {p["seat"]: p["ability"]["id"] for p in table["players"]}
+    assert kept == {0: "ability-04", 1: "ability-09", 2: "ability-09", 3: "ability-09"}
+    for bot in bots:
+        assert all(v["game"] is None or v["game"]["you"]["draft_hand"] is None
+                   for v in bot.peer.views())  # fmt: skip

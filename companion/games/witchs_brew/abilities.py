@@ -1,6 +1,9 @@
 """The 17 magical ability cards (Magical Abilities expansion) and their deck.
 
-The names and texts are placeholders in ``data/abilities.json``; only the kinds are known.
+The names and texts are placeholders in ``data/abilities.json``; only the kinds are known. The
+file is meant to be edited: a table may write its own cards' names and texts there (and set
+``placeholder`` to false). Each card has a ``number`` (1–17, its place in the file unless the
+file says otherwise), so that a player using the physical cards can say which one they kept.
 The deck is a tuple of cards from the top. Cards come back face up under the bottom; as soon as
 a face-up card would be dealt from the top, the face-up cards are shuffled and become a new
 face-down deck (the expansion's rule).
@@ -35,6 +38,8 @@ class Ability:
     text: str
     kind: Kind
     placeholder: bool
+    #: what a player may type to name this card (physical cards)
+    number: int = 0
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -44,6 +49,10 @@ class Ability:
             "kind": self.kind.value,
             "placeholder": self.placeholder,
         }
+
+    def reference_json(self) -> dict[str, Any]:
+        """The card as the pages list it (with its number), for naming a physical card."""
+        return {**self.to_json(), "number": self.number}
 
 
 @dataclass(frozen=True)
@@ -56,7 +65,8 @@ Deck = tuple[DeckCard, ...]
 
 
 def parse_abilities(doc: Any) -> dict[str, Ability]:
-    """The cards of ``data/abilities.json``, checked: 17 cards, 3 start, 3 once, 11 multi.
+    """The cards of ``data/abilities.json``, checked: 17 cards, 3 start, 3 once, 11 multi,
+    numbered 1–17 once each (a card without a number takes its place in the file).
 
     >>> parse_abilities([{"id": "a", "name": "A", "text": "", "kind": "once"}])
     Traceback (most recent call last):
@@ -64,19 +74,46 @@ def parse_abilities(doc: Any) -> dict[str, Ability]:
     ValueError: abilities.json must hold 3 start, 3 once and 11 multi cards.
     """
     out: dict[str, Ability] = {}
-    for row in doc if isinstance(doc, list) else []:
+    rows = doc if isinstance(doc, list) else []
+    for place, row in enumerate(rows, start=1):
         fields = [row.get(key) if isinstance(row, dict) else None for key in ("id", "name", "text")]
         if not all(isinstance(f, str) for f in fields) or row.get("kind") not in KIND_COUNTS:
             raise ValueError("abilities.json: every card needs an id, a name, a text and a kind.")
         card_id, name, text = (str(f) for f in fields)
         if card_id in out:
             raise ValueError(f"abilities.json: the id {card_id} is used twice.")
+        number = row.get("number", place)
+        if isinstance(number, bool) or not isinstance(number, int):
+            raise ValueError(f"abilities.json: the number of {card_id} must be a whole number.")
         placeholder = bool(row.get("placeholder", False))
-        out[card_id] = Ability(card_id, name, text, Kind(row["kind"]), placeholder)
+        out[card_id] = Ability(card_id, name, text, Kind(row["kind"]), placeholder, number)
     counts = {kind: sum(1 for a in out.values() if a.kind == kind) for kind in KIND_COUNTS}
     if counts != KIND_COUNTS:
         raise ValueError("abilities.json must hold 3 start, 3 once and 11 multi cards.")
+    if sorted(a.number for a in out.values()) != list(range(1, len(out) + 1)):
+        raise ValueError("abilities.json: the cards must be numbered 1 to 17, each number once.")
+    names = [_spelling(a.name) for a in out.values()]
+    if len(set(names)) != len(names):
+        raise ValueError("abilities.json: two cards have the same name.")
     return out
+
+
+def find(said: str) -> str | None:
+    """The card a player named: by its number, its name (case and spaces do not matter) or
+    its id; None if no card is called that.
+
+    >>> find("7"), find(" ability 7 (PLACEHOLDER) "), find("ability-07"), find("18"), find("x")
+    ('ability-07', 'ability-07', 'ability-07', None, None)
+    """
+    wanted = _spelling(said)
+    for card in abilities().values():
+        if wanted in (str(card.number), _spelling(card.name), card.id.casefold()):
+            return card.id
+    return None
+
+
+def _spelling(text: str) -> str:
+    return " ".join(text.split()).casefold()
 
 
 @cache

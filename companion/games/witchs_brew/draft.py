@@ -3,6 +3,9 @@
 The first player takes the top 3 cards, every other player the top 1. In turn, from the first
 player clockwise, the player holding 3 cards keeps one face down and passes the other 2 to the
 left; that player now holds 3. The last player's 2 leftovers go face up under the deck.
+
+With the physical cards (``physical``) the app deals nothing: it only calls the players in
+this order, and each says which card they kept (``advance``).
 """
 
 from __future__ import annotations
@@ -35,16 +38,35 @@ class Draft:
         return self.turn >= len(self.order)
 
 
-def deal(deck: Deck, first: int, players: int, seed: int, set_number: int) -> tuple[Draft, Deck]:
-    """Deal the draft: 3 cards to ``first``, then 1 to each other seat clockwise.
+def turn_order(first: int, players: int, absent: frozenset[int] = frozenset()) -> tuple[int, ...]:
+    """The seats from ``first`` clockwise, without the ``absent`` ones (who left the game).
+
+    >>> turn_order(2, 4), turn_order(2, 4, frozenset({3}))
+    ((2, 3, 0, 1), (2, 0, 1))
+    """
+    return tuple(s for k in range(players) if (s := (first + k) % players) not in absent)
+
+
+def deal(
+    deck: Deck,
+    first: int,
+    players: int,
+    seed: int,
+    set_number: int,
+    absent: frozenset[int] = frozenset(),
+) -> tuple[Draft, Deck]:
+    """Deal the draft: 3 cards to ``first``, then 1 to each other seat clockwise (a seat that
+    left the game gets none and is not called).
 
     >>> from companion.games.witchs_brew.abilities import DeckCard
     >>> deck = tuple(DeckCard(c) for c in "abcdefg")
     >>> draft, rest = deal(deck, first=1, players=3, seed=0, set_number=1)
     >>> draft.order, draft.hands, len(rest)
     ((1, 2, 0), (('e',), ('a', 'b', 'c'), ('d',)), 2)
+    >>> deal(deck, first=1, players=3, seed=0, set_number=1, absent=frozenset({2}))[0].order
+    (1, 0)
     """
-    order = tuple((first + k) % players for k in range(players))
+    order = turn_order(first, players, absent)
     hands: list[tuple[str, ...]] = [() for _ in range(players)]
     dealt = 0
     for seat in order:
@@ -85,3 +107,19 @@ def pick(draft: Draft, card: str, deck: Deck) -> tuple[Draft, Deck]:
     else:
         deck = under(deck, rest)
     return replace(draft, hands=tuple(hands), turn=turn), deck
+
+
+def physical(first: int, players: int, absent: frozenset[int] = frozenset()) -> Draft:
+    """The draft with the table's own cards: the order only, nothing dealt."""
+    return Draft(turn_order(first, players, absent), tuple(() for _ in range(players)))
+
+
+def advance(draft: Draft) -> Draft:
+    """The current player has kept a physical card (the app does not hold it): the next one.
+
+    >>> advance(physical(1, 3)).current
+    2
+    """
+    if draft.current is None:
+        raise Illegal("Everyone has already chosen an ability.")
+    return replace(draft, turn=draft.turn + 1)

@@ -30,8 +30,8 @@ from companion.engine import (
 )
 from companion.games.witchs_brew import sets, timer, views
 from companion.games.witchs_brew import trick as chain
-from companion.games.witchs_brew.abilities import Kind, abilities, ability, new_deck, under
-from companion.games.witchs_brew.draft import pick
+from companion.games.witchs_brew.abilities import Kind, abilities, ability, find, new_deck
+from companion.games.witchs_brew.draft import Draft, advance, pick
 from companion.games.witchs_brew.roles import HAND_SIZE, Role, parse_role, reminders
 from companion.games.witchs_brew.state import (
     AMULETS,
@@ -44,6 +44,9 @@ from companion.games.witchs_brew.state import (
 
 #: every role's id, for the declarations
 ROLES = tuple(role.value for role in Role)
+#: at most this many turns are played in a row for seats that left (a guard: the app never
+#: plays for everybody, so a seat still at the table always stops it long before)
+AUTOPILOT_STEPS = 500
 
 
 class WitchsBrew(Game[GameState]):
@@ -51,11 +54,20 @@ class WitchsBrew(Game[GameState]):
     title = "Witch's Brew"
     min_players = 3
     max_players = 6
+    #: 2: a raven before a set's first card counts for the set before; seats that left are
+    #: played for; the physical ability cards
+    rules_version = 2
     options = (
         Option("sixth_player", OptionType.BOOL, False, "6th Player expansion (up to 6 players)"),
         Option("amulets", OptionType.BOOL, False, "Amulets expansion"),
         Option("magical_abilities", OptionType.BOOL, False, "Magical Abilities expansion"),
         Option("answer_seconds", OptionType.INT, 0, "Answer timer (s, 0 = off)", low=0, high=60),
+        Option(
+            "physical_abilities",
+            OptionType.BOOL,
+            False,
+            "Magical Abilities with your own cards (the app deals nothing)",
+        ),
     )
 
     def __init__(self) -> None:
@@ -67,6 +79,17 @@ class WitchsBrew(Game[GameState]):
         )
         super().__init__(
             by_seat("draft", self._draft, card, refusal="Only players choose abilities."),
+            by_seat(
+                "keep",
+                self._keep,
+                Field(
+                    "card",
+                    FieldType.TEXT,
+                    max_length=60,
+                    message="Say which card you kept: its number or its name.",
+                ),
+                refusal="Only players choose abilities.",
+            ),
             by_seat(
                 "select",
                 self._select,
@@ -134,11 +157,13 @@ class WitchsBrew(Game[GameState]):
         n = len(players)
         if n > self.seats_for(options):
             raise SetupError("Six players need the 6th Player expansion.")
+        physical = bool(options["physical_abilities"])
         opts = Options(
             sixth_player=bool(options["sixth_player"]),
             amulets=bool(options["amulets"]),
-            magical_abilities=bool(options["magical_abilities"]),
+            magical_abilities=bool(options["magical_abilities"]) or physical,
             answer_seconds=int(options["answer_seconds"]),
+            physical_abilities=physical,
         )
         amulets = AMULETS[n] if opts.amulets else 0
         state = GameState(
@@ -150,7 +175,7 @@ class WitchsBrew(Game[GameState]):
             first_player=Rng(seed, "first player").randint(0, n - 1),
             ravens_left=RAVENS[n],
             ravens_total=RAVENS[n],
-            deck=new_deck(Rng(seed, "abilities")) if opts.magical_abilities else (),
+            deck=new_deck(Rng(seed, "abilities")) if opts.app_deck else (),
         )
         return sets.start_set(state, 0.0)
 
@@ -161,21 +186,52 @@ class WitchsBrew(Game[GameState]):
         if state.phase is Phase.OVER:
             self.accept(seat, action)  # a malformed action is a bad request even now
             raise Illegal("The game is over.")
-        return super().apply(state, seat, action, at)
+        return self._autopilot(super().apply(state, seat, action, at), at)
+
+    def seat_left(self, state: GameState, seat: int, at: float) -> GameState:
+        """``seat`` has left for good: from now on the app does for it what the table's skip
+        would, by itself (it keeps the first card in the draft, draws its roles from the seed,
+        answers "So be it!", passes its lead on, uses no amulet), and later drafts pass it by."""
+        if seat in state.gone or not 0 <= seat < len(state.players):
+            return state
+        state = replace(state, gone=state.gone | {seat})
+        if state.phase is Phase.OVER:
+            return state
+        return self._autopilot(state, at)
 
     # -- the draft and the selection ------------------------------------------------------
 
     def _draft(self, state: GameState, seat: int, action: Payload, at: float) -> GameState:
+        draft = self._drafting(state, seat)
+        if state.options.physical_abilities:
+            raise Illegal("You play with your own ability cards: say which card you kept.")
+        card = action["card"]
+        draft, deck = pick(draft, card, state.deck)
+        state = replace(state.with_player(seat, ability=card), draft=draft, deck=deck)
+        return sets.reveal(state) if draft.done else state
+
+    def _keep(self, state: GameState, seat: int, action: Payload, at: float) -> GameState:
+        """Physical cards: the player kept a card at the table and says which (its number or
+        name in the data file). Secret until everyone has chosen, like a dealt card."""
+        draft = self._drafting(state, seat)
+        if not state.options.physical_abilities:
+            raise Illegal("The app deals the ability cards: keep one of those in your hand.")
+        card = find(action["card"])
+        if card is None:
+            count = len(abilities())
+            raise BadRequest(f"There is no such ability card: give its number (1–{count}).")
+        state = replace(state.with_player(seat, ability=card), draft=advance(draft))
+        return sets.reveal(state) if state.draft is not None and state.draft.done else state
+
+    def _drafting(self, state: GameState, seat: int) -> Draft:
+        """The draft, if it is ``seat``'s turn to choose an ability."""
         draft = state.draft
         if state.phase is not Phase.DRAFT or draft is None or draft.current is None:
             raise Illegal("No ability is being chosen now.")
         if seat != draft.current:
             name = state.players[draft.current].name
             raise NotYourTurn(f"It is {name}'s turn to choose an ability.")
-        card = action["card"]
-        draft, deck = pick(draft, card, state.deck)
-        state = replace(state.with_player(seat, ability=card), draft=draft, deck=deck)
-        return sets.reveal(state) if draft.done else state
+        return draft
 
     def _select(self, state: GameState, seat: int, action: Payload, at: float) -> GameState:
         if state.phase is Phase.DRAFT:
@@ -286,12 +342,18 @@ class WitchsBrew(Game[GameState]):
         if player.ability_used:
             raise Illegal("You have already used this ability this set.")
         state = state.with_player(seat, ability_used=True)
-        return replace(state, deck=under(state.deck, [card]))
+        return sets.returned(state, [card])
 
     def _raven(self, state: GameState, seat: int | None, action: Payload, at: float) -> GameState:
+        """A raven went back to the box. Until a set's first card is played, a raven belongs
+        to the set before (the last claimant's action comes after the app has closed it): if
+        it was the last one, the game ends now, with that set."""
         if state.ravens_left <= 0:
             raise Illegal("All the ravens are gone already.")
-        return replace(state, ravens_left=state.ravens_left - 1)
+        state = replace(state, ravens_left=state.ravens_left - 1)
+        if state.last_set and state.previous is not None:
+            return sets.close_previous(state)
+        return state
 
     def _skip(self, state: GameState, seat: None, action: Payload, at: float) -> GameState:
         if (
@@ -299,10 +361,7 @@ class WitchsBrew(Game[GameState]):
             and state.draft is not None
             and state.draft.current is not None
         ):
-            # A player who left keeps the draft moving: the first card in hand is kept.
-            drafter = state.draft.current
-            card = state.draft.hands[drafter][0]
-            return self._draft(state, drafter, {"card": card}, at)
+            return self._skip_draft(state, at)
         if state.phase is Phase.SELECT:
             return self._skip_select(state, action, at)
         current = state.trick
@@ -316,6 +375,17 @@ class WitchsBrew(Game[GameState]):
             return self._amulet_decided(state, due, False, at, auto=True)
         return sets.pass_lead(state, at)
 
+    def _skip_draft(self, state: GameState, at: float) -> GameState:
+        """The drafter is away: the first card in their hand is kept for them. With the
+        physical cards the table keeps one for them, and the app records none."""
+        draft = state.draft
+        assert draft is not None and draft.current is not None
+        drafter = draft.current
+        if state.options.physical_abilities:
+            state = replace(state, draft=advance(draft))
+            return sets.reveal(state) if state.draft is not None and state.draft.done else state
+        return self._draft(state, drafter, {"card": draft.hands[drafter][0]}, at)
+
     def _skip_select(self, state: GameState, action: Payload, at: float) -> GameState:
         """Roles for a player who left, drawn from the seed: the set can go on, and when one of
         them is called the table skips (or the timer answers) for that player."""
@@ -324,15 +394,56 @@ class WitchsBrew(Game[GameState]):
             raise BadRequest("Say which seat to skip.")
         if state.players[target].ready:
             raise Illegal("That player has already chosen, or there is no such seat.")
-        rng = Rng(state.seed, "skip-select", state.set_number, target)
+        return self._drawn_roles(state, target, at)
+
+    def _drawn_roles(self, state: GameState, seat: int, at: float) -> GameState:
+        rng = Rng(state.seed, "skip-select", state.set_number, seat)
         roles = [r.value for r in rng.shuffled(list(Role))[:HAND_SIZE]]
-        return self._select(state, target, {"roles": roles}, at)
+        return self._select(state, seat, {"roles": roles}, at)
+
+    # -- seats that left: the app plays their turns -----------------------------------------
+
+    def _autopilot(self, state: GameState, at: float) -> GameState:
+        """Every turn that falls to a seat that left, played as the table's skip plays it,
+        until a seat still at the table is due (or nobody is)."""
+        for _ in range(AUTOPILOT_STEPS):
+            after = self._auto_step(state, at)
+            if after is None:
+                return state
+            state = after
+        return state
+
+    def _auto_step(self, state: GameState, at: float) -> GameState | None:
+        """One turn of a seat that left, or None when no such seat is due."""
+        gone = frozenset(state.gone) - frozenset(state.present)  # nobody, if everyone left
+        if not gone or state.phase is Phase.OVER:
+            return None
+        if state.phase is Phase.DRAFT:
+            drafter = None if state.draft is None else state.draft.current
+            return self._skip_draft(state, at) if drafter in gone else None
+        if state.phase is Phase.SELECT:
+            waiting = [seat for seat in sorted(gone) if not state.players[seat].ready]
+            return self._drawn_roles(state, waiting[0], at) if waiting else None
+        current = state.trick
+        due = None if current is None else chain.due(current)
+        if current is None or due not in gone:
+            return None
+        kind = chain.due_kind(current)
+        if kind is chain.Due.ANSWER:
+            return self._answered(state, due, False, at, auto=True)
+        if kind is chain.Due.AMULET:
+            return self._amulet_decided(state, due, False, at, auto=True)
+        return sets.pass_lead(state, at)
 
     # -- views and time -------------------------------------------------------------------
 
     def reference(self) -> dict[str, Any]:
-        """The role reminders: the same for every room, so served once over HTTP."""
-        return {"roles": {role.value: r.to_json() for role, r in reminders().items()}}
+        """The role reminders and the ability cards (with the numbers players may give for a
+        physical card): the same for every room, so served once over HTTP."""
+        return {
+            "roles": {role.value: r.to_json() for role, r in reminders().items()},
+            "abilities": [card.reference_json() for card in abilities().values()],
+        }
 
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
         return views.view(state, seat, self.deadline(state))
@@ -364,7 +475,7 @@ class WitchsBrew(Game[GameState]):
             return state
         due = chain.due(current)
         if chain.due_kind(current) is chain.Due.ANSWER and due is not None:
-            return self._answered(state, due, False, at, auto=True)
+            return self._autopilot(self._answered(state, due, False, at, auto=True), at)
         return replace(state, trick=chain.nudged(current))
 
     def shift(self, state: GameState, ms: float) -> GameState:

@@ -5,22 +5,26 @@ Each function takes and returns a whole state; ``rules`` calls them after checki
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 
 from companion.games.witchs_brew import trick as chain
 from companion.games.witchs_brew.abilities import Kind, ability, under
-from companion.games.witchs_brew.draft import deal
+from companion.games.witchs_brew.draft import deal, physical
 from companion.games.witchs_brew.roles import Role
-from companion.games.witchs_brew.state import GameState, Phase, Played, Player
+from companion.games.witchs_brew.state import Finished, GameState, Phase, Played, Player
 
 
 def start_set(state: GameState, at: float) -> GameState:
-    """The draft (Magical Abilities) or else straight to the selection."""
-    if not state.options.magical_abilities:
+    """The draft (Magical Abilities) or else straight to the selection. Seats that left the
+    game are not called in the draft."""
+    options = state.options
+    if not options.magical_abilities:
         return replace(state, phase=Phase.SELECT, draft=None)
-    draft, deck = deal(
-        state.deck, state.first_player, len(state.players), state.seed, state.set_number
-    )
+    n, absent = len(state.players), _absent(state)
+    if options.physical_abilities:
+        return replace(state, phase=Phase.DRAFT, draft=physical(state.first_player, n, absent))
+    draft, deck = deal(state.deck, state.first_player, n, state.seed, state.set_number, absent)
     return replace(state, phase=Phase.DRAFT, draft=draft, deck=deck)
 
 
@@ -30,16 +34,22 @@ def turn_order(state: GameState) -> list[int]:
     return [(state.first_player + k) % n for k in range(n)]
 
 
+def returned(state: GameState, cards: Iterable[str]) -> GameState:
+    """``cards`` go face up under the app's ability deck (with the physical cards the table
+    does that itself: the app keeps no deck)."""
+    if not state.options.app_deck:
+        return state
+    return replace(state, deck=under(state.deck, cards))
+
+
 def reveal(state: GameState) -> GameState:
     """Everyone's ability face up, in turn order. A start-of-round ability has taken effect
     (the players apply it at the table) and goes face up under the deck right away."""
-    deck = state.deck
     for seat in turn_order(state):
         card = state.players[seat].ability
         if card is not None and ability(card).kind is Kind.START:
-            deck = under(deck, [card])
-            state = state.with_player(seat, ability_used=True)
-    return replace(state, deck=deck, phase=Phase.SELECT)
+            state = returned(state, [card]).with_player(seat, ability_used=True)
+    return replace(state, phase=Phase.SELECT)
 
 
 def begin_tricks(state: GameState, at: float) -> GameState:
@@ -49,9 +59,10 @@ def begin_tricks(state: GameState, at: float) -> GameState:
 
 
 def record_play(state: GameState, seat: int, role: Role) -> GameState:
-    """``seat`` has played ``role``: it leaves the hand and is public from now on."""
+    """``seat`` has played ``role``: it leaves the hand and is public from now on. The first
+    card of a set closes the set before it for good (no raven can count for it any more)."""
     state = state.with_player(seat, played=(*state.players[seat].played, role))
-    return replace(state, played=(*state.played, Played(seat, role)))
+    return replace(state, played=(*state.played, Played(seat, role)), previous=None)
 
 
 def settle(state: GameState, at: float) -> GameState:
@@ -71,40 +82,96 @@ def settle(state: GameState, at: float) -> GameState:
 
 
 def pass_lead(state: GameState, at: float) -> GameState:
-    """The table skipped a leader who left: the next player clockwise with a card leads. If
-    nobody else has a card, the skipped leader's cards are put aside unseen and the set ends."""
+    """The due leader is skipped (by the table, or because they left the game): the next
+    player clockwise with a card who is still at the table leads. If nobody at the table has
+    a card, the cards still held by the skipped and departed players are put aside unseen and
+    the set ends."""
     current = state.trick
     assert current is not None
     skipped = current.leader
     n = len(state.players)
-    cards = [0 if seat == skipped else p.cards_left for seat, p in enumerate(state.players)]
+    passed = _absent(state) | {skipped}
+    cards = [0 if seat in passed else p.cards_left for seat, p in enumerate(state.players)]
     leader = chain.next_leader((skipped + 1) % n, cards)
     if leader is not None:
         return replace(state, trick=chain.open_trick(state.names, leader, at))
-    gone = state.players[skipped]
-    state = state.with_player(skipped, set_aside=(*gone.set_aside, *gone.hand))
+    for seat in sorted(passed):
+        held = state.players[seat]
+        state = state.with_player(seat, set_aside=(*held.set_aside, *held.hand))
     return end_set(replace(state, trick=None), at)
 
 
 def end_set(state: GameState, at: float) -> GameState:
     """Grey amulets leave the game; the abilities still held go face up under the deck; the
     game ends if the last raven has gone, else the next player clockwise starts a new set."""
-    deck = state.deck
     for seat in turn_order(state):
         player = state.players[seat]
         # A used ability (start of round, or once and used) is under the deck already.
         if player.ability is not None and not player.ability_used:
-            deck = under(deck, [player.ability])
+            state = returned(state, [player.ability])
     if state.last_set:
-        # The score screen keeps the last set on show (cards played, nothing left in hand).
-        # Abilities are back under the deck, so no player holds one any more.
-        players = tuple(
-            replace(p, amulets_grey=0, ability=None, ability_used=False) for p in state.players
-        )
-        return replace(state, players=players, deck=deck, trick=None, phase=Phase.OVER)
+        return _over(state)
+    finished = Finished(state.set_number, state.first_player, state.players, state.played)
     players = tuple(
         Player(name=p.name, amulets_unused=p.amulets_unused, amulets_grey=0) for p in state.players
     )
-    state = replace(state, players=players, deck=deck, trick=None, played=(), draft=None)
-    first = (state.first_player + 1) % len(players)
+    state = replace(state, players=players, trick=None, played=(), draft=None, previous=finished)
+    first = next_first_player(state)
     return start_set(replace(state, set_number=state.set_number + 1, first_player=first), at)
+
+
+def next_first_player(state: GameState) -> int:
+    """Who starts the next set: the next player clockwise (interpretation: no rulebook we
+    have says), passing over the seats that left the game."""
+    n = len(state.players)
+    here = state.present
+    return next(
+        (state.first_player + k) % n
+        for k in range(1, n + 1)
+        if (state.first_player + k) % n in here
+    )
+
+
+def close_previous(state: GameState) -> GameState:
+    """The last raven went before this set's first card was played: it belongs to the set
+    before, so the game ends with that set. Nothing of this set counts: its draft cards and
+    abilities go back under the deck, its selections are dropped unseen, and the screens show
+    the set that was played."""
+    finished = state.previous
+    assert finished is not None
+    held: list[str] = []
+    if state.phase is Phase.DRAFT and state.draft is not None:
+        held += [card for seat in turn_order(state) for card in state.draft.hands[seat]]
+    held += [
+        p.ability
+        for seat in turn_order(state)
+        if (p := state.players[seat]).ability is not None and not p.ability_used
+    ]
+    state = returned(state, held)
+    players = tuple(
+        replace(old, amulets_unused=now.amulets_unused, amulets_grey=0)
+        for old, now in zip(finished.players, state.players, strict=True)
+    )
+    state = replace(
+        state,
+        players=players,
+        played=finished.played,
+        set_number=finished.set_number,
+        first_player=finished.first_player,
+        draft=None,
+    )
+    return _over(state)
+
+
+def _over(state: GameState) -> GameState:
+    """The game is over. The score screen keeps the last set on show (cards played, nothing
+    left in hand); abilities are back under the deck, so no player holds one any more."""
+    players = tuple(
+        replace(p, amulets_grey=0, ability=None, ability_used=False) for p in state.players
+    )
+    return replace(state, players=players, trick=None, phase=Phase.OVER, previous=None)
+
+
+def _absent(state: GameState) -> frozenset[int]:
+    """The seats the app plays for: those that left, unless everybody has."""
+    return frozenset(state.seats) - frozenset(state.present)

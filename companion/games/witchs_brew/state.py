@@ -30,6 +30,9 @@ class Options:
     amulets: bool = False
     magical_abilities: bool = False
     answer_seconds: int = 0
+    #: the table drafts its own ability cards: the app runs the order and deals nothing (this
+    #: switches the Magical Abilities expansion on)
+    physical_abilities: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -37,7 +40,13 @@ class Options:
             "amulets": self.amulets,
             "magical_abilities": self.magical_abilities,
             "answer_seconds": self.answer_seconds,
+            "physical_abilities": self.physical_abilities,
         }
+
+    @property
+    def app_deck(self) -> bool:
+        """The app deals the ability cards from its own deck."""
+        return self.magical_abilities and not self.physical_abilities
 
 
 @dataclass(frozen=True)
@@ -83,6 +92,18 @@ class Played:
 
 
 @dataclass(frozen=True)
+class Finished:
+    """The set that just ended, as it ended, kept until the next set's first card is played:
+    a raven taken in between (by the last claimant's action) still belongs to it, and if it was
+    the last raven the game ends with this set on show."""
+
+    set_number: int
+    first_player: int
+    players: tuple[Player, ...]
+    played: tuple[Played, ...]
+
+
+@dataclass(frozen=True)
 class GameState:
     seed: int
     options: Options
@@ -103,6 +124,10 @@ class GameState:
     deck: Deck = ()
     #: this set's draft (Magical Abilities expansion)
     draft: Draft | None = None
+    #: the seats that left the game or were removed: the app plays their turns for them
+    gone: frozenset[int] = frozenset()
+    #: the set before this one, until this set's first card is played (see ``Finished``)
+    previous: Finished | None = None
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -116,6 +141,28 @@ class GameState:
     def last_set(self) -> bool:
         """The last raven is gone: the game ends at the end of this set."""
         return self.ravens_left == 0
+
+    @property
+    def present(self) -> tuple[int, ...]:
+        """The seats still at the table (every seat if all have gone: nobody is left to wait
+        for, and the app plays for nobody)."""
+        here = tuple(seat for seat in self.seats if seat not in self.gone)
+        return here or tuple(self.seats)
+
+    @property
+    def raven_set(self) -> int:
+        """The set a raven taken now belongs to: the set before this one until this set's
+        first card is played (the last claimant's action of a set comes after its last trick
+        is decided), this set after that.
+
+        >>> from companion.games.witchs_brew.state import Options
+        >>> state = GameState(0, Options(), (), Phase.SELECT, 2, 0, 4, 4)
+        >>> state.raven_set
+        2
+        >>> replace(state, previous=Finished(1, 0, (), ())).raven_set
+        1
+        """
+        return self.previous.set_number if self.previous is not None else self.set_number
 
     @property
     def revealed(self) -> bool:

@@ -25,8 +25,9 @@ def view(state: GameState, seat: int | None, deadline: float | None) -> dict[str
         "ravens_left": state.ravens_left,
         "ravens_total": state.ravens_total,
         "last_set": state.last_set,
+        "raven_set": state.raven_set,
         "draft": None,
-        "deck": sizes(state.deck) if state.options.magical_abilities else None,
+        "deck": sizes(state.deck) if state.options.app_deck else None,
         "options": state.options.to_json(),
     }
     if state.draft is not None:
@@ -69,8 +70,18 @@ def player_json(state: GameState, seat: int) -> dict[str, Any]:
         "cards_left": player.cards_left,
         "amulets": {"unused": player.amulets_unused, "grey": player.amulets_grey},
         "ability": ability_json(player) if state.revealed else None,
-        "drafting": state.phase is Phase.DRAFT and player.ability is None,
+        "drafting": drafting(state, seat),
+        "gone": seat in state.gone,
     }
+
+
+def drafting(state: GameState, seat: int) -> bool:
+    """``seat`` is still to choose an ability in this set's draft (a seat that left the game
+    is not called)."""
+    draft = state.draft
+    if state.phase is not Phase.DRAFT or draft is None:
+        return False
+    return seat in draft.order[draft.turn :]
 
 
 def ability_json(player: Player) -> dict[str, Any] | None:
@@ -105,7 +116,7 @@ def prompts(state: GameState, seat: int) -> list[str]:
         assert kind is not None
         out.append(kind.value)
     if state.phase is Phase.DRAFT and state.draft is not None and state.draft.current == seat:
-        out.append("draft")
+        out.append("keep" if state.options.physical_abilities else "draft")
     if (
         state.revealed
         and state.phase in (Phase.SELECT, Phase.TRICK)

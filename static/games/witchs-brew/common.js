@@ -176,18 +176,42 @@ export function kindBadge(kind) {
   return h('span', { class: `wb-kind wb-kind-${kind}`, role: 'img', 'aria-label': label, title: label }, glyph);
 }
 
+/** What a card is called when the app knows only its kind (the table's own cards with the
+ * placeholder data file): the kind itself, never a made-up name. */
+export const KIND_CARD = {
+  start: 'Start-of-round card', once: 'Once-per-set card (1x)', multi: 'Any-number-of-times card',
+};
+
+/** True when the table drafts its own ability cards (the app deals nothing). */
+export function physicalCards(game) {
+  return Boolean(game?.options?.physical_abilities);
+}
+
+/** An ability's name on screen. With the table's own cards and placeholder data the app knows
+ * only the kind: it says "Start-of-round card", and the players read the real card. */
+export function abilityName(ability, physical = false) {
+  if (!ability) return '';
+  if (physical && ability.placeholder) return KIND_CARD[ability.kind] || 'Ability card';
+  return ability.name || String(ability.id ?? '');
+}
+
 /** An ability as a small line or card: kind icon, name, "placeholder", "used". */
-export function abilityChip(ability, { cls = '', text = false, id = null } = {}) {
+export function abilityChip(ability, { cls = '', text = false, id = null, physical = false } = {}) {
   if (!ability) return null;
+  const kindOnly = physical && ability.placeholder;
+  let tag = null;
+  if (kindOnly) tag = h('span', { class: 'wb-tag wb-tag-placeholder', text: 'read the card' });
+  else if (ability.placeholder && !/placeholder/i.test(ability.name || '')) {
+    tag = h('span', { class: 'wb-tag wb-tag-placeholder', text: 'placeholder' });
+  }
   return h('span', { class: `wb-ability ${cls}`.trim(), id, dataset: { ability: ability.id ?? '', kind: ability.kind ?? '' } },
     kindBadge(ability.kind),
     h('span', { class: 'wb-ability-body' },
-      h('span', { class: 'wb-ability-name', text: ability.name || String(ability.id ?? '') }),
-      ability.placeholder && !/placeholder/i.test(ability.name || '')
-        ? h('span', { class: 'wb-tag wb-tag-placeholder', text: 'placeholder' }) : null,
+      h('span', { class: 'wb-ability-name', text: abilityName(ability, physical) }),
+      tag,
       // A start-of-round ability is "used" from the reveal on: nothing worth a tag.
       ability.used && ability.kind !== 'start' ? h('span', { class: 'wb-tag wb-tag-used', text: 'used' }) : null,
-      text && ability.text ? h('span', { class: 'wb-ability-text', text: ability.text }) : null));
+      text && ability.text && !kindOnly ? h('span', { class: 'wb-ability-text', text: ability.text }) : null));
 }
 
 /** Amulet icons for a player: unused first (purple), then grey; with the count in words. */

@@ -7,7 +7,7 @@ import { h, replay } from '../../js/ui.js';
 import { countdown } from '../../js/kit.js';
 import { beep, vibrate } from '../../js/sound.js';
 import {
-  ROLES, roleName, roleTexts, claimText, chainList, winnerLine,
+  ROLES, roleName, roleTexts, claimText, chainList, winnerLine, physicalCards, KIND_CARD,
   ravenIcon, amuletRow, abilityChip, kindBadge, roleCard, plural, twiceButton, lastTrickThisSet,
 } from './common.js';
 
@@ -15,13 +15,49 @@ export { styles } from './common.js';
 
 export function local() {
   return {
-    picked: new Set(),   // roles toggled in `select`, before locking
+    picked: new Set(),   // roles toggled in `select`, before locking (also in localStorage)
     pickedSet: null,     // the set `picked` belongs to
+    pickNote: '',        // a word about the picks, shown above the grid (never over a button)
+    keepText: '',        // what is typed in the "which card did you keep?" field
+    keepNote: '',
     prevPrompts: '',
   };
 }
 
 const PICK = 5;
+
+// ---- picks kept across a reload ------------------------------------------------------------------
+
+/** Roles toggled but not yet locked survive a reload: kept by room, game and set. */
+function picksKey(ctx) {
+  return `companion.wb.picks.${ctx.room?.code}.${ctx.gameNumber}.${ctx.game?.set}.${ctx.seat}`;
+}
+
+function loadPicks(ctx) {
+  try {
+    const saved = JSON.parse(localStorage.getItem(picksKey(ctx)) || '[]');
+    return new Set((Array.isArray(saved) ? saved : []).filter((r) => ROLES.includes(r)).slice(0, PICK));
+  } catch {
+    return new Set();
+  }
+}
+
+function savePicks(ctx) {
+  try {
+    if (ctx.local.picked.size) localStorage.setItem(picksKey(ctx), JSON.stringify([...ctx.local.picked]));
+    else localStorage.removeItem(picksKey(ctx));
+  } catch {
+    // Private mode or a full storage: the picks simply do not outlive a reload.
+  }
+}
+
+function forgetPicks(ctx) {
+  try {
+    localStorage.removeItem(picksKey(ctx));
+  } catch {
+    // nothing kept
+  }
+}
 
 // ---- helpers -----------------------------------------------------------------------------------
 
@@ -37,6 +73,13 @@ export function mount(ctx) {
   };
   els.root.append(h('div', { class: 'wb-ph-top' }, els.status, els.headline, els.detail), els.mid, els.bottom, els.foot);
   els.root.addEventListener('click', (event) => onClick(ctx, event));
+  els.root.addEventListener('submit', (event) => {
+    event.preventDefault();
+    if (event.target.id === 'wb-keep-form') sendKeep(ctx, ctx.local.keepText, event.target.querySelector('button'));
+  });
+  els.root.addEventListener('input', (event) => {
+    if (event.target.id === 'wb-keep-input') ctx.local.keepText = event.target.value;
+  });
   return els;
 }
 
@@ -89,10 +132,20 @@ function onClick(ctx, event) {
   } else if (button.id === 'wb-select') {
     if (picked.size !== PICK) {
       replay(button);
-      ctx.toast(`Pick exactly ${PICK} roles first.`);
+      ctx.local.pickNote = `Pick exactly ${PICK} roles first.`;
+      ctx.redraw();
       return;
     }
-    send('select', { roles: handOrder([...picked]) });
+    // A refusal is written above the grid, not in a toast over this button.
+    ctx.send('select', { roles: handOrder([...picked]) }, { button, quiet: true }).then((ack) => {
+      if (ack && !ack.ok) {
+        ctx.local.pickNote = ack.error?.message || 'That did not work.';
+        ctx.redraw();
+      }
+    });
+  } else if (button.dataset.keep !== undefined) {
+    if (!p.includes('keep')) return replay(button);
+    sendKeep(ctx, button.dataset.keep, button);
   } else if (button.dataset.play) {
     if (!p.includes('play')) return replay(button);
     send('play', { role: button.dataset.play });
@@ -116,11 +169,30 @@ function toggleRole(ctx, role, button) {
   if (picked.has(role)) picked.delete(role);
   else if (picked.size >= PICK) {
     replay(button);
-    ctx.toast(`You already have ${PICK}: tap one of them to drop it.`, 'info');
+    // Written above the grid: a toast would cover the Lock button it is about.
+    ctx.local.pickNote = `You already have ${PICK}: tap one of them to drop it.`;
+    ctx.redraw();
     return;
   } else picked.add(role);
+  ctx.local.pickNote = '';
+  savePicks(ctx);
   beep(picked.has(role) ? 740 : 520, 40, 0.12);
   ctx.redraw();
+}
+
+/** Physical ability cards: say which card you kept (its number or name in the app's list). */
+function sendKeep(ctx, card, button) {
+  const said = String(card ?? '').trim();
+  if (!said) {
+    ctx.local.keepNote = 'Type the number or the name of the card you kept, or tap it below.';
+    ctx.redraw();
+    return;
+  }
+  ctx.send('keep', { card: said }, { button, quiet: true }).then((ack) => {
+    ctx.local.keepNote = ack && !ack.ok ? (ack.error?.message || 'That did not work.') : '';
+    if (ack?.ok) ctx.local.keepText = '';
+    ctx.redraw();
+  });
 }
 
 // ---- top line ----------------------------------------------------------------------------------
@@ -143,10 +215,49 @@ function drawStatus(g, ctx) {
 function myAbility(ctx, { text = false } = {}) {
   const a = you(ctx).ability;
   if (!a) return null;
-  return abilityChip(a, { cls: 'wb-my-ability', text, id: 'wb-my-ability' });
+  return abilityChip(a, { cls: 'wb-my-ability', text, id: 'wb-my-ability', physical: physicalCards(ctx.game) });
 }
 
 // ---- phases ------------------------------------------------------------------------------------
+
+/** The cards to tap for "which card did you keep?": every card by number and name, or with
+ * the placeholder data (no real names) one button per kind, which is all the app needs. */
+function keepChoices(ctx) {
+  const cards = Array.isArray(ctx.reference.abilities) ? ctx.reference.abilities : [];
+  if (cards.length && cards.every((c) => c.placeholder)) {
+    const first = {};
+    for (const c of cards) first[c.kind] ??= c;
+    return h('div', { class: 'wb-keep-kinds', id: 'wb-keep-list' },
+      h('p', { class: 'wb-hint', text: 'The app does not know the cards’ names: tap the kind shown by your card’s icon.' }),
+      ['start', 'once', 'multi'].filter((k) => first[k]).map((k) => h('button', {
+        type: 'button', class: 'btn wb-keep-card', dataset: { keep: String(first[k].number), kind: k },
+      }, kindBadge(k), h('span', { class: 'wb-dc-name', text: KIND_CARD[k] }))));
+  }
+  return h('div', { class: 'wb-keep-cards', id: 'wb-keep-list' }, cards.map((c) => h('button', {
+    type: 'button', class: 'btn wb-keep-card', dataset: { keep: String(c.number), kind: c.kind ?? '' },
+    'aria-label': `Kept: ${c.number} ${c.name}`,
+  }, kindBadge(c.kind), h('span', { class: 'wb-keep-n', text: String(c.number) }), h('span', { class: 'wb-dc-name', text: c.name }))));
+}
+
+function drawKeep(g, ctx, order) {
+  const { local } = ctx;
+  const out = { head: 'Which ability did you keep?', detail: [], mid: [], bottom: [] };
+  const i = order.indexOf(ctx.seat);
+  const next = i >= 0 && i < order.length - 1 ? order[i + 1] : null;
+  out.detail.push(h('p', {
+    text: `Keep one of your 3 cards face down and ${next !== null ? `pass the other 2 to ${ctx.nameOf(next)}` : 'put the other 2 face up under the deck'}. Then say which one you kept:`,
+  }));
+  const input = h('input', {
+    id: 'wb-keep-input', type: 'text', inputmode: 'text', autocomplete: 'off', maxlength: 60,
+    placeholder: 'number or name', 'aria-label': 'The number or the name of the card you kept',
+  });
+  input.value = local.keepText;
+  out.bottom.push(h('form', { class: 'wb-keep-form', id: 'wb-keep-form', novalidate: true },
+    input, h('button', { type: 'submit', id: 'wb-keep', class: 'btn btn-primary', text: 'Keep' })));
+  if (local.keepNote) out.bottom.push(h('p', { class: 'wb-note', id: 'wb-keep-note', role: 'status', text: local.keepNote }));
+  out.mid.push(keepChoices(ctx));
+  return out;
+}
 
 function drawDraft(g, ctx) {
   const y = you(ctx);
@@ -155,6 +266,8 @@ function drawDraft(g, ctx) {
   const order = d.order || [];
   const out = { head: '', detail: [], mid: [], bottom: [] };
   const handCards = y.draft_hand || [];
+  const physical = physicalCards(g);
+  if (p.includes('keep')) return drawKeep(g, ctx, order);
   if (p.includes('draft')) {
     const i = order.indexOf(ctx.seat);
     const next = i >= 0 && i < order.length - 1 ? order[i + 1] : null;
@@ -181,7 +294,7 @@ function drawDraft(g, ctx) {
     out.head = 'You keep your ability';
     out.detail.push(h('p', {
       id: 'wb-passed',
-      text: next !== null ? `Passed the other cards to ${ctx.nameOf(next)}.`
+      text: next !== null ? `${physical ? 'Pass' : 'Passed'} the other cards to ${ctx.nameOf(next)}.`
         : 'The 2 leftover cards go face up under the deck.',
     }));
     out.mid.push(myAbility(ctx, { text: true }));
@@ -191,6 +304,9 @@ function drawDraft(g, ctx) {
   const cur = d.current;
   out.head = 'Ability draft';
   out.detail.push(h('p', { text: cur === null || cur === undefined ? 'Revealing the abilities…' : `${ctx.nameOf(cur)} is choosing…` }));
+  if (physical && order.includes(ctx.seat)) {
+    out.detail.push(h('p', { class: 'wb-hint', text: 'Your own cards: you choose when the cards passed to you reach you.' }));
+  }
   if (handCards.length) {
     out.mid.push(h('p', { class: 'wb-small-title', text: 'Your card so far (you pick when the others reach you)' }));
     out.mid.push(h('div', { class: 'wb-draft-hand wb-draft-wait' }, handCards.map((c) => h('div', { class: 'wb-draft-card wb-draft-card-static', dataset: { card: String(c.id) } },
@@ -206,6 +322,7 @@ function drawSelect(g, ctx) {
   const players = g.players || [];
   const waiting = players.filter((p) => !p.ready).length;
   if (Array.isArray(y.selected) && y.selected.length) {
+    forgetPicks(ctx);
     out.head = 'Your 5 roles';
     out.detail.push(h('p', { text: waiting ? `Waiting for ${plural(waiting, 'more player')}…` : 'Everyone is ready.' }));
     out.mid.push(h('div', { class: 'wb-locked', id: 'wb-locked' }, handOrder(y.selected).map((r) => roleCard(ctx, r, { cls: 'wb-role-big' }))));
@@ -215,8 +332,9 @@ function drawSelect(g, ctx) {
   }
   const { local } = ctx;
   if (local.pickedSet !== g.set) {
-    local.picked = new Set();
+    local.picked = loadPicks(ctx);   // picks made before a reload come back
     local.pickedSet = g.set;
+    local.pickNote = '';
   }
   const { picked } = local;
   out.head = 'Choose 5 roles';
@@ -227,6 +345,8 @@ function drawSelect(g, ctx) {
     out.detail.push(h('p', { class: 'wb-hint', text: g.first_player === ctx.seat ? 'You lead the first trick.' : `${ctx.nameOf(g.first_player)} leads the first trick.` }));
   }
   const full = picked.size >= PICK;
+  // Messages about the picks sit above the grid, so they never cover the Lock button.
+  out.bottom.push(h('p', { class: 'wb-note', id: 'wb-pick-note', role: 'status', hidden: !local.pickNote, text: local.pickNote }));
   out.bottom.push(h('div', { class: 'wb-grid', id: 'wb-grid', role: 'group', 'aria-label': 'Your 12 roles' },
     ROLES.map((r) => {
       const on = picked.has(r);
@@ -323,9 +443,15 @@ function drawTrick(g, ctx) {
   return out;
 }
 
+/** The end: the app does not count victory points, so it says so and what decides the
+ * winner, with this player's unused amulets for a tie. No line of the last trick stays. */
 function drawOver(g, ctx) {
+  const sets = Number(g.set) || 0;
   const out = { head: 'Game over', detail: [], mid: [], bottom: [] };
-  out.detail.push(h('p', { text: 'Count the victory points on the table.' }));
+  out.detail.push(h('p', { id: 'wb-over-facts', text: `All ${Number(g.ravens_total) || 0} ravens are gone after ${plural(sets, 'set')}.` }));
+  out.mid.push(h('div', { class: 'wb-over-box', id: 'wb-over-box' },
+    h('p', { class: 'wb-over-title', text: 'Count your victory points on the table.' }),
+    h('p', { class: 'wb-hint-strong', text: 'The winner is whoever has the most. The app does not count points, so it cannot show a place or a score.' })));
   const me = (g.players || []).find((p) => p.seat === ctx.seat);
   if (me && g.options?.amulets) {
     const n = Number(me.amulets?.unused) || 0;
@@ -349,12 +475,14 @@ function drawWatcher(g, ctx) {
     out.head = 'Ability draft';
   } else if (g.phase === 'over') {
     out.head = 'Game over';
+    out.detail.push(h('p', { text: `After ${plural(Number(g.set) || 0, 'set')}: the table counts the victory points.` }));
   } else {
     out.head = g.last_trick ? winnerLine(ctx) : "Witch's Brew";
   }
   out.mid.push(h('ul', { class: 'wb-watch-list' }, (g.players || []).map((p) => h('li', { dataset: { seat: p.seat } },
     h('span', { class: 'name', text: ctx.nameOf(p.seat) }),
-    g.phase === 'select' ? h('span', { text: p.ready ? '✓ ready' : 'choosing…' }) : null,
+    p.gone ? h('span', { text: 'left the game' }) : null,
+    g.phase === 'select' && !p.gone ? h('span', { text: p.ready ? '✓ ready' : 'choosing…' }) : null,
     g.phase === 'trick' ? h('span', { text: plural(Number(p.cards_left) || 0, 'card') }) : null))));
   return out;
 }
@@ -374,7 +502,9 @@ function drawFoot(g, ctx) {
     }));
   }
   const left = Number(g.ravens_left) || 0;
-  const raven = twiceButton('wb-raven', 'Raven taken', (button) => ctx.send('raven', {}, { button }), {
+  // Until this set's first card, a raven belongs to the set before: the button says so.
+  const back = typeof g.raven_set === 'number' && g.raven_set !== g.set;
+  const raven = twiceButton('wb-raven', back ? `Raven taken (set ${g.raven_set})` : 'Raven taken', (button) => ctx.send('raven', {}, { button }), {
     cls: 'btn wb-foot-btn wb-raven-btn', icon: ravenIcon({ cls: 'wb-raven wb-raven-tiny' }),
     title: 'Press when you take a potion card with a raven (press twice to confirm)',
   });
@@ -387,8 +517,9 @@ function drawFoot(g, ctx) {
 
 export function render(ctx) {
   const { game: g, els, local } = ctx;
+  local.keepFocus = document.activeElement?.id === 'wb-keep-input';
   // A decision that just became yours: buzz, so a phone lying on the table is noticed.
-  const now = (g.you?.prompts || []).filter((k) => ['play', 'answer', 'amulet', 'draft'].includes(k)).join(',');
+  const now = (g.you?.prompts || []).filter((k) => ['play', 'answer', 'amulet', 'draft', 'keep'].includes(k)).join(',');
   if (now && now !== local.prevPrompts) {
     vibrate([80, 40, 80]);
     beep(880, 90, 0.15);
@@ -410,6 +541,12 @@ export function render(ctx) {
   els.bottom.replaceChildren(...out.bottom.filter(Boolean));
   drawFoot(g, ctx);
   const p = prompts(ctx);
-  els.root.dataset.prompt = ['answer', 'amulet', 'play', 'draft', 'select'].find((k) => p.includes(k)) || 'none';
-  if (!ctx.playing) for (const b of els.bottom.querySelectorAll('button')) b.disabled = true;
+  els.root.dataset.prompt = ['answer', 'amulet', 'play', 'draft', 'keep', 'select'].find((k) => p.includes(k)) || 'none';
+  if (!ctx.playing) for (const b of els.root.querySelectorAll('.wb-ph-bottom button, .wb-ph-mid button')) b.disabled = true;
+  // A redraw while typing the kept card keeps the field focused.
+  const input = els.bottom.querySelector('#wb-keep-input');
+  if (input && local.keepFocus) {
+    input.focus();
+    input.setSelectionRange(input.value.length, input.value.length);
+  }
 }

@@ -7,7 +7,7 @@ import { h } from '../../js/ui.js';
 import { countdown } from '../../js/kit.js';
 import { beep } from '../../js/sound.js';
 import {
-  roleName, roleTexts, claimText, chainList, winnerLine,
+  roleName, roleTexts, claimText, chainList, winnerLine, physicalCards,
   ravenIcon, amuletRow, abilityChip, roleFamily, plural, twiceButton, lastTrickThisSet,
 } from './common.js';
 
@@ -77,8 +77,9 @@ function canSkip(ctx) {
 function drawHead(ctx) {
   const { game: g, els } = ctx;
   const label = PHASE_LABEL[g.phase] || g.phase || '';
+  const over = g.phase === 'over';
   els.set.replaceChildren(
-    h('span', { class: 'wb-set-n', text: g.set ? `Set ${g.set}` : "Witch's Brew" }),
+    h('span', { class: 'wb-set-n', text: g.set ? `${over ? 'After set' : 'Set'} ${g.set}` : "Witch's Brew" }),
     h('span', { class: 'wb-set-phase', text: label }));
 
   const total = Number(g.ravens_total) || 0;
@@ -95,10 +96,19 @@ function drawHead(ctx) {
   if (!els.raven.classList.contains('confirming')) els.raven.disabled = !ctx.playing || left <= 0;
 }
 
+/** Until this set's first card, a raven belongs to the set before: its last trick's action
+ * may still be going on at the table. Said on the stage, under the title. */
+function ravenForLine(g) {
+  const back = g.phase !== 'over' && typeof g.raven_set === 'number' && g.raven_set !== g.set
+    && Number(g.ravens_left) > 0;
+  return back ? h('p', { class: 'wb-raven-for', id: 'wb-raven-for', text: `A raven taken now still counts for set ${g.raven_set}.` }) : null;
+}
+
 // ---- players strip -----------------------------------------------------------------------------
 
 function statusOf(g, p) {
   const t = g.trick;
+  if (p.gone && g.phase !== 'over') return { text: 'app plays', cls: 'gone' };
   if (g.phase === 'select') return p.ready ? { text: '✓ ready', cls: 'ready' } : { text: 'choosing…', cls: 'waiting' };
   if (g.phase === 'draft') {
     const cur = g.draft?.current;
@@ -128,7 +138,8 @@ function drawPlayers(ctx) {
   const items = players.map((p) => {
     const st = statusOf(g, p);
     const rp = roomPlayer(ctx, p.seat);
-    const away = rp && (rp.gone || !rp.connected);
+    const gone = Boolean(p.gone || rp?.gone);
+    const away = gone || (rp && !rp.connected);
     const leads = g.phase !== 'over' && (g.leader === p.seat || (g.phase !== 'trick' && g.first_player === p.seat));
     const cards = Number(p.cards_left) || 0;
     const pips = [];
@@ -143,13 +154,13 @@ function drawPlayers(ctx) {
       h('span', { class: 'wb-p-name', text: ctx.nameOf(p.seat) }),
       leads ? h('span', { class: 'wb-p-badge', text: g.phase === 'trick' ? 'leader' : 'first' }) : null),
     h('span', { class: 'wb-p-status', text: st.text || ' ' }),
-    away ? h('span', { class: 'wb-p-away', text: rp.gone ? 'left the game' : 'phone away' }) : null,
+    away ? h('span', { class: 'wb-p-away', text: gone ? 'left the game' : 'phone away' }) : null,
     showCards || amulets ? h('div', { class: 'wb-p-row' },
       showCards ? h('span', { class: 'wb-p-cards', 'aria-label': `${plural(cards, 'card')} left` },
         h('span', { class: 'wb-pips', 'aria-hidden': 'true' }, pips),
         h('span', { class: 'wb-p-count', text: plural(cards, 'card') })) : null,
       amulets) : null,
-    p.ability && g.phase !== 'over' ? abilityChip(p.ability, { cls: 'wb-p-ability' }) : null);
+    p.ability && g.phase !== 'over' ? abilityChip(p.ability, { cls: 'wb-p-ability', physical: physicalCards(g) }) : null);
   });
   els.players.replaceChildren(...items);
   els.players.style.setProperty('--n', String(Math.max(3, players.length)));
@@ -219,6 +230,7 @@ function drawTrick(ctx) {
     } else {
       // The first trick of a set (a last trick shown here is the previous set's).
       main.push(h('p', { class: 'wb-big', id: 'wb-set-begins', text: `Set ${g.set} begins` }));
+      main.push(ravenForLine(g));
       main.push(h('p', { class: 'wb-sub', text: 'All roles are chosen. The leader plays the first role.' }));
       if (last) main.push(h('p', { class: 'wb-winner wb-winner-small', id: 'wb-winner', text: `Last trick of set ${g.set - 1}: ${winnerLine(ctx)}` }));
     }
@@ -235,6 +247,7 @@ function drawSelect(ctx) {
   const ready = players.filter((p) => p.ready).length;
   const main = [
     h('p', { class: 'wb-big', text: 'Choose 5 roles' }),
+    ravenForLine(g),
     h('p', { class: 'wb-sub', text: 'Everyone secretly picks 5 of their 12 roles on their phone.' }),
     h('p', { class: 'wb-counter', id: 'wb-ready-count', text: `${ready} / ${players.length} ready` }),
   ];
@@ -246,7 +259,7 @@ function drawSelect(ctx) {
   }
   main.push(...skipAway(ctx, players.filter((p) => !p.ready).map((p) => p.seat),
     'roles drawn at random'));
-  return [h('div', { class: 'wb-main' }, main)];
+  return [h('div', { class: 'wb-main' }, main.filter(Boolean))];
 }
 
 function drawDraft(ctx) {
@@ -255,11 +268,15 @@ function drawDraft(ctx) {
   const cur = d.current;
   const order = d.order || [];
   const j = order.indexOf(cur);
+  const physical = physicalCards(g);
   const main = [
-    h('p', { class: 'wb-lead-line', text: 'Magical abilities' }),
+    h('p', { class: 'wb-lead-line', text: physical ? 'Magical abilities · your own cards' : 'Magical abilities' }),
     h('p', { class: 'wb-big', id: 'wb-drafting', text: cur === null || cur === undefined
       ? 'Revealing the abilities…' : `${ctx.nameOf(cur)} is choosing an ability` }),
-    h('p', { class: 'wb-sub', text: 'The first player takes 3 cards, everyone else 1. Keep one, pass the other 2 to the left.' }),
+    ravenForLine(g),
+    h('p', { class: 'wb-sub', text: physical
+      ? `From the ability deck: ${ctx.nameOf(order[0])} takes the top 3 cards, everyone else the top card. In this order, keep one face down, pass the other 2 to the left (the last player puts them face up under the deck), then tell your phone which card you kept.`
+      : 'The first player takes 3 cards, everyone else 1. Keep one, pass the other 2 to the left.' }),
     h('ol', { class: 'wb-draft-order', id: 'wb-draft-order' }, order.map((seat, i) => {
       const state = i < j || j < 0 ? 'done' : (i === j ? 'now' : 'later');
       return h('li', { class: `wb-draft-${state}`, dataset: { seat } },
@@ -273,27 +290,39 @@ function drawDraft(ctx) {
   if (g.last_trick && g.set > 1) {
     main.push(h('p', { class: 'wb-winner wb-winner-small', text: `Last trick of set ${g.set - 1}: ${winnerLine(ctx)}` }));
   }
-  if (cur !== null && cur !== undefined) main.push(...skipAway(ctx, [cur], 'keeps the first card'));
+  if (cur !== null && cur !== undefined) {
+    main.push(...skipAway(ctx, [cur], physical ? 'no card entered' : 'keeps the first card'));
+  }
   return [h('div', { class: 'wb-main' }, main)];
 }
 
+/** The final table. The app does not know victory points: it says what the table counts now,
+ * how the game ended, and (with amulets) what breaks a tie. Nothing of the last trick stays. */
 function drawOver(ctx) {
   const g = ctx.game;
+  const total = Number(g.ravens_total) || 0;
+  const sets = Number(g.set) || 0;
+  const amulets = Boolean(g.options?.amulets);
   const main = [
     h('p', { class: 'wb-big', id: 'wb-over', text: 'Game over' }),
-    h('p', { class: 'wb-sub wb-sub-big', text: 'Count the victory points on the table. Most points wins.' }),
+    h('p', { class: 'wb-sub wb-over-facts', id: 'wb-over-facts',
+      text: `All ${total} ravens are gone · ${plural(sets, 'set')} played` }),
+    h('p', { class: 'wb-sub wb-sub-big', id: 'wb-count-now',
+      text: 'Now count the victory points on the table: the most points wins.' }),
+    h('p', { class: 'wb-sub', id: 'wb-no-ranking', text: 'The app does not count points, so it shows no ranking.' }),
+    h('ol', { class: 'wb-final', id: 'wb-final', 'aria-label': 'Final table', dataset: { n: String((g.players || []).length) } }, (g.players || []).map((p) => {
+      const unused = Number(p.amulets?.unused) || 0;
+      return h('li', { dataset: { seat: p.seat } },
+        h('span', { class: 'wb-tb-name', text: ctx.nameOf(p.seat) }),
+        amulets ? amuletRow({ unused, grey: 0 }, { words: false }) : null,
+        amulets ? h('span', { class: 'wb-tb-count', text: plural(unused, 'unused amulet') }) : null,
+        p.gone ? h('span', { class: 'wb-final-gone', text: 'left the game' }) : null);
+    })),
   ];
-  if (g.options?.amulets) {
-    main.push(h('p', { class: 'wb-sub', text: 'A tie? Each unused amulet counts as 2 ingredients or 2 gold nuggets.' }));
-    main.push(h('ol', { class: 'wb-tiebreak', id: 'wb-tiebreak' }, (g.players || []).map((p) => h('li', { dataset: { seat: p.seat } },
-      h('span', { class: 'wb-tb-name', text: ctx.nameOf(p.seat) }),
-      amuletRow({ unused: p.amulets?.unused, grey: 0 }, { words: false }),
-      h('span', { class: 'wb-tb-count', text: plural(Number(p.amulets?.unused) || 0, 'unused amulet') })))));
+  if (amulets) {
+    main.push(h('p', { class: 'wb-sub', id: 'wb-tiebreak', text: 'A tie? Each unused amulet counts as 2 ingredients or 2 gold nuggets.' }));
   }
-  if (g.last_trick) {
-    main.push(h('p', { class: 'wb-winner wb-winner-small', text: `Last trick: ${winnerLine(ctx)}` }));
-  }
-  return [h('div', { class: 'wb-main' }, main)];
+  return [h('div', { class: 'wb-main wb-over-main' }, main)];
 }
 
 // ---- drawing -----------------------------------------------------------------------------------

@@ -40,6 +40,9 @@ def moves(state: GameState) -> list[Move]:
     if state.phase is Phase.DRAFT and draft is not None and draft.current is not None:
         for card in draft.hands[draft.current]:
             out.append(Move(draft.current, {"type": "draft", "card": card}, "draft"))
+        if state.options.physical_abilities:  # the table's own cards: said by number
+            for number in (1, 5, 9):
+                out.append(Move(draft.current, {"type": "keep", "card": str(number)}, "draft"))
     if state.phase is Phase.SELECT:
         for seat in state.seats:
             if not state.players[seat].ready:
@@ -85,7 +88,10 @@ def step(state: GameState, move: Move, now: float) -> tuple[GameState, float]:
     Checks on the way that ``apply`` never changes its input, whether it accepts or refuses.
     """
     before = copy.deepcopy(state)
-    if move.action is None:
+    if move.tag == "leave":  # the seat leaves for good (the room calls seat_left)
+        assert move.seat is not None
+        after = GAME.seat_left(state, move.seat, now)
+    elif move.action is None:
         due = GAME.deadline(state)
         assert due is not None
         now = max(now, due)
@@ -121,6 +127,10 @@ def play(
 def replay(first: GameState, log: list[tuple[Move, float]]) -> GameState:
     state = first
     for move, at in log:
+        if move.tag == "leave":
+            assert move.seat is not None
+            state = GAME.seat_left(state, move.seat, at)
+            continue
         if move.action is None:
             state = GAME.timeout(state, at)
             continue
@@ -142,7 +152,9 @@ def check_invariants(state: GameState) -> None:
             assert len(player.hand) == player.cards_left
         assert 0 <= player.amulets_grey <= 1
     assert 0 <= state.ravens_left <= state.ravens_total
-    if state.options.magical_abilities:
+    if state.options.physical_abilities:
+        assert state.deck == () and GAME.view(state, None)["deck"] is None  # the app deals none
+    elif state.options.magical_abilities:
         places = [c.id for c in state.deck]
         if state.phase is Phase.DRAFT and state.draft is not None:
             places += [card for held in state.draft.hands for card in held]

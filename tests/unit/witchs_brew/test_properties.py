@@ -19,6 +19,7 @@ games = st.fixed_dictionaries(
         "seed": st.integers(0, 2**32),
         "amulets": st.booleans(),
         "magical_abilities": st.booleans(),
+        "physical_abilities": st.booleans(),
         "answer_seconds": st.sampled_from([0, 1, 30]),
     }
 )

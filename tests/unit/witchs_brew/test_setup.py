@@ -16,6 +16,7 @@ from tests.unit.witchs_brew.helpers import GAME, NAMES, new, selected, table
 TABLE_KEYS = {
     "phase", "set", "first_player", "leader", "trick", "last_trick", "players", "played",
     "ravens_left", "ravens_total", "last_set", "draft", "deck", "options",
+    "raven_set",  # issue 10: the set a raven tapped now counts for
 }  # fmt: skip
 
 
@@ -29,6 +30,7 @@ def test_registered_with_the_contract_constants() -> None:
         "amulets",
         "magical_abilities",
         "answer_seconds",
+        "physical_abilities",  # issue 10: the table's own ability cards
     ]
     assert GAME.race_opened_at(new(3)) is None
 
@@ -69,7 +71,7 @@ def test_table_view_has_the_spec_keys_and_is_json() -> None:
     assert set(view["trick"]) == {"role", "chain", "due", "due_kind", "claimant", "deadline",
                                   "nudge"}  # fmt: skip
     assert set(view["players"][0]) == {"seat", "name", "ready", "cards_left", "amulets",
-                                       "ability", "drafting"}  # fmt: skip
+                                       "ability", "drafting", "gone"}  # fmt: skip
     json.dumps(view)
     you = GAME.view(new(4), 2)["you"]
     assert set(you) == {"seat", "selected", "hand", "draft_hand", "ability", "prompts"}
@@ -86,14 +88,33 @@ def test_without_expansions() -> None:
 def test_reminders_only_where_confirmed() -> None:
     texts = reminders()
     assert [r.value for r in texts] == [r.value for r in Role]
-    assert texts[Role.ALCHEMIST].action == "One ingredient for 5 gold."
+    # Issue 10 reworded the trades (they read as buying where the role sells).
+    assert texts[Role.ALCHEMIST].action == "Give 1 ingredient (any drop), get 5 gold."
     assert texts[Role.WOLF_KEEPER].favor == "Take 1 red drop."
     assert texts[Role.ASSISTANT].favor is None and texts[Role.WARLOCK].favor is None
     assert GAME.reference()["roles"]["fortune_teller"] == {
         "name": "Fortune Teller",
-        "action": "1 gold for 2 vials.",
-        "favor": "1 gold for 1 vial.",
+        "action": "Give 1 gold, get 2 potion vials.",
+        "favor": "Give 1 gold, get 1 potion vial.",
     }
+
+
+def test_a_trade_reminder_says_what_is_given_and_what_is_got() -> None:
+    """Rule (reminders): "one ingredient for 5 gold" read as buying an ingredient; a trade
+    now says "Give …, get …", and no reminder uses the ambiguous "X for Y"."""
+    texts = reminders()
+    trades = {
+        Role.ALCHEMIST: ("Give 1 ingredient (any drop), get 5 gold.",
+                         "Give 1 ingredient (any drop), get 2 gold."),
+        Role.FORTUNE_TELLER: ("Give 1 gold, get 2 potion vials.",
+                              "Give 1 gold, get 1 potion vial."),
+        Role.ASSISTANT: ("Give 1 gold, get any 3 ingredients.", None),
+    }  # fmt: skip
+    for role, (action, favor) in trades.items():
+        assert (texts[role].action, texts[role].favor) == (action, favor)
+    for reminder in texts.values():
+        for text in (reminder.action, reminder.favor):
+            assert text is None or " for " not in f" {text} ".casefold(), text
 
 
 def test_ability_data_are_placeholders_of_the_three_kinds() -> None:
@@ -115,3 +136,22 @@ def test_unknown_actions_and_seats_are_refused() -> None:
     with pytest.raises(IllegalAction) as err:
         GAME.apply(new(3), 5, {"type": "raven"}, 0)
     assert err.value.code == "bad_request"
+
+
+def test_help_lists_the_interpretations_of_issues_9_and_10() -> None:
+    help_text = " ".join(WITCHS_BREW.help.split())
+    for phrase in (
+        "no rulebook the app knows says who starts a later set",  # who starts the next set
+        "counts for the set that just ended",  # a raven after a set's last trick
+        "no further set is played",
+        "Give 1 ingredient (any drop), get 5 gold",  # reminders that cannot be misread
+        "Magical Abilities with your own cards",  # the physical ability cards
+        "its number or its name",
+        "the app plays their turns by itself",  # a seat that left or was removed
+        "shows no ranking",  # the end screens
+    ):
+        assert phrase in help_text, phrase
+
+
+def test_rules_version_is_raised_for_the_issue_10_rules() -> None:
+    assert GAME.rules_version == 2
