@@ -182,6 +182,13 @@ class WitchsBrew(Game[GameState]):
     def seat_count(self, state: GameState) -> int:
         return len(state.players)
 
+    def start_with(self, state: GameState, seat: int) -> GameState:
+        """The table chose who is first player (otherwise drawn from the seed): the first set,
+        its draft included, starts from that seat."""
+        deck = new_deck(Rng(state.seed, "abilities")) if state.options.app_deck else ()
+        fresh = replace(state, first_player=seat, phase=Phase.SELECT, draft=None, deck=deck)
+        return sets.start_set(fresh, 0.0)
+
     def apply(self, state: GameState, seat: int | None, action: Payload, at: float) -> GameState:
         if state.phase is Phase.OVER:
             self.accept(seat, action)  # a malformed action is a bad request even now

@@ -155,3 +155,15 @@ def test_help_lists_the_interpretations_of_issues_9_and_10() -> None:
 
 def test_rules_version_is_raised_for_the_issue_10_rules() -> None:
     assert GAME.rules_version == 2
+
+
+def test_the_table_may_choose_the_first_player() -> None:
+    """Issue 9: who starts is drawn unless the host chose; the draft starts from that seat."""
+    drawn = GAME.setup(NAMES[:4], {"magical_abilities": True}, 3)
+    for seat in range(4):
+        chosen = GAME.setup(NAMES[:4], {"magical_abilities": True}, 3, first=seat)
+        assert chosen.first_player == seat and chosen.draft is not None
+        assert chosen.draft.order[0] == seat
+        if seat == drawn.first_player:
+            assert chosen == drawn
+    assert GAME.has_first_player
