@@ -99,3 +99,17 @@ def test_seat_order_undo_and_a_seat_moved_to_a_spare_phone(
     sofia.screenshot(path=str(artifacts / "table-phone-over-390x844.png"))
     tv.screenshot(path=str(artifacts / "table-tv-over-1920x1080.png"))
     close_all(tv, anna, ben, sofia, spare)
+
+
+def test_the_host_chooses_who_starts(browser: Any, server: LiveServer, artifacts: Path) -> None:
+    room = server.create_room("witchs-brew")
+    tv, phones = open_table(browser, server, room, ["Anna", "Ben", "Cleo"])
+    tv.click('#players button[data-first="1"]')
+    tv.wait_for_selector('#players button[data-first="1"].chosen')
+    assert tv.locator("#players button.first-btn.chosen").count() == 1
+    tv.screenshot(path=str(artifacts / "table-tv-first-1920x1080.png"))
+    tv.click("#btn-start")
+    leads = "() => document.body.textContent.includes('{} the first trick')"
+    for page, text in ((tv, "Ben leads"), (phones[0], "Ben leads"), (phones[1], "You lead")):
+        page.wait_for_function(leads.format(text))
+    close_all(tv, *phones)
