@@ -1,5 +1,7 @@
 """Wicked Witches Way in real Chromium: a TV and three phones play to the score screen, through
-the lid race, composing, the reveal and a private Black Magic choice."""
+the lid race, composing, the server-paced reveal ("I play a spell" in every witch's moment) and a
+private Black Magic choice; a table with physical dice entered and corrected on the TV when the
+lid opens, and a player removed mid-turn; the end screens."""
 
 from __future__ import annotations
 
@@ -19,17 +21,27 @@ NAMES = ["Anna", "Ben", "Cleo"]
 
 
 def test_a_whole_game_on_tv_and_phones(browser: Any, server: LiveServer, artifacts: Path) -> None:
-    room = server.create_room("wicked-witches-way", seed=11, options={"fog_seconds": 2})
+    room = server.create_room(
+        "wicked-witches-way", seed=11, options={"fog_seconds": 2, "pace_seconds": 2}
+    )
     tv, phones = open_table(browser, server, room, NAMES, shots="www")
+    # The lobby's help lists how the app reads the cards whose texts leave room for doubt.
+    help_text = tv.locator(".help .help-more").text_content() or ""
+    for card in ("Double Cross", "Bad Spell", "Magic Fog", "Decree", "Blockade"):
+        assert f"{card} (" in " ".join(help_text.split()), card
+    assert "How the app reads five cards" in help_text
     tv.click("#btn-start")
     tv.wait_for_selector("#www-tv")
 
-    seen = {"look": 0, "compose": 0, "keep": 0, "lid_closed": 0}
+    seen = {"look": 0, "compose": 0, "keep": 0, "lid_closed": 0, "reveal": 0, "hold": 0}
     dice: list[dict[str, str]] = []
     plan: dict[int, list[str]] = {}
     end = time.monotonic() + 240
     while time.monotonic() < end and not visible(tv, '#www-tv[data-phase="over"]'):
         phase = tv.locator("#www-tv").get_attribute("data-phase")
+        if visible(tv, '#www-tv[data-step="reveal"] #www-formulas') and not seen["reveal"]:
+            seen["reveal"] += 1  # every formula on the TV at once, before the lid opens
+            tv.screenshot(path=str(artifacts / "www-tv-reveal-1920x1080.png"))
         if phase == "look" and visible(tv, "#www-dice .www-die"):
             if not dice:
                 seen["look"] += 1
@@ -51,6 +63,9 @@ def test_a_whole_game_on_tv_and_phones(browser: Any, server: LiveServer, artifac
             if visible(page, "#www-roll") and press(page, "#www-roll"):
                 dice = []
             elif visible(page, "#www-lock") and plan:
+                if not seen["compose"]:
+                    tv.wait_for_timeout(1800)  # the lid's closing animation
+                    tv.screenshot(path=str(artifacts / "www-tv-compose-1920x1080.png"))
                 seen["compose"] += 1
                 verdict = page.locator("#www-lid-verdict")
                 if verdict.count() and "closed the lid" in verdict.first.inner_text(timeout=1000):
@@ -62,20 +77,51 @@ def test_a_whole_game_on_tv_and_phones(browser: Any, server: LiveServer, artifac
                 seen["keep"] += 1
                 page.screenshot(path=str(artifacts / "www-phone-keep-390x844.png"))
                 press(page, "#www-keep [data-keep]")
-            elif visible(page, "#www-apply"):
-                press(page, "#www-apply")
-            elif visible(page, "#www-done"):
-                press(page, "#www-done")
+            elif visible(page, "#www-hold"):
+                # Every witch's moment shows "I play a spell"; these players have none to play.
+                if press(page, "#www-hold") and not seen["hold"]:
+                    page.wait_for_selector("#www-go-on", timeout=5000)
+                    page.screenshot(path=str(artifacts / "www-phone-spell-390x844.png"))
+                    tv.screenshot(path=str(artifacts / "www-tv-apply-1920x1080.png"))
+                seen["hold"] += 1
+            elif visible(page, "#www-go-on"):
+                press(page, "#www-go-on")
         time.sleep(0.15)
 
     tv.wait_for_selector('#www-tv[data-phase="over"]', timeout=30_000)
     tv.wait_for_selector("#www-final tr[data-seat]", timeout=30_000)
-    assert tv.locator("#www-final tr[data-seat]").count() == 3
-    tv.screenshot(path=str(artifacts / "www-tv-over-1920x1080.png"))
-    phones[0].screenshot(path=str(artifacts / "www-phone-over-390x844.png"))
+    check_end_screens(tv, phones, artifacts, "www")
     assert seen["look"] >= 2 and seen["compose"] >= 6 and seen["lid_closed"] >= 1
     assert seen["keep"] >= 1, "nobody chose a Black Magic card"
+    assert seen["reveal"] and seen["hold"], "the reveal was never seen"
     close_all(tv, *phones)
+
+
+def check_end_screens(tv: Any, phones: list[Any], artifacts: Path, prefix: str) -> None:
+    """The TV's final table is complete (every witch: place, race points, acrobatics, total)
+    with the winner on top and no line left from the last turn; each phone shows its own
+    final place and score, and the winner."""
+    rows = tv.locator("#www-final tbody tr[data-seat]")
+    assert rows.count() == len(phones)
+    for row in rows.all():
+        cells = [c.inner_text().strip() for c in row.locator("td").all()]
+        assert len(cells) == 5 and all(cells), cells
+    assert (
+        "wins" in tv.locator("#www-winner").inner_text()
+        or "tie" in tv.locator("#www-winner").inner_text()
+    )
+    assert tv.locator("#www-sub").inner_text().startswith("Game over")
+    for stale in ("#www-now", "#www-step-countdown", "#www-log", "#www-dice"):
+        assert tv.locator(stale).count() == 0, stale
+    tv.screenshot(path=str(artifacts / f"{prefix}-tv-over-1920x1080.png"))
+    winner = tv.locator("#www-final tbody tr").first.get_attribute("data-seat")
+    for seat, page in enumerate(phones):
+        page.wait_for_selector("#www-my-score")
+        place = page.locator("#www-my-place").inner_text()
+        assert place.endswith("place") and page.locator("#www-my-total").inner_text()
+        line = page.locator("#www-winner-line").inner_text()
+        assert ("You win" in line) == (str(seat) == winner) or "tie" in line, line
+    phones[0].screenshot(path=str(artifacts / f"{prefix}-phone-over-390x844.png"))
 
 
 #: Records whether the TV ever draws a pawn off the start while the room is playing (set up
@@ -122,9 +168,10 @@ def test_a_rematch_during_turn_1_starts_afresh(
             page.click(f'#www-cards [data-symbol="{symbol}"]')
         page.click("#www-lock")
     ben.click("#www-lock")  # an empty formula
-    # Anna closed the lid, so she applies first: with the physical deck she is asked about spells.
-    anna.click("#www-apply", timeout=15_000)
-    anna.wait_for_selector("#www-done")
+    # Anna closed the lid, so she applies first. With the physical deck nobody is asked about
+    # spells: she says "I play a spell" herself, then goes on without one; her formula applies.
+    anna.click("#www-hold", timeout=15_000)
+    anna.click("#www-go-on")
     tv.wait_for_function(
         "() => document.querySelector('#www-board [data-seat=\"0\"]')"
         "?.closest('.www-cell')?.dataset.space !== '0'",
@@ -146,3 +193,86 @@ def test_a_rematch_during_turn_1_starts_afresh(
     assert cleo.locator("#www-cards .in-a, #www-cards .in-b").count() == 0
     tv.screenshot(path=str(artifacts / "www-tv-rematch-1920x1080.png"))
     close_all(tv, anna, ben, cleo)
+
+
+#: the real box of the physical-dice table: ear and star orange, web black
+BOX = [("ear", "orange"), ("star", "orange")] * 4 + [("web", "black")]
+
+
+def enter_faces(tv: Any, faces: list[tuple[str, str]]) -> None:
+    form = tv.locator("#www-dice-form")
+    for symbol, color in faces:
+        form.locator(f'button[data-add-symbol="{symbol}"][data-add-color="{color}"]').click()
+    tv.click("#www-dice-submit")
+
+
+def test_physical_dice_entered_and_corrected_on_the_tv_and_a_player_removed(
+    browser: Any, server: LiveServer, artifacts: Path
+) -> None:
+    """Physical dice: the roller's phone says the dice are thrown, the lid race comes first,
+    the formulas are written from memory, and the host types the faces when the lid opens,
+    then corrects a mis-tapped one while they are shown. Cleo is removed before she writes:
+    the turn goes on, her row says she left, and she never rolls."""
+    room = server.create_room(
+        "wicked-witches-way",
+        seed=11,
+        options={"physical_dice": True, "fog_seconds": 2, "pace_seconds": 2},
+    )
+    tv, phones = open_table(browser, server, room, NAMES)
+    anna, ben, cleo = phones
+    tv.click("#btn-start")
+    tv.wait_for_selector("#www-tv")
+    roller = next(page for page in phones if visible(page, "#www-roll"))
+    assert "Dice thrown" in roller.locator("#www-roll").inner_text()
+    roller.click("#www-roll")
+    tv.wait_for_selector("#www-box")  # look in the real box: no dice on the TV
+    tv.screenshot(path=str(artifacts / "www-physical-tv-look-1920x1080.png"))
+    anna.locator("#www-close-lid").tap()  # at once: nobody has typed any face
+    anna.wait_for_selector('#www-lid-verdict:has-text("You closed the lid")')
+    for page, symbols in ((anna, ["ear", "star"]), (ben, ["web"])):
+        for symbol in symbols:
+            page.click(f'#www-cards [data-symbol="{symbol}"]')
+        page.click("#www-lock")
+    # The host removes Cleo before she writes: the lid opens without her.
+    tv.click('#players [data-kick="2"]')
+    tv.click('#players [data-kick="2"]')
+    tv.wait_for_selector('#www-tv[data-step="read"] #www-dice-form')
+    tv.screenshot(path=str(artifacts / "www-physical-tv-read-1920x1080.png"))
+    gone = tv.locator('#www-roster li[data-seat="2"]')
+    assert "gone" in (gone.get_attribute("class") or "")
+    assert "left the table" in gone.inner_text()
+    mistapped = [*BOX[:8], ("star", "black")]
+    enter_faces(tv, mistapped)
+    tv.wait_for_selector('#www-tv[data-step="sort"] #www-correct')
+    assert "none" in tv.locator("#www-valid .www-valid-group.black").inner_text()
+    tv.click("#www-correct")
+    tv.click('#www-dice-form button[data-slot="8"]')  # take the wrong die out
+    enter_faces(tv, [("web", "black")])
+    tv.wait_for_selector('#www-valid .www-valid-group.black [data-symbol="web"]')
+    tv.screenshot(path=str(artifacts / "www-physical-tv-sorted-1920x1080.png"))
+    anna.wait_for_selector("#www-hold", timeout=15_000)  # her moment: "I play a spell"
+    anna.screenshot(path=str(artifacts / "www-phone-moment-390x844.png"))
+    tv.wait_for_selector('#www-title:has-text("Turn 2")', timeout=30_000)
+    tv.screenshot(path=str(artifacts / "www-physical-tv-turn2-1920x1080.png"))
+    results = tv.locator('#www-roster li[data-seat="0"] .www-status').inner_text()
+    assert "perfect orange" in results  # the corrected faces were the ones applied
+    assert not visible(cleo, "#www-roll")
+    assert "left the table" in tv.locator('#www-roster li[data-seat="2"]').inner_text()
+    # The host ends the game before the finish: the standings, on every screen, with no line
+    # left over from the turn.
+    tv.click("#btn-end")
+    tv.click("#btn-end")
+    tv.wait_for_selector('#www-tv[data-phase="over"] #www-final')
+    rows = tv.locator("#www-final tbody tr[data-seat]")
+    assert rows.count() == 3 and rows.first.get_attribute("data-seat") == "0"
+    assert "(left)" in tv.locator('#www-final tr[data-seat="2"]').inner_text()
+    assert tv.locator("#www-sub").inner_text() == "The host ended the game before the finish."
+    assert tv.locator(".www-actions button, #www-now, #www-dice-form").count() == 0
+    tv.screenshot(path=str(artifacts / "www-ended-tv-1920x1080.png"))
+    anna.wait_for_selector("#www-my-score")
+    assert anna.locator("#www-my-place").inner_text() == "1st place"
+    assert anna.locator("#www-my-total").inner_text() == "4 points"
+    assert "ended" in anna.locator("#www-winner-line").inner_text()
+    assert anna.locator("#www-table-line").inner_text() == "The host ended the game."
+    anna.screenshot(path=str(artifacts / "www-ended-phone-390x844.png"))
+    close_all(tv, *phones)

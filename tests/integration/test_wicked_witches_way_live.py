@@ -1,5 +1,7 @@
-"""A whole seeded game of Wicked Witches Way through the live server, played by phone bots
-that see only what a real phone sees (their own view)."""
+"""Wicked Witches Way through the live server, played by phone bots that see only what a real
+phone sees (their own view): a whole seeded game, the server-paced reveal seen by every screen at
+once, physical dice, "I play a spell" with the physical deck, the host's handicaps, and a player
+removed in the middle of a turn."""
 
 from __future__ import annotations
 
@@ -30,10 +32,12 @@ def valid_by_colour(dice: list[dict[str, str]]) -> dict[str, list[str]]:
 
 
 class PhoneBot:
-    """Plays from its own seat's view: remembers the dice it saw, writes a perfect formula."""
+    """Plays from its own seat's view: remembers the dice it saw, writes a perfect formula.
+    ``hurry``: it ends its own moments of the reveal at once (the app never asks it to)."""
 
-    def __init__(self, peer: Peer) -> None:
+    def __init__(self, peer: Peer, hurry: bool = True) -> None:
         self.peer = peer
+        self.hurry = hurry
         self.dice: list[dict[str, str]] | None = None
         self.done: set[tuple[Any, ...]] = set()
 
@@ -78,7 +82,7 @@ class PhoneBot:
             return {"type": "formula", "cards": best}
         if "keep" in prompts and you["keep_choice"]:
             return {"type": "keep", "card": you["keep_choice"][0]["id"]}
-        if "apply" in prompts or "after" in prompts:
+        if self.hurry and ("apply" in prompts or "after" in prompts):
             return {"type": "pass"}
         return None
 
@@ -86,7 +90,9 @@ class PhoneBot:
 def test_a_whole_seeded_game_reaches_the_score_screen(
     server: LiveServer, peers: list[Peer]
 ) -> None:
-    room = server.create_room("wicked-witches-way", seed=20261129, options={"fog_seconds": 2})
+    room = server.create_room(
+        "wicked-witches-way", seed=20261129, options={"fog_seconds": 2, "pace_seconds": 2}
+    )
     tv = Peer(server.url, "tv")
     peers.append(tv)
     assert tv.call("host", {"code": room["code"], "host_token": room["host_token"]})["ok"]
@@ -140,3 +146,172 @@ def test_a_whole_seeded_game_reaches_the_score_screen(
     assert any(p["error"] == "too_late" for p in presses)
     assert all({"t", "offset", "arrival", "fair"} <= set(p) for n in races for p in n["presses"])
     json.dumps(final_table)  # serialisable as sent
+
+
+# -- helpers for the shorter tables below ------------------------------------------------------
+
+
+def open_table(
+    server: LiveServer, peers: list[Peer], options: dict[str, Any], seed: int = 7
+) -> tuple[Peer, list[Peer]]:
+    room = server.create_room("wicked-witches-way", seed=seed, options=options)
+    tv = Peer(server.url, "tv")
+    peers.append(tv)
+    assert tv.call("host", {"code": room["code"], "host_token": room["host_token"]})["ok"]
+    phones = []
+    for name in NAMES:
+        phone = Peer(server.url, name)
+        peers.append(phone)
+        assert phone.call("join", {"code": room["code"], "name": name})["ok"]
+        phones.append(phone)
+    return tv, phones
+
+
+def act(peer: Peer, action: dict[str, Any]) -> dict[str, Any]:
+    ack = peer.call("act", action)
+    assert ack["ok"], ack
+    return dict(ack)
+
+
+def game_of(peer: Peer) -> dict[str, Any]:
+    return dict(peer.latest()["game"])
+
+
+def first_v(peer: Peer, predicate: Any) -> int:
+    """The version of the first view on this screen for which ``predicate`` holds."""
+    return min(v["v"] for v in peer.views() if v["game"] and predicate(v["game"]))
+
+
+def test_the_reveal_is_paced_by_the_server_and_every_screen_sees_each_result_at_once(
+    server: LiveServer, peers: list[Peer]
+) -> None:
+    """One turn where nobody acts during the reveal: every formula is revealed together before
+    the lid opens; each witch gets her apply and after moments, spells or not; each result
+    reaches the TV and every phone in the same view; the roll is offered only once it ended."""
+    tv, phones = open_table(server, peers, {"pace_seconds": 2})
+    assert tv.call("room", {"type": "start"})["ok"]
+    bots = [PhoneBot(phone, hurry=False) for phone in phones]
+    end = time.monotonic() + 60
+    while time.monotonic() < end:
+        table = game_of(tv)
+        if table["turn"] == 2:
+            break
+        for bot in bots:
+            bot.step()
+        time.sleep(0.05)
+    tv.wait_view(lambda v: v["game"]["turn"] == 2)
+    turn1 = [v["game"] for v in tv.views() if v["game"] and v["game"]["turn"] == 1]
+    reveal = [g for g in turn1 if g["phase"] == "resolve"]
+    # Every formula, revealed together, before the dice and before any result.
+    first = reveal[0]
+    assert first["step"] == "reveal" and first["dice"] is None and first["results"] == []
+    assert sorted(f["seat"] for f in first["formulas"]) == [0, 1, 2]
+    # Each witch got both moments, in the order of the reveal.
+    moments = []
+    for g in reveal:
+        key = (g["current"], g["step"])
+        if g["current"] is not None and key not in moments:
+            moments.append(key)
+    order = first["order"]
+    assert [k for k in moments if k[1] != "keep"] == [
+        (seat, step) for seat in order for step in ("apply", "after")
+    ]
+    # Each result reached every screen in the same broadcast.
+    for count in range(1, 4):
+        versions = {
+            first_v(peer, lambda g, n=count: g["turn"] == 1 and len(g["results"]) >= n)
+            for peer in [tv, *phones]
+        }
+        assert len(versions) == 1, versions
+    # The next roll was offered only once the reveal had ended.
+    for phone in phones:
+        for view in phone.views():
+            g = view["game"]
+            if g and "roll" in g["you"]["prompts"]:
+                assert g["phase"] == "roll"
+
+
+def test_physical_dice_lid_race_first_then_faces_entered_and_corrected(
+    server: LiveServer, peers: list[Peer]
+) -> None:
+    tv, phones = open_table(server, peers, {"physical_dice": True, "pace_seconds": 2})
+    assert tv.call("room", {"type": "start"})["ok"]
+    roller = game_of(tv)["roller"]
+    act(phones[roller], {"type": "roll"})  # thrown into the box: no faces
+    table = tv.wait_view(lambda v: v["game"]["phase"] == "look")["game"]
+    assert table["dice"] is None
+    ack = phones[0].press("close_lid")  # accepted at once: nobody typed anything
+    assert ack["ok"], ack
+    for seat, phone in enumerate(phones):
+        act(phone, {"type": "formula", "cards": ["ear", "star"] if seat == 0 else []})
+    tv.wait_view(lambda v: v["game"]["step"] == "read")
+    phones[roller].wait_view(lambda v: "dice" in v["game"]["you"]["prompts"])
+    box = [{"symbol": s, "color": "orange"} for s in ("ear", "star")] * 4
+    box.append({"symbol": "web", "color": "black"})
+    mistapped = [*box[:8], {"symbol": "star", "color": "black"}]  # the web tapped as a star
+    act(phones[roller], {"type": "dice", "dice": mistapped})
+    sorted_ = tv.wait_view(lambda v: v["game"]["step"] == "sort")["game"]
+    assert sorted_["valid"] == {"orange": ["ear"], "black": []}
+    act(tv, {"type": "dice", "dice": box})  # the TV corrects it while it is shown
+    corrected = {"orange": ["ear", "star"], "black": ["web"]}
+    tv.wait_view(lambda v: v["game"]["valid"] == corrected)
+    fixed = first_v(tv, lambda g: g["valid"] == corrected)
+    assert [v["game"]["results"] for v in tv.views() if v["v"] == fixed] == [[]]
+    done = tv.wait_view(lambda v: v["game"]["turn"] == 2, timeout=60)["game"]
+    ursule = next(r for r in done["results"] if r["seat"] == 0)
+    assert (ursule["verdict"], ursule["to"]) == ("perfect", 4)  # 2 cards + the orange bonus
+
+
+def test_physical_deck_nobody_is_asked_unless_she_says_i_play_a_spell(
+    server: LiveServer, peers: list[Peer]
+) -> None:
+    tv, phones = open_table(server, peers, {"physical_deck": True, "pace_seconds": 4})
+    assert tv.call("room", {"type": "start"})["ok"]
+    act(tv, {"type": "roll"})
+    act(tv, {"type": "close_lid", "t": tv.now()})
+    for phone in phones:
+        act(phone, {"type": "formula", "cards": []})
+    first = tv.wait_view(lambda v: v["game"]["step"] == "apply")["game"]["current"]
+    # Her "after" moment: she says she plays a spell, then casts it; the Fog window follows.
+    tv.wait_view(lambda v: (v["game"]["current"], v["game"]["step"]) == (first, "after"))
+    act(phones[first], {"type": "hold"})
+    assert tv.wait_view(lambda v: v["game"]["holding"] == first)
+    act(phones[first], {"type": "spell", "card": "tailwind"})
+    tv.wait_view(lambda v: v["game"]["window"] is not None)
+    # Nobody else pressed anything, yet the turn reaches the next roll.
+    done = tv.wait_view(lambda v: v["game"]["turn"] == 2, timeout=60)["game"]
+    assert any(s["card"] == "tailwind" for s in done["spells"]) or "Tailwind" in str(done["log"])
+    asked = [a for p in phones for a in p.acks if isinstance(a, dict) and a.get("ok") is False]
+    assert asked == []
+
+
+def test_handicaps_are_set_by_the_host_not_by_a_phone(
+    server: LiveServer, peers: list[Peer]
+) -> None:
+    tv, phones = open_table(server, peers, {})
+    assert tv.call("room", {"type": "start"})["ok"]
+    ack = phones[1].call("act", {"type": "handicap", "seat": 1, "level": "novice"})
+    assert not ack["ok"] and ack["error"]["code"] == "forbidden"
+    act(tv, {"type": "handicap", "seat": 1, "level": "novice", "start": 6})
+    witch = tv.wait_view(lambda v: v["game"]["witches"][1]["position"] == 6)["game"]["witches"][1]
+    assert (witch["handicap"], witch["start"]) == ("novice", 6)
+    phones[1].wait_view(lambda v: v["game"]["witches"][1]["handicap"] == "novice")
+
+
+def test_a_player_kicked_mid_compose_does_not_stop_the_turn(
+    server: LiveServer, peers: list[Peer]
+) -> None:
+    tv, phones = open_table(server, peers, {"pace_seconds": 2})
+    assert tv.call("room", {"type": "start"})["ok"]
+    act(tv, {"type": "roll"})
+    act(tv, {"type": "close_lid", "t": tv.now()})
+    act(phones[0], {"type": "formula", "cards": []})
+    act(phones[1], {"type": "formula", "cards": []})
+    assert tv.wait_view(lambda v: v["game"]["phase"] == "compose")
+    assert tv.call("room", {"type": "kick", "seat": 2})["ok"]
+    # Cleo never wrote: her witch writes nothing and the reveal begins without her.
+    view = tv.wait_view(lambda v: v["game"]["phase"] == "resolve")
+    assert view["game"]["witches"][2]["gone"] and view["room"]["players"][2]["gone"]
+    done = tv.wait_view(lambda v: v["game"]["turn"] == 2, timeout=60)["game"]
+    cleo = next(r for r in done["results"] if r["seat"] == 2)
+    assert cleo["verdict"] == "empty" and done["roller"] != 2

@@ -1,4 +1,5 @@
-"""Server-time deadlines: the Magic Fog window, the compose timer and each Decree's look.
+"""Server-time deadlines: the compose timer, each Decree's look, the Magic Fog window and the
+steps of the reveal.
 
 ``deadline`` is the earliest pending one; ``timeout`` fires every one due by ``at``, in time
 order, so the room may call it late or several times.
@@ -42,12 +43,15 @@ def deadline(state: GameState) -> float | None:
     times = [t for t, _ in _compose_due(state)]
     if state.window is not None:
         times.append(state.window.until)
+    elif state.phase is Phase.RESOLVE and state.step_until is not None:
+        times.append(state.step_until)
     return min(times, default=None)
 
 
 def shift(state: GameState, ms: float) -> GameState:
     """Every pending time ``ms`` later (after a pause): the compose timer, each Decree's look
-    and writing time, the Magic Fog window, and the roll that opened the lid-closing race."""
+    and writing time, the Magic Fog window, the step of the reveal, and the roll that opened
+    the lid-closing race."""
 
     def later(when: float | None) -> float | None:
         return None if when is None else when + ms
@@ -60,6 +64,7 @@ def shift(state: GameState, ms: float) -> GameState:
         state,
         rolled_at=later(state.rolled_at),
         compose_until=later(state.compose_until),
+        step_until=later(state.step_until),
         decrees=decrees,
         window=window,
     )
@@ -73,7 +78,9 @@ def timeout(state: GameState, at: float) -> GameState:
 
 def _fire(state: GameState, due: float) -> GameState:
     if state.window is not None and state.window.until == due:
-        return resolution.advance(spells.take_effect(state, due))
+        return spells.take_effect(state, due)
+    if state.window is None and state.phase is Phase.RESOLVE and state.step_until == due:
+        return resolution.step_over(state, due)
     for when, seat in sorted(_compose_due(state), key=lambda item: item[0]):
         if when != due:
             continue
@@ -82,7 +89,7 @@ def _fire(state: GameState, due: float) -> GameState:
             for k in state.seats:
                 if state.phase is Phase.COMPOSE and state.formulas[k] is None and k not in decreed:
                     text = f"Time is up: {state.name(k)} writes no formula."
-                    state = turn.lock(state, k, Formula(), text)
+                    state = turn.lock(state, k, Formula(), text, due)
             return state
         decree = state.decree_of(seat)
         assert decree is not None
@@ -91,6 +98,6 @@ def _fire(state: GameState, due: float) -> GameState:
                 f"{state.name(seat)}'s Decree look is over."
             )
         return turn.lock(
-            state, seat, Formula(), f"Time is up: {state.name(seat)} writes no formula."
+            state, seat, Formula(), f"Time is up: {state.name(seat)} writes no formula.", due
         )
     raise AssertionError(f"no deadline at {due}")

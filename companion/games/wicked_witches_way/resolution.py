@@ -1,9 +1,15 @@
-"""Phase 3–4 and the end of the turn: formulas applied one witch at a time, in order.
+"""Phases 3–4 and the end of the turn: the reveal, paced by the server clock.
 
-For the current witch: the ``apply`` step (apply-time spells, then ``pass`` applies her
-formula), the ``keep`` step (her private draw after a perfect black formula), and the
-``after`` step (after-movement spells, then ``pass``). Steps where she has nothing she could
-cast are skipped (digital deck). ``advance`` moves on as far as nobody needs to decide.
+When every formula is locked, all of them are revealed at once (the rulebook: each witch
+reveals hers, then the lid is removed). Then the lid opens: the app's dice are shown after one
+step (``REVEAL``), or the faces of the real dice are entered (``READ``, physical dice) and can
+be corrected while they are shown (``SORT``). Then, in order, each witch gets the same two
+moments whatever she holds — ``APPLY`` (apply-time spells; at its end her formula is
+applied) and ``AFTER`` (after-movement spells) — each one step long, with a private ``KEEP``
+choice between them after a perfect black formula. A witch may say "I play a spell"
+(``hold``): her moment then waits for her choice. Nobody has to pass; a witch who left gets no
+moment at all. Every step ends on a server deadline, so every screen sees each result at the
+same moment, and the next roll comes only once the reveal is over.
 """
 
 from __future__ import annotations
@@ -12,9 +18,8 @@ from dataclasses import replace
 
 from companion.engine import BadRequest, Illegal, NotYourTurn, Rng
 from companion.games.wicked_witches_way import track
-from companion.games.wicked_witches_way.black_magic import Timing, shuffled
+from companion.games.wicked_witches_way.black_magic import shuffled
 from companion.games.wicked_witches_way.formula import Verdict, judge
-from companion.games.wicked_witches_way.spells import blocks_for, can_cast
 from companion.games.wicked_witches_way.state import (
     Formula,
     GameState,
@@ -24,34 +29,132 @@ from companion.games.wicked_witches_way.state import (
     Result,
     Step,
 )
-from companion.games.wicked_witches_way.symbols import Color, Symbol, in_order
+from companion.games.wicked_witches_way.symbols import Color, Die, Symbol, in_order
 
 #: the spaces an orange perfect formula adds
 ORANGE_BONUS = 2
+#: how long a witch who said "I play a spell" has to choose it, and a witch to choose the
+#: Black Magic card she keeps, before the reveal goes on without her (ms)
+CHOICE_MS = 30_000
 
 
-def begin(state: GameState) -> GameState:
-    """Every formula is locked: open the lid, fix the order, start with the first witch."""
-    valid = state.valid
-    assert valid is not None
+def pace(state: GameState) -> float:
+    """One step of the reveal (ms)."""
+    return 1000.0 * state.options.pace_seconds
+
+
+def sort_ms(state: GameState) -> float:
+    """How long the sorted dice are shown before the first formula: twice a step with physical
+    dice, so that the table can check the faces entered (each correction starts it again)."""
+    return pace(state) * (2 if state.options.physical_dice else 1)
+
+
+def begin(state: GameState, at: float) -> GameState:
+    """Every formula is locked: all are revealed at once and the order is fixed; then the lid
+    opens (app dice: after one step; physical dice: once the faces are entered)."""
     order = resolution_order(state)
     state = replace(
         state,
         phase=Phase.RESOLVE,
         order=order,
         index=0,
-        step=Step.APPLY,
         double_cross=False,
         keep_choice=None,
         compose_until=None,
+        holding=False,
     )
+    shown = "; ".join(f"{state.name(k)}: {_cards(state, k)}" for k in state.seats)
+    state = state.said(f"Every witch reveals her formula — {shown}.")
+    if state.options.physical_dice:
+        return replace(state, step=Step.READ, step_until=None).said(
+            "Open the lid and enter the dice as they lie in the box."
+        )
+    return replace(state, step=Step.REVEAL, step_until=at + pace(state))
+
+
+def _cards(state: GameState, seat: int) -> str:
+    formula = state.formulas[seat] or Formula()
+    first = ", ".join(s.label for s in in_order(formula.cards)) or "no formula"
+    if formula.second is None:
+        return first
+    second = ", ".join(s.label for s in in_order(formula.second)) or "nothing"
+    return f"{first} (and {second} with Double Cross)"
+
+
+def lid_opens(state: GameState, at: float, text: str = "The lid opens.") -> GameState:
+    """The dice are sorted and shown with the valid symbols, for a step (``SORT``)."""
+    valid = state.valid
+    assert valid is not None
     orange = ", ".join(s.label for s in in_order(valid.orange)) or "none"
     black = ", ".join(s.label for s in in_order(valid.black)) or "none"
-    order_names = ", ".join(state.name(s) for s in order)
-    state = state.said(
-        f"The lid opens. Valid orange: {orange}; valid black: {black}. Order: {order_names}."
+    order_names = ", ".join(state.name(s) for s in state.order)
+    return replace(state, step=Step.SORT, step_until=at + sort_ms(state)).said(
+        f"{text} Valid orange: {orange}; valid black: {black}. Order: {order_names}."
     )
-    return advance(state)
+
+
+def enter_dice(state: GameState, seat: int | None, dice: tuple[Die, ...], at: float) -> GameState:
+    """``dice {dice}`` (physical dice): the faces in the box, entered when the lid opens by the
+    roller or the table, and corrected the same way while they are shown (``SORT``)."""
+    if not state.options.physical_dice:
+        raise Illegal("The app rolled the dice: there is nothing to enter.")
+    if state.phase is not Phase.RESOLVE or state.step not in (Step.READ, Step.SORT):
+        if state.phase is Phase.RESOLVE and state.results:
+            raise Illegal("The dice can no longer be corrected: formulas have been applied.")
+        raise Illegal("The dice are entered when the lid opens, once every formula is written.")
+    if seat is not None and (seat != state.roller or state.is_gone(seat)):
+        raise NotYourTurn(f"{state.name(state.roller)}, who rolled, or the table enters the dice.")
+    who = "The table" if seat is None else state.name(seat)
+    correcting = state.step is Step.SORT
+    state = replace(state, dice=dice)
+    text = f"{who} corrects the dice." if correcting else f"{who} enters the dice."
+    return lid_opens(state, at, text)
+
+
+def step_over(state: GameState, at: float) -> GameState:
+    """The current step ends (its deadline, the table's ``pass``, or the witch's ``pass``)."""
+    step = state.step
+    if step is Step.REVEAL:
+        return lid_opens(state, at)
+    if step is Step.SORT:
+        return moment(state, Step.APPLY, at)
+    if step is Step.APPLY:
+        return apply_formula(state, at)
+    if step is Step.KEEP:
+        return keep(state, None, None, at)
+    if step is Step.AFTER:
+        return next_witch(state, at)
+    raise Illegal("Enter the dice first.")
+
+
+def moment(state: GameState, step: Step, at: float) -> GameState:
+    """The current witch's ``APPLY`` or ``AFTER`` moment: one step, the same for every witch
+    whatever she holds. A witch who left gets none: her formula is applied at once."""
+    state = replace(state, step=step, holding=False)
+    seat = state.current
+    if seat is None:
+        return end_turn(state, at)
+    if state.is_gone(seat):
+        return step_over(state, at)
+    return replace(state, step_until=at + pace(state))
+
+
+def hold(state: GameState, seat: int, at: float) -> GameState:
+    """``hold {}`` — "I play a spell": the current witch's moment waits for her choice (every
+    witch has this button, so pressing it tells only what she chooses to tell)."""
+    current = state.current
+    if state.phase is not Phase.RESOLVE or state.step not in (Step.APPLY, Step.AFTER):
+        raise Illegal("Spells are played when you apply your formula or after your movement.")
+    assert current is not None
+    if seat != current:
+        raise NotYourTurn(f"Wait for your moment: {state.name(current)} is applying her formula.")
+    if state.window is not None:
+        raise Illegal("Wait for the end of the Magic Fog window.")
+    if state.holding:
+        raise Illegal("Choose your spell, or go on without one.")
+    return replace(state, holding=True, step_until=at + CHOICE_MS).said(
+        f"{state.name(seat)} plays a spell…"
+    )
 
 
 def resolution_order(state: GameState) -> tuple[int, ...]:
@@ -66,23 +169,8 @@ def resolution_order(state: GameState) -> tuple[int, ...]:
     return (*first, *(w.seat for w in others))
 
 
-def advance(state: GameState) -> GameState:
-    """Skip the steps where the current witch has nothing to decide; end the turn when done."""
-    while state.phase is Phase.RESOLVE and state.window is None:
-        seat = state.current
-        if seat is None:
-            return end_turn(state)
-        if state.step is Step.APPLY and not can_cast(state, seat, Timing.APPLY):
-            state = apply_formula(state)
-        elif state.step is Step.AFTER and not can_cast(state, seat, Timing.AFTER):
-            state = next_witch(state)
-        else:
-            return state
-    return state
-
-
-def apply_formula(state: GameState) -> GameState:
-    """Reveal the current witch's formula (both with Double Cross) and move her."""
+def apply_formula(state: GameState, at: float) -> GameState:
+    """Apply the current witch's formula (both with Double Cross) and move her."""
     seat = state.current
     valid = state.valid
     assert seat is not None and valid is not None
@@ -107,7 +195,7 @@ def apply_formula(state: GameState) -> GameState:
     if penalty:
         end = track.back(witch.position, track.PENALTY)
     elif steps:
-        end = track.forward(witch.position, steps, blocks_for(state, seat))
+        end = track.forward(witch.position, steps, state.blocks_for(seat))
     else:
         end = witch.position
     state = state.moved_to(seat, end)
@@ -117,10 +205,10 @@ def apply_formula(state: GameState) -> GameState:
     text = _describe(state, seat, parts, witch.position, end, steps, penalty, bool(blocked), draw)
     other = parts[1] if len(parts) > 1 else None
     result = Result(seat, parts[0], other, witch.position, end, penalty, text)
-    state = replace(state, results=(*state.results, result), step=Step.AFTER).said(text)
+    state = replace(state, results=(*state.results, result), holding=False).said(text)
     if draw and not state.options.physical_deck:
-        state = _draw(state, seat, draw)
-    return state
+        return _draw(state, seat, draw, at)
+    return moment(state, Step.AFTER, at)
 
 
 def _part(state: GameState, cards: tuple[Symbol, ...], position: int) -> Part:
@@ -202,7 +290,7 @@ def _ordinal(n: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 
 
-def _draw(state: GameState, seat: int, count: int) -> GameState:
+def _draw(state: GameState, seat: int, count: int, at: float) -> GameState:
     """Draw ``count`` cards (the discard is reshuffled when the pile runs out)."""
     pile = state.draw_pile
     if len(pile) < count and state.discard:
@@ -217,13 +305,17 @@ def _draw(state: GameState, seat: int, count: int) -> GameState:
         state = state.said(f"Only {len(drawn)} Black Magic card(s) were left to draw.")
     if len(drawn) <= 1:
         hand = (*state.witches[seat].hand, *drawn)
-        return state.with_witch(seat, hand=hand)
-    return replace(state, keep_choice=drawn, step=Step.KEEP)
+        return moment(state.with_witch(seat, hand=hand), Step.AFTER, at)
+    state = replace(state, keep_choice=drawn, step=Step.KEEP, step_until=at + CHOICE_MS)
+    if state.is_gone(seat):
+        return keep(state, None, None, at)
+    return state
 
 
-def keep(state: GameState, seat: int | None, card: object) -> GameState:
+def keep(state: GameState, seat: int | None, card: object, at: float) -> GameState:
     """``keep {card}``: one card of the private draw joins her hand; the rest are shuffled back
-    into the draw pile. The table (seat None) keeps the first card for a player who left."""
+    into the draw pile. Without her choice (the table's ``pass``, a player who left, the time
+    run out) she keeps the first card drawn."""
     choice = state.keep_choice
     current = state.current
     if state.step is not Step.KEEP or choice is None or current is None:
@@ -238,35 +330,42 @@ def keep(state: GameState, seat: int | None, card: object) -> GameState:
     rest = tuple(c for c in choice if c != card)
     rng = Rng(state.seed, "shuffle", state.shuffles)
     state = state.with_witch(current, hand=(*state.witches[current].hand, card))
-    return replace(
+    state = replace(
         state,
         keep_choice=None,
-        step=Step.AFTER,
         draw_pile=shuffled((*state.draw_pile, *rest), rng),
         shuffles=state.shuffles + 1,
     ).said(f"{state.name(current)} keeps one card; the others are shuffled back into the pile.")
+    return moment(state, Step.AFTER, at)
 
 
-def next_witch(state: GameState) -> GameState:
-    return replace(
-        state, index=state.index + 1, step=Step.APPLY, double_cross=False, keep_choice=None
-    )
+def next_witch(state: GameState, at: float) -> GameState:
+    state = replace(state, index=state.index + 1, double_cross=False, keep_choice=None)
+    return moment(state, Step.APPLY, at)
 
 
-def end_turn(state: GameState) -> GameState:
+def end_turn(state: GameState, at: float) -> GameState:
     """The curse goes on the leaders' space; the game ends once anyone has finished.
 
     The dice, results and spells of the turn stay on show until the next roll."""
     racing = state.positions(racing_only=True)
     curse = max(racing.values()) if racing else None
-    state = replace(state, curse=curse, step=None, window=None, blocks=(), double_cross=False)
+    state = replace(
+        state,
+        curse=curse,
+        step=None,
+        step_until=None,
+        holding=False,
+        window=None,
+        blocks=(),
+        double_cross=False,
+    )
     if curse is not None:
         state = state.said(f"The curse goes on {track.space_name(curse)}.")
     if state.finishers:
         return replace(state, phase=Phase.OVER).said("A witch has crossed the finish: game over!")
     turn = state.turn + 1
-    last = track.last_placed(state.positions())
-    roller = last[Rng(state.seed, "roller", turn).randint(0, len(last) - 1)]
+    roller = draw_roller(state, turn)
     return replace(
         state,
         phase=Phase.ROLL,
@@ -281,3 +380,13 @@ def end_turn(state: GameState) -> GameState:
         order=(),
         index=0,
     ).said(f"Turn {turn}: {state.name(roller)}, in last place, rolls the dice.")
+
+
+def draw_roller(state: GameState, turn: int) -> int:
+    """The witch in last place rolls; ties are drawn from the seed. A witch who left never
+    rolls (if everyone left, the last roller stays: the table rolls for her)."""
+    racing = {w.seat: w.position for w in state.witches if not state.is_gone(w.seat)}
+    if not racing:
+        return state.roller
+    last = track.last_placed(racing)
+    return last[Rng(state.seed, "roller", turn).randint(0, len(last) - 1)]

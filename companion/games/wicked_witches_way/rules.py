@@ -24,6 +24,7 @@ from companion.engine import (
     Rng,
     by_anyone,
     by_seat,
+    by_table,
 )
 from companion.games.wicked_witches_way import deadlines, resolution, spells, turn, views
 from companion.games.wicked_witches_way.black_magic import (
@@ -57,12 +58,17 @@ class WickedWitchesWay(Game[GameState]):
     title = "Wicked Witches Way"
     min_players = 2
     max_players = len(WITCHES)
+    #: 2: physical dice entered when the lid opens; every formula revealed at once, then a
+    #: reveal paced by the server with the same moments for every witch; handicaps set by the
+    #: table; seats that leave
+    rules_version = 2
     options = (
-        Option("physical_dice", OptionType.BOOL, False, "Physical dice (enter the faces rolled)"),
+        Option("physical_dice", OptionType.BOOL, False, "Physical dice (typed in at the lid)"),
         Option("physical_deck", OptionType.BOOL, False, "Physical Black Magic deck"),
         Option("compose_seconds", OptionType.INT, 0, "Compose timer (s, 0 = none)", low=0,
                high=300),
         Option("fog_seconds", OptionType.INT, 5, "Magic Fog window (s)", low=2, high=15),
+        Option("pace_seconds", OptionType.INT, 4, "Reveal pace (s per step)", low=2, high=15),
     )  # fmt: skip
 
     def __init__(self) -> None:
@@ -78,6 +84,7 @@ class WickedWitchesWay(Game[GameState]):
         super().__init__(
             by_anyone("roll", _roll, Field("dice", FieldType.JSON, required=False)),
             by_anyone("close_lid", _close_lid, race=True),
+            by_anyone("dice", _dice, Field("dice", FieldType.JSON, message="Enter the 9 dice.")),
             by_seat(
                 "formula",
                 _formula,
@@ -85,10 +92,10 @@ class WickedWitchesWay(Game[GameState]):
                 Field("second", **symbol_list, required=False),
                 refusal="Only a player writes a formula.",
             ),
-            by_anyone(
+            by_table(
                 "handicap",
                 _handicap,
-                seat,
+                Field("seat", FieldType.SEAT, message="Say whose handicap to set (seat)."),
                 Field(
                     "level",
                     FieldType.TEXT,
@@ -96,6 +103,7 @@ class WickedWitchesWay(Game[GameState]):
                     message="The level is normal, novice or expert.",
                 ),
                 Field("start", FieldType.INT, required=False),
+                refusal="Handicaps are a table decision: the host sets them on the TV.",
             ),
             by_seat(
                 "spell",
@@ -119,6 +127,7 @@ class WickedWitchesWay(Game[GameState]):
                 Field("second", FieldType.BOOL, required=False),
                 refusal="Only a player casts spells.",
             ),
+            by_seat("hold", _hold, refusal="Only a player plays spells."),
             by_seat(
                 "keep",
                 _keep,
@@ -151,6 +160,7 @@ class WickedWitchesWay(Game[GameState]):
                 physical_deck=bool(options["physical_deck"]),
                 compose_seconds=int(options["compose_seconds"]),
                 fog_seconds=int(options["fog_seconds"]),
+                pace_seconds=int(options["pace_seconds"]),
             ),
             witches=tuple(Witch(seat, name) for seat, name in enumerate(players)),
             draw_pile=() if options["physical_deck"] else shuffled(DECK, Rng(seed, "deck")),
@@ -158,7 +168,7 @@ class WickedWitchesWay(Game[GameState]):
             formulas=tuple(None for _ in players),
         )
         return state.said(
-            "The great race begins! Handicaps may be set before the first roll.",
+            "The great race begins! The host may set handicaps before the first roll.",
             f"Turn 1: {state.name(roller)}, drawn at random, rolls the dice.",
         )
 
@@ -169,7 +179,7 @@ class WickedWitchesWay(Game[GameState]):
         if state.phase is Phase.OVER and action.get("type") != "acrobatics":
             self.accept(seat, action)  # a malformed action is a bad request even now
             raise Illegal("The game is over.")
-        return resolution.advance(super().apply(state, seat, action, at))
+        return super().apply(state, seat, action, at)
 
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
         if seat is None:
@@ -177,13 +187,13 @@ class WickedWitchesWay(Game[GameState]):
         return views.seat_view(state, seat)
 
     def private(self, state: GameState, seat: int) -> list[Any]:
-        """``seat``'s secrets, shaped as its own ``you`` shows them: its locked formula through
-        the turn (``formula``; once applied, the table shows its cards in ``results``, in
-        another shape), each Black Magic card in its hand (``hand`` and ``acrobatics``, digital
-        deck) and its private draw (``keep_choice``, and each card of it)."""
+        """``seat``'s secrets, shaped as its own ``you`` shows them: its locked formula while
+        the formulas are written (``formula``; every formula is revealed when the reveal
+        begins), each Black Magic card in its hand (``hand`` and ``acrobatics``, digital deck)
+        and its private draw (``keep_choice``, and each card of it)."""
         witch = state.witches[seat]
         out: list[Any] = []
-        formula = state.formulas[seat] if state.phase in (Phase.COMPOSE, Phase.RESOLVE) else None
+        formula = state.formulas[seat] if state.phase is Phase.COMPOSE else None
         if formula is not None:
             out.append(formula.to_json())
         if not state.options.physical_deck:
@@ -211,12 +221,16 @@ class WickedWitchesWay(Game[GameState]):
 
     def is_over(self, state: GameState) -> bool:
         """Over at the end of the turn when a witch has finished; with the physical deck, once
-        every witch's acrobatics total is entered (the room accepts no action after that)."""
+        every witch still at the table has entered her acrobatics total (the room accepts no
+        action after that)."""
         if state.phase is not Phase.OVER:
             return False
         if not state.options.physical_deck:
             return True
-        return all(w.acrobatics_entered is not None for w in state.witches)
+        return all(w.acrobatics_entered is not None or state.is_gone(w.seat) for w in state.witches)
+
+    def seat_left(self, state: GameState, seat: int, at: float) -> GameState:
+        return turn.seat_left(state, seat, at)
 
 
 def _roll(state: GameState, seat: int | None, action: Payload, at: float) -> GameState:
@@ -227,39 +241,50 @@ def _close_lid(state: GameState, seat: int | None, action: Payload, at: float) -
     return turn.close_lid(state, seat, at)
 
 
+def _dice(state: GameState, seat: int | None, action: Payload, at: float) -> GameState:
+    return turn.enter_dice(state, seat, action, at)
+
+
 def _formula(state: GameState, seat: int, action: Payload, at: float) -> GameState:
-    return turn.formula(state, seat, action)
+    return turn.formula(state, seat, action, at)
 
 
-def _handicap(state: GameState, seat: int | None, action: Payload, at: float) -> GameState:
-    return turn.handicap(state, seat, action)
+def _handicap(state: GameState, seat: None, action: Payload, at: float) -> GameState:
+    return turn.handicap(state, action)
+
+
+def _hold(state: GameState, seat: int, action: Payload, at: float) -> GameState:
+    return resolution.hold(state, seat, at)
 
 
 def _keep(state: GameState, seat: int, action: Payload, at: float) -> GameState:
     if state.window is not None:
         raise Illegal("Wait for the end of the Magic Fog window.")
-    return resolution.keep(state, seat, action["card"])
+    return resolution.keep(state, seat, action["card"], at)
 
 
 def _pass(state: GameState, seat: int | None, action: Payload, at: float) -> GameState:
-    """``pass {}``: the current witch ends her window; the table may force it (and may give an
-    empty formula to a seat while formulas are written: ``pass {seat}``)."""
+    """``pass {}``: the current witch ends her moment now (her formula is applied, or the next
+    witch's turn comes); the table may end any step of the reveal that is not waiting for the
+    dice (and may give an empty formula to a seat while formulas are written:
+    ``pass {seat}``)."""
     if state.phase is Phase.COMPOSE and seat is None:
-        return turn.force_empty(state, action)
-    current = state.current
-    if state.phase is not Phase.RESOLVE or current is None:
+        return turn.force_empty(state, action, at)
+    if state.phase is not Phase.RESOLVE:
         raise Illegal("There is nothing to pass now.")
-    if seat is not None and seat != current:
-        raise NotYourTurn(f"Wait: {state.name(current)} is applying her formula.")
     if state.window is not None:
         raise Illegal("Wait for the end of the Magic Fog window.")
-    if state.step is Step.APPLY:
-        return resolution.apply_formula(state)
-    if state.step is Step.KEEP:
-        if seat is not None:
+    current = state.current
+    if seat is not None:
+        if current is None:
+            raise Illegal("There is nothing to pass now.")
+        if seat != current:
+            raise NotYourTurn(f"Wait: {state.name(current)} is applying her formula.")
+        if state.step is Step.KEEP:
             raise Illegal("Choose the Black Magic card you keep.")
-        return resolution.keep(state, None, None)
-    return resolution.next_witch(state)
+    if state.step is Step.READ:
+        raise Illegal("Enter the dice first.")
+    return resolution.step_over(state, at)
 
 
 def _acrobatics(state: GameState, seat: int | None, action: Payload, at: float) -> GameState:

@@ -3,7 +3,8 @@
 Every spell opens a Magic Fog window of ``fog_seconds`` — the same length whether or not
 anyone holds Magic Fog, so the wait reveals nothing. Another witch may answer with Magic Fog
 during the window: both cards are discarded and nothing happens. Otherwise the spell takes
-effect when the window ends (``take_effect``).
+effect when the window ends (``take_effect``). Either way, during the reveal the caster's
+moment then starts afresh, so she may cast another spell.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.engine import BadRequest, Illegal, IllegalAction, NotYourTurn
-from companion.games.wicked_witches_way import payload, track
+from companion.games.wicked_witches_way import payload, resolution, track
 from companion.games.wicked_witches_way.black_magic import Spell, Timing, kind_of, timing_of
 from companion.games.wicked_witches_way.state import (
     Casting,
@@ -46,8 +47,9 @@ def holds(state: GameState, seat: int, spell: Spell) -> bool:
 
 
 def can_cast(state: GameState, seat: int, timing: Timing) -> bool:
-    """Whether ``seat`` has a spell of this timing that would be accepted now (digital deck);
-    with the physical deck the app cannot know, so the window always opens."""
+    """Whether ``seat`` has a spell of this timing that would be accepted now (digital deck;
+    with the physical deck the app cannot know). The game never uses it to decide anything
+    the others can see: every witch gets the same moments whatever she holds."""
     if state.options.physical_deck:
         return True
     held = {Spell(kind_of(card)) for card in state.witches[seat].hand if timing_of(card) is timing}
@@ -196,9 +198,16 @@ def fog(state: GameState, seat: int, at: float) -> GameState:
         spells=(*state.spells[:-1], fogged, SpellPlay(seat, Spell.MAGIC_FOG.value, None, text)),
     ).said(text)
     if window.spell is Spell.DECREE:
-        state = state.with_decree(
+        return state.with_decree(
             Decree(window.seat, DecreeStage.FOGGED, write_by=_write_by(state, at))
         )
+    return _moment_again(state, at)
+
+
+def _moment_again(state: GameState, at: float) -> GameState:
+    """After a spell (or its fog) during the reveal, the caster's moment starts afresh."""
+    if state.phase is Phase.RESOLVE and state.step in (Step.APPLY, Step.AFTER):
+        return resolution.moment(state, state.step, at)
     return state
 
 
@@ -226,7 +235,7 @@ def take_effect(state: GameState, at: float) -> GameState:
     state = replace(
         state, window=None, discard=(*state.discard, window.card) if window.card else state.discard
     )
-    return _EFFECTS[window.spell](state, window, at)
+    return _moment_again(_EFFECTS[window.spell](state, window, at), at)
 
 
 def _decree(state: GameState, w: Casting, at: float) -> GameState:
@@ -271,11 +280,6 @@ def _rectification(state: GameState, w: Casting, at: float) -> GameState:
     )
 
 
-def blocks_for(state: GameState, seat: int) -> tuple[int, ...]:
-    """The spaces ``seat`` may not pass this turn: every blockader's but her own."""
-    return tuple(state.witches[b].position for b in state.blocks if b != seat)
-
-
 def _attraction(state: GameState, w: Casting, at: float) -> GameState:
     target = state.witches[w.seat].position
     spaces = w.spaces or 1
@@ -283,7 +287,7 @@ def _attraction(state: GameState, w: Casting, at: float) -> GameState:
     for seat in [(w.seat + k) % n for k in range(1, n)]:
         witch = state.witches[seat]
         if not witch.finished:
-            new = track.toward(witch.position, target, spaces, blocks_for(state, seat))
+            new = track.toward(witch.position, target, spaces, state.blocks_for(seat))
             state = state.moved_to(seat, new)
     return state.said(
         f"Attraction: the other witches move {spaces} space{'s' * (spaces > 1)} toward "
@@ -311,7 +315,7 @@ def _tailwind(state: GameState, w: Casting, at: float) -> GameState:
     if witch.finished:
         return state.said(f"Tailwind: {state.name(w.seat)} has already finished.")
     place = track.place(w.seat, state.positions())
-    new = track.forward(witch.position, place, blocks_for(state, w.seat))
+    new = track.forward(witch.position, place, state.blocks_for(w.seat))
     state = state.moved_to(w.seat, new)
     return state.said(
         f"Tailwind: {state.name(w.seat)}, in place {place}, flies forward to "

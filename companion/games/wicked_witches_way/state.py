@@ -27,11 +27,25 @@ class Phase(enum.StrEnum):
 
 
 class Step(enum.StrEnum):
-    """Where the current witch is in her resolution."""
+    """Where the reveal is. The first three concern the whole table, the last three the
+    current witch (``GameState.current``)."""
 
+    #: every formula is revealed; the lid is still on (app dice)
+    REVEAL = "reveal"
+    #: the lid is off: the faces in the box are being entered (physical dice)
+    READ = "read"
+    #: the dice are sorted and shown with the valid symbols (physical dice: still correctable)
+    SORT = "sort"
+    #: the current witch's moment before her formula is applied (apply-time spells)
     APPLY = "apply"
+    #: she chooses the Black Magic card she keeps
     KEEP = "keep"
+    #: her moment after her movement (after-movement spells)
     AFTER = "after"
+
+
+#: the steps that belong to one witch (the others belong to the whole table)
+WITCH_STEPS = frozenset({Step.APPLY, Step.KEEP, Step.AFTER})
 
 
 class Level(enum.StrEnum):
@@ -53,6 +67,8 @@ class Options:
     physical_deck: bool = False
     compose_seconds: int = 0
     fog_seconds: int = 5
+    #: how long each step of the reveal lasts (each witch's moments, the lid opening)
+    pace_seconds: int = 4
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -60,6 +76,7 @@ class Options:
             "physical_deck": self.physical_deck,
             "compose_seconds": self.compose_seconds,
             "fog_seconds": self.fog_seconds,
+            "pace_seconds": self.pace_seconds,
         }
 
 
@@ -220,6 +237,10 @@ class GameState:
     order: tuple[int, ...] = ()
     index: int = 0
     step: Step | None = None
+    #: when the current step of the reveal ends (None: it waits for someone, e.g. the dice)
+    step_until: float | None = None
+    #: the current witch said "I play a spell": her moment waits for her choice
+    holding: bool = False
     #: the current witch has played Double Cross (her second formula counts)
     double_cross: bool = False
     #: the current witch's private draw of a black perfect formula
@@ -234,6 +255,9 @@ class GameState:
     finishers: int = 0
     #: counts shuffles, so each one has its own seeded generator
     shuffles: int = 0
+    #: seats whose player left or was removed: the witch stays on the track, never rolls and
+    #: is never waited for
+    gone: tuple[int, ...] = ()
 
     # -- reading -------------------------------------------------------------------------
 
@@ -250,9 +274,15 @@ class GameState:
 
     @property
     def current(self) -> int | None:
-        if self.phase is not Phase.RESOLVE or self.index >= len(self.order):
+        """The witch whose formula is being applied (None while the lid opens)."""
+        if self.phase is not Phase.RESOLVE or self.step not in WITCH_STEPS:
+            return None
+        if self.index >= len(self.order):
             return None
         return self.order[self.index]
+
+    def is_gone(self, seat: int) -> bool:
+        return seat in self.gone
 
     def locked(self, seat: int) -> bool:
         return self.phase is Phase.COMPOSE and self.formulas[seat] is not None
@@ -268,6 +298,10 @@ class GameState:
             and decree is not None
             and decree.stage is not DecreeStage.FOGGED
         )
+
+    def blocks_for(self, seat: int) -> tuple[int, ...]:
+        """The spaces ``seat`` may not pass this turn: every blockader's but her own."""
+        return tuple(self.witches[b].position for b in self.blocks if b != seat)
 
     def positions(self, racing_only: bool = False) -> dict[int, int]:
         return {w.seat: w.position for w in self.witches if not (racing_only and w.finished)}

@@ -1,4 +1,5 @@
-"""Phases 1–2 of a turn: handicaps (before the first roll), the roll, the lid, the formulas."""
+"""Phases 1–2 of a turn: handicaps (before the first roll), the roll, the lid, the formulas;
+and a seat that leaves the table."""
 
 from __future__ import annotations
 
@@ -6,22 +7,19 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from companion.engine import BadRequest, Forbidden, Illegal, NotYourTurn, TooLate
+from companion.engine import BadRequest, Illegal, NotYourTurn, TooLate
 from companion.games.wicked_witches_way import dice, payload, resolution, track
 from companion.games.wicked_witches_way.black_magic import Spell
 from companion.games.wicked_witches_way.spells import holds
 from companion.games.wicked_witches_way.state import Formula, GameState, Level, Phase
 
 
-def handicap(state: GameState, seat: int | None, action: Mapping[str, Any]) -> GameState:
-    """``handicap {seat?, level, start?}``: novice starts on 5, 6 or 7; expert gets no bonus."""
+def handicap(state: GameState, action: Mapping[str, Any]) -> GameState:
+    """``handicap {seat, level, start?}`` by the table (a table decision, set by the host):
+    a novice starts on 5, 6 or 7; an expert never gets the bonus."""
     if state.phase is not Phase.ROLL or state.turn != 1:
         raise Illegal("Handicaps are set before the first roll.")
-    target = action.get("seat", seat)
-    if target is None:
-        raise BadRequest("Say whose handicap to set (seat).")
-    if seat is not None and target != seat:
-        raise Forbidden("You can set only your own handicap.")
+    target = action["seat"]
     level = Level(action["level"])
     start = action.get("start")
     if level is Level.NOVICE:
@@ -42,28 +40,44 @@ def handicap(state: GameState, seat: int | None, action: Mapping[str, Any]) -> G
 
 
 def roll(state: GameState, seat: int | None, action: Mapping[str, Any], at: float) -> GameState:
-    """``roll {dice?}`` by the roller or the table; the app rolls unless the dice are physical."""
+    """``roll {}`` by the roller or the table: the app rolls, or with physical dice the real
+    dice have been thrown into the box; either way the look and the lid race begin at once.
+    The faces of physical dice are entered only when the lid opens (``dice``)."""
+    if state.phase is Phase.RESOLVE:
+        raise Illegal("Wait: the next roll comes when every formula has been applied.")
     if state.phase is not Phase.ROLL:
         raise Illegal("The dice are already rolled this turn.")
     if seat is not None and seat != state.roller:
         raise NotYourTurn(f"Wait: {state.name(state.roller)} rolls the dice.")
-    if state.options.physical_dice:
-        try:
-            rolled = dice.parse_dice(action.get("dice"))
-        except ValueError as exc:
-            raise BadRequest(str(exc)) from None
-    elif action.get("dice") is not None:
+    if action.get("dice") is not None:
+        if state.options.physical_dice:
+            raise BadRequest("Enter the dice when the lid opens, once every formula is written.")
         raise BadRequest("The app rolls the dice (the 'physical dice' option is off).")
-    else:
-        rolled = dice.roll(state.seed, state.turn)
+    rolled = None if state.options.physical_dice else dice.roll(state.seed, state.turn)
     who = "The table" if seat is None else state.name(seat)
+    look = "look in the box" if rolled is None else "look in the great book of magic"
     return replace(state, phase=Phase.LOOK, dice=rolled, rolled_at=at, results=(), spells=()).said(
-        f"{who} rolls the dice: look in the great book of magic!"
+        f"{who} rolls the dice: {look}!"
     )
 
 
+def enter_dice(
+    state: GameState, seat: int | None, action: Mapping[str, Any], at: float
+) -> GameState:
+    """``dice {dice: [9 × {symbol, color}]}``: the faces seen in the box (physical dice)."""
+    try:
+        faces = dice.parse_dice(action.get("dice"))
+    except ValueError as exc:
+        raise BadRequest(str(exc)) from None
+    return resolution.enter_dice(state, seat, faces, at)
+
+
 def can_close_lid(state: GameState, seat: int) -> bool:
-    return state.phase is Phase.LOOK and state.witches[seat].position > track.LOWEST
+    return (
+        state.phase is Phase.LOOK
+        and state.witches[seat].position > track.LOWEST
+        and not state.is_gone(seat)
+    )
 
 
 def close_lid(state: GameState, seat: int | None, at: float) -> GameState:
@@ -78,7 +92,7 @@ def close_lid(state: GameState, seat: int | None, at: float) -> GameState:
         raise Illegal(f"{state.name(seat)} is on space −2 and can no longer close the lid.")
     seconds = state.options.compose_seconds
     who = "The table" if seat is None else state.name(seat)
-    return replace(
+    state = replace(
         state,
         phase=Phase.COMPOSE,
         lid_closed_by=seat,
@@ -87,9 +101,12 @@ def close_lid(state: GameState, seat: int | None, at: float) -> GameState:
         formulas=tuple(None for _ in state.witches),
         decrees=(),
     ).said(f"{who} closes the lid! Write your formulas.")
+    for gone in state.gone:  # nobody waits for a witch who left: she writes nothing
+        state = lock(state, gone, Formula(), f"{state.name(gone)} has left: no formula.", at)
+    return state
 
 
-def formula(state: GameState, seat: int, action: Mapping[str, Any]) -> GameState:
+def formula(state: GameState, seat: int, action: Mapping[str, Any], at: float) -> GameState:
     """``formula {cards, second?}``: locked at once, never changed afterwards."""
     if state.phase is Phase.LOOK:
         raise Illegal("Close the lid first, then write your formula.")
@@ -107,17 +124,18 @@ def formula(state: GameState, seat: int, action: Mapping[str, Any]) -> GameState
         second = payload.symbols(action.get("second"), "Second formula")
         if set(second) & set(cards):
             raise BadRequest("You have one card of each symbol: the 2 formulas cannot share one.")
-    return lock(state, seat, Formula(cards, second), f"{state.name(seat)} has written her formula.")
+    text = f"{state.name(seat)} has written her formula."
+    return lock(state, seat, Formula(cards, second), text, at)
 
 
-def lock(state: GameState, seat: int, locked: Formula, text: str) -> GameState:
+def lock(state: GameState, seat: int, locked: Formula, text: str, at: float) -> GameState:
     state = state.with_formula(seat, locked).said(text)
     if all(f is not None for f in state.formulas):
-        return resolution.begin(state)
+        return resolution.begin(state, at)
     return state
 
 
-def force_empty(state: GameState, action: Mapping[str, Any]) -> GameState:
+def force_empty(state: GameState, action: Mapping[str, Any], at: float) -> GameState:
     """The table's ``pass {seat}`` while formulas are written: an empty formula for a player
     who left (or will not write)."""
     target = action.get("seat")
@@ -127,4 +145,31 @@ def force_empty(state: GameState, action: Mapping[str, Any]) -> GameState:
         raise Illegal(f"{state.name(target)}'s formula is already locked.")
     if state.window is not None and state.window.seat == target:
         raise Illegal("Wait for the end of the Magic Fog window.")
-    return lock(state, target, Formula(), f"The table passes for {state.name(target)}: no formula.")
+    text = f"The table passes for {state.name(target)}: no formula."
+    return lock(state, target, Formula(), text, at)
+
+
+def seat_left(state: GameState, seat: int, at: float) -> GameState:
+    """The player of ``seat`` left or was removed. Her witch stays on the track where she is,
+    never rolls, and is never waited for: she writes no formula (one already locked stays),
+    gets no moment in the reveal (her formula is applied at once, the first card drawn is
+    kept), and any Decree of hers ends. Calling it again changes nothing."""
+    if state.is_gone(seat):
+        return state
+    name = state.name(seat)
+    state = replace(state, gone=(*state.gone, seat)).said(
+        f"{name}'s player has left the table: {name} stays on the track."
+    )
+    if state.phase is Phase.ROLL and state.roller == seat:
+        roller = resolution.draw_roller(state, state.turn)
+        if roller != seat:
+            state = replace(state, roller=roller).said(f"{state.name(roller)} rolls instead.")
+    elif state.phase is Phase.COMPOSE and state.formulas[seat] is None:
+        window = state.window
+        if window is not None and window.seat == seat:  # her Decree ends unanswered
+            discard = (*state.discard, window.card) if window.card else state.discard
+            state = replace(state, window=None, discard=discard)
+        state = lock(state, seat, Formula(), f"{name} writes no formula.", at)
+    elif state.phase is Phase.RESOLVE and state.current == seat and state.window is None:
+        state = resolution.step_over(state, at)
+    return state

@@ -1,5 +1,7 @@
 """What each screen may see. The table view holds nobody's secrets; a seat's view adds ``you``
-with that seat's own secrets only: her formula, hand, private draw and Decree look."""
+with that seat's own secrets only: her formula (until all are revealed), hand, private draw
+and Decree look. Nothing in any view depends on whether a witch holds a spell she could play:
+every witch gets the same moments and the same prompts."""
 
 from __future__ import annotations
 
@@ -14,29 +16,35 @@ from companion.games.wicked_witches_way.black_magic import (
 )
 from companion.games.wicked_witches_way.deadlines import deadline
 from companion.games.wicked_witches_way.dice import face_table
-from companion.games.wicked_witches_way.state import DecreeStage, GameState, Phase, Step
+from companion.games.wicked_witches_way.state import DecreeStage, Formula, GameState, Phase, Step
 from companion.games.wicked_witches_way.turn import can_close_lid
 
 #: the dice are hidden while the formulas are written; until the roll, the last turn's show
 _DICE_SHOWN = (Phase.ROLL, Phase.LOOK, Phase.RESOLVE, Phase.OVER)
+#: the steps of the reveal before the lid is off and the dice are known
+_LID_ON = (Step.REVEAL, Step.READ)
+
+
+def dice_shown(state: GameState) -> bool:
+    if state.dice is None or state.phase not in _DICE_SHOWN:
+        return False
+    return not (state.phase is Phase.RESOLVE and state.step in _LID_ON)
 
 
 def table_view(state: GameState) -> dict[str, Any]:
     over = state.phase is Phase.OVER
     final = scoring.final(state) if over else None
     totals = {row["seat"]: row["total"] for row in final or []}
-    valid = state.valid if state.phase in (Phase.ROLL, Phase.RESOLVE, Phase.OVER) else None
+    shown = dice_shown(state) and state.phase is not Phase.LOOK
+    valid = state.valid if shown else None
     physical = state.options.physical_deck
     window = state.window
+    resolving = state.phase is Phase.RESOLVE
     return {
         "phase": state.phase.value,
         "turn": state.turn,
         "roller": state.roller,
-        "dice": (
-            [d.to_json() for d in state.dice]
-            if state.dice is not None and state.phase in _DICE_SHOWN
-            else None
-        ),
+        "dice": [d.to_json() for d in state.dice or ()] if dice_shown(state) else None,
         "valid": None if valid is None else valid.describe(),
         "lid_closed_by": state.lid_closed_by,
         "lid_closed_at": state.lid_closed_at,
@@ -55,12 +63,19 @@ def table_view(state: GameState) -> dict[str, Any]:
                 and state.formulas[w.seat] is not None,
                 "hand_size": None if physical else len(w.hand),
                 "in_decree": state.in_decree(w.seat),
+                "gone": state.is_gone(w.seat),
             }
             for w in state.witches
         ],
-        "order": list(state.order) if state.phase is Phase.RESOLVE else [],
+        # every formula, revealed together once all are locked (the rulebook's phase 3)
+        "formulas": [{"seat": k, **(state.formulas[k] or Formula()).to_json()} for k in state.seats]
+        if resolving
+        else None,
+        "order": list(state.order) if resolving else [],
         "current": state.current,
-        "step": None if state.step is None or state.current is None else state.step.value,
+        "step": state.step.value if resolving and state.step is not None else None,
+        "holding": state.current if resolving and state.holding else None,
+        "decree": _decree_look(state),
         "window": None
         if window is None
         else {
@@ -79,12 +94,28 @@ def table_view(state: GameState) -> dict[str, Any]:
             "physical": physical,
         },
         "final": final,
-        "awaiting_acrobatics": [w.seat for w in state.witches if w.acrobatics_entered is None]
+        "awaiting_acrobatics": [
+            w.seat
+            for w in state.witches
+            if w.acrobatics_entered is None and not state.is_gone(w.seat)
+        ]
         if over and physical
         else [],
         "placeholders": {"dice": face_table().placeholder, "acrobatics": acrobatics().placeholder},
         "options": state.options.to_json(),
     }
+
+
+def _decree_look(state: GameState) -> dict[str, Any] | None:
+    """The Decree look under way, for every screen: who looks, until when (not the dice)."""
+    for decree in state.decrees:
+        if (
+            state.phase is Phase.COMPOSE
+            and decree.stage is DecreeStage.LOOK
+            and state.formulas[decree.seat] is None
+        ):
+            return {"seat": decree.seat, "until": decree.until}
+    return None
 
 
 def seat_view(state: GameState, seat: int) -> dict[str, Any]:
@@ -97,7 +128,6 @@ def seat_view(state: GameState, seat: int) -> dict[str, Any]:
         and decree is not None
         and decree.stage is DecreeStage.LOOK
         and state.formulas[seat] is None
-        and state.dice is not None
     )
     hand = [] if state.options.physical_deck else list(witch.hand)
     out["you"] = {
@@ -114,7 +144,11 @@ def seat_view(state: GameState, seat: int) -> dict[str, Any]:
         "keep_choice": [card_json(c) for c in state.keep_choice]
         if state.keep_choice is not None and state.current == seat
         else None,
-        "decree": {"dice": [d.to_json() for d in state.dice or ()], "until": decree.until}
+        # with physical dice the app has no dice to show: she lifts the lid of the real box
+        "decree": {
+            "dice": None if state.dice is None else [d.to_json() for d in state.dice],
+            "until": decree.until,
+        }
         if looking and decree is not None
         else None,
         "prompts": prompts(state, seat),
@@ -123,12 +157,22 @@ def seat_view(state: GameState, seat: int) -> dict[str, Any]:
 
 
 def prompts(state: GameState, seat: int) -> list[str]:
-    """What this seat can do now, in the spec's words."""
+    """What this seat can do now, in the spec's words. ``apply`` and ``after`` are the current
+    witch's moments, offered to every witch alike whatever she holds."""
     out: list[str] = []
+    if state.is_gone(seat):
+        return out
     window = state.window
     current = state.current == seat and window is None
     if state.phase is Phase.ROLL and state.roller == seat:
         out.append("roll")
+    if (
+        state.options.physical_dice
+        and state.phase is Phase.RESOLVE
+        and state.step in (Step.READ, Step.SORT)
+        and state.roller == seat
+    ):
+        out.append("dice")
     if can_close_lid(state, seat):
         out.append("close_lid")
     if state.phase is Phase.COMPOSE and state.formulas[seat] is None:

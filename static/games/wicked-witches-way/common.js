@@ -1,7 +1,7 @@
 // Wicked Witches Way: what the TV and phone modules share. The 9 symbols as inline SVG (told
 // apart by shape), dice tiles (orange vs black told apart by light/dark tile, border style and an
 // "O"/"B" mark, never by hue alone), the physical dice form, witch pawns (colour + shape +
-// initial), card names, and the one-line summary of the table.
+// initial), a revealed formula, card names, the standings, and the one-line summary of the table.
 
 import { h, svg, ordinal } from '../../js/ui.js';
 
@@ -164,10 +164,12 @@ function focusKey(el) {
 }
 
 /**
- * The 9 faces seen in the real box (room option `physical_dice`), entered on the TV or on the
- * roller's phone, whichever is at hand. One per mount (a new game mounts afresh): what was picked
- * survives the page's redraws and is kept per turn. `submit(dice, button)` sends `roll {dice: [{symbol, color} × 9]}`
- * and resolves to the ack; `onPick()` runs on every change (the phone buzzes).
+ * The 9 faces seen in the real box (room option `physical_dice`), entered when the lid opens on
+ * the TV or on the roller's phone, whichever is at hand, and corrected the same way while they are
+ * shown. One per mount (a new game mounts afresh): what was picked survives the page's redraws and
+ * is kept per key (the turn; another key for a correction). `submit(dice, button)` sends
+ * `dice {dice: [{symbol, color} × 9]}` and resolves to the ack; `onPick()` runs on every change
+ * (the phone buzzes).
  *
  * One markup, two layouts (www.css): `tv` shows the 18 faces as 2 rows of 9 (orange, black);
  * `phone` as a 3×3 grid of symbols, each an orange and a black button, with the 9 chosen dice
@@ -245,8 +247,11 @@ export function diceEntry({ submit, onPick = null }) {
      * The form for `turn`. `layout`: 'tv' | 'phone'; `enabled`: false greys Submit (room paused);
      * `hint(filled)`: the line above the chosen dice.
      */
-    form(turn, { layout = 'tv', enabled = true, hint = null } = {}) {
-      if (!state || state.turn !== turn) state = { turn, dice: Array(9).fill(null) };
+    form(turn, { layout = 'tv', enabled = true, hint = null, initial = null } = {}) {
+      if (!state || state.turn !== turn) {
+        const dice = Array.isArray(initial) && initial.length === 9 ? initial.map((d) => ({ ...d })) : Array(9).fill(null);
+        state = { turn, dice };
+      }
       const opts = {
         enabled,
         hint: hint || ((filled) => `Throw the real dice and pick each face you see (${filled}/9); pick a die to remove it.`),
@@ -322,6 +327,25 @@ export function spaceNumber(position) {
   return position < 0 ? `−${-position}` : String(position);
 }
 
+/** A witch who left the table (her pawn stays on the track). */
+export function gone(w) {
+  return Boolean(w?.gone);
+}
+
+// ---- formulas -----------------------------------------------------------------------------------
+
+/** A revealed formula `{cards, second}`: the symbol cards (no colour: the cards carry none), and a
+ * second row marked "2" when she wrote one for Double Cross. */
+export function formulaRow(formula, { cls = '' } = {}) {
+  const row = (cards, mark) => h('span', { class: `www-formula${mark ? ' second' : ''}` },
+    mark ? h('span', { class: 'www-formula-mark', text: mark }) : null,
+    cards.length ? cards.map((s) => h('span', { class: 'www-fsym', dataset: { symbol: s } }, symbolIcon(s)))
+      : h('span', { class: 'www-none', text: 'no formula' }));
+  return h('span', { class: `www-formula-rows ${cls}`.trim() },
+    row(formula?.cards || [], ''),
+    Array.isArray(formula?.second) ? row(formula.second, '2') : null);
+}
+
 // ---- cards --------------------------------------------------------------------------------------
 
 export const CARD = {
@@ -384,6 +408,26 @@ export function resultShort(r) {
   return [sign, verdicts, r.penalty ? 'penalty' : null].filter(Boolean).join(' · ');
 }
 
+/**
+ * The final table, best first: the view's `final` at the end of the race; when the host ended
+ * the game before the finish, the standings by position (race points only: the acrobatics
+ * cards stay secret).
+ */
+export function standings(game) {
+  if (Array.isArray(game.final) && game.final.length) {
+    return [...game.final].sort((a, b) => (a.rank ?? 99) - (b.rank ?? 99));
+  }
+  const ws = [...(game.witches || [])].sort((a, b) => b.position - a.position || a.seat - b.seat);
+  return ws.map((w) => ({
+    seat: w.seat,
+    witch: w.witch,
+    place_points: w.score ?? w.position,
+    acrobatics: null,
+    total: w.score ?? w.position,
+    rank: 1 + ws.filter((o) => o.position > w.position).length,
+  }));
+}
+
 export function countLocked(game) {
   const ws = game.witches || [];
   return { locked: ws.filter((w) => w.locked).length, total: ws.length };
@@ -400,7 +444,8 @@ export function tableLine(ctx, { mine = null } = {}) {
       return r === mine ? `Turn ${game.turn}: you roll the dice.` : `Turn ${game.turn}: ${you(r)} rolls the dice.`;
     }
     case 'look':
-      return 'Dice are out! Close the lid as soon as you have a formula.';
+      return game.dice ? 'Dice are out! Close the lid as soon as you have a formula.'
+        : 'Look in the box! Close the lid as soon as you have a formula.';
     case 'compose': {
       const { locked, total } = countLocked(game);
       const closer = game.lid_closed_by;
@@ -411,17 +456,23 @@ export function tableLine(ctx, { mine = null } = {}) {
     case 'resolve': {
       const w = game.window;
       if (w?.kind === 'fog') return `${you(w.seat)} played ${cardName(w.card)}: Magic Fog window…`;
+      if (game.step === 'reveal') return 'Every formula is revealed; the lid opens in a moment.';
+      if (game.step === 'read') return `The lid is off: ${you(game.roller)} or the table enters the dice.`;
+      if (game.step === 'sort') return game.options?.physical_dice ? 'The dice as entered: check them against the box.' : 'The lid is off: the dice are sorted.';
       const c = game.current;
-      if (c === null || c === undefined) return 'Checking the formulas…';
+      if (c === null || c === undefined) return 'Applying the formulas…';
       const name = you(c);
       const verb = name === 'You';
+      if (game.holding === c) return `${name} ${verb ? 'play' : 'plays'} a spell…`;
       if (game.step === 'keep') return `${name} ${verb ? 'choose' : 'chooses'} a Black Magic card…`;
-      if (game.step === 'after') return `${name} moved and may cast a spell.`;
-      return `${name} ${verb ? 'are applying your' : 'is applying the'} formula.`;
+      if (game.step === 'after') return `${name} ${verb ? 'have' : 'has'} moved.`;
+      return `${name} ${verb ? 'apply your' : 'applies her'} formula.`;
     }
     case 'over': {
-      const best = (game.final || []).find((f) => f.rank === 1);
-      return best ? `Game over: ${you(best.seat)} ${best.seat === mine ? 'win' : 'wins'} with ${best.total} points!` : 'Game over.';
+      const best = (game.final || []).filter((f) => f.rank === 1);
+      if (best.length > 1) return `Game over: a tie between ${best.map((f) => you(f.seat)).join(' and ')}!`;
+      if (best.length) return `Game over: ${you(best[0].seat)} ${best[0].seat === mine ? 'win' : 'wins'} with ${best[0].total} points!`;
+      return 'Game over.';
     }
     default:
       return '';

@@ -1,14 +1,15 @@
 // Wicked Witches Way, phone: the private hand and controller. Reading at the top (your witch,
 // your cards, one line about the table), thumb-sized controls in the bottom half: the lid
-// button (timed on pointerdown), the 9 symbol cards, spells, the keep choice, the final score.
+// button (timed on pointerdown), the 9 symbol cards, "I play a spell" in your moments (every
+// witch has it, whatever she holds), the keep choice, the final place and score.
 
 import { h, formatGap, onPress, pressTime, replay } from '../../js/ui.js';
 import { countdown } from '../../js/kit.js';
 import { beep, vibrate } from '../../js/sound.js';
 import {
-  SYMBOLS, SYMBOL_LABEL, CARD, FINISH, symbolIcon, dieTile, pawn, witchOf,
+  SYMBOLS, SYMBOL_LABEL, CARD, FINISH, symbolIcon, dieTile, dieMark, pawn, witchOf,
   spaceLabel, spaceNumber, cardKind, cardName, isAcrobatics, cardPoints, tableLine,
-  resultShort, countLocked, ordinal, diceEntry,
+  resultShort, countLocked, ordinal, diceEntry, standings, formulaRow,
 } from './common.js';
 
 export { styles } from './common.js';
@@ -21,6 +22,7 @@ export function local() {
     picker: null,        // {turn, spell, remove}: choosing symbols for an apply-time spell
     prevPrompts: '',
     decreeShown: false,
+    correcting: null,    // the turn whose physical dice the roller is correcting
   };
 }
 
@@ -37,8 +39,15 @@ export function mount(ctx) {
     line: h('p', { class: 'www-line', id: 'www-table-line', 'aria-live': 'polite' }),
     mid: h('div', { class: 'www-mid', id: 'www-mid' }),
     bottom: h('div', { class: 'www-bottom', id: 'www-bottom' }),
-    // Physical dice: the roller taps in the 9 faces here (or the host on the TV, same form).
-    diceForm: diceEntry({ submit: (dice, button) => ctx.send('roll', { dice }, { button }), onPick: () => vibrate(10) }),
+    // Physical dice: when the lid opens the roller taps in the 9 faces here (or the host on the
+    // TV, same form), and may correct them while they are shown.
+    diceForm: diceEntry({
+      submit: (dice, button) => ctx.send('dice', { dice }, { button }).then((ack) => {
+        if (ack?.ok) ctx.local.correcting = null;
+        return ack;
+      }),
+      onPick: () => vibrate(10),
+    }),
   };
   els.root.append(h('div', { class: 'www-top' }, els.me, els.hand, els.line), els.mid, els.bottom);
   els.root.addEventListener('click', (event) => onClick(ctx, event));
@@ -145,11 +154,17 @@ function onClick(ctx, event) {
     send('roll', {});
   } else if (id === 'www-decree') {
     send('spell', { card: 'decree' });
-  } else if (b.dataset.level) {
-    const payload = { level: b.dataset.level };
-    if (b.dataset.level === 'novice') payload.start = Number(b.dataset.start || you(ctx).start || 5);
-    send('handicap', { seat: ctx.seat, ...payload });
-  } else if (id === 'www-apply' || id === 'www-done') {
+  } else if (id === 'www-hold') {
+    send('hold', {}).then((ack) => {
+      if (ack?.ok) vibrate(30);
+    });
+  } else if (id === 'www-correct') {
+    ctx.local.correcting = g.turn;
+    ctx.redraw();
+  } else if (id === 'www-correct-cancel') {
+    ctx.local.correcting = null;
+    ctx.redraw();
+  } else if (id === 'www-go-on') {
     ctx.local.picker = null;
     send('pass', {});
   } else if (b.dataset.spell) {
@@ -250,57 +265,45 @@ function drawTop(ctx) {
       chips.push(h('button', { type: 'button', class: 'www-chip www-chip-acro', dataset: { card: c.id || 'acrobatics' } },
         `Acrobatics ${pts ?? '?'}${c.placeholder !== false ? '*' : ''}`));
     }
-    if (!chips.length) chips.push(h('span', { class: 'www-chip-none', text: 'No Black Magic cards yet.' }));
+    if (!chips.length && g.phase !== 'over' && ctx.room.status !== 'over') chips.push(h('span', { class: 'www-chip-none', text: 'No Black Magic cards yet.' }));
     if (acro.some((c) => c.placeholder !== false)) chips.push(h('span', { class: 'www-chip-note', text: '* placeholder value' }));
   } else {
     chips.push(h('span', { class: 'www-chip-none', text: 'Black Magic: use your real cards.' }));
   }
   if (isPlayer(ctx)) els.hand.replaceChildren(...chips);
-  els.line.textContent = tableLine(ctx, { mine: ctx.seat });
+  const ended = ctx.room.status === 'over' && g.phase !== 'over';
+  els.line.textContent = ended ? 'The host ended the game.' : tableLine(ctx, { mine: ctx.seat });
 }
 
 // ---- phases ----------------------------------------------------------------------------------
 
 function drawRoll(g, ctx) {
-  const y = g.you || {};
   const mid = [];
   const bottom = [];
   const rolling = g.roller === ctx.seat;
   const rollerW = witchOf(g, g.roller);
+  const physical = Boolean(g.options?.physical_dice);
   for (const r of myResults(g, ctx)) {
     mid.push(h('p', { class: `www-result ${r.verdict}`, id: 'www-last-result' },
       h('span', { class: 'www-small-title', text: `Turn ${g.turn - 1} · ` }), h('span', { text: r.text || resultShort(r) })));
   }
+  const verb = physical ? 'throw the dice into the box' : 'roll the dice';
   mid.push(h('p', { class: 'www-say' }, rollerW ? pawn(rollerW) : null,
-    h('span', { text: rolling ? 'You roll the dice!' : `${ctx.nameOf(g.roller)} rolls the dice.` })));
-  if (g.options?.physical_dice && rolling) {
-    mid.push(h('p', { class: 'www-hint', text: 'Throw the 9 real dice into the box, then tap the faces you see.' }));
-    bottom.push(ctx.els.diceForm.form(g.turn, {
-      layout: 'phone',
-      enabled: ctx.playing,
-      hint: (filled) => (filled ? `${filled}/9 · tap a die up here to take it out` : '0/9 · the TV can type them in too'),
-    }));
-  } else if (g.options?.physical_dice) {
-    mid.push(h('p', { class: 'www-hint', text: `The real dice are thrown: ${ctx.nameOf(g.roller)} or the host types them in.` }));
-  } else if (prompts(ctx).includes('roll') || rolling) {
-    bottom.push(bigButton('www-roll', 'Roll the dice', { cls: 'btn-primary www-btn-huge', disabled: !ctx.playing }));
+    h('span', { text: rolling ? `You ${verb}!` : `${ctx.nameOf(g.roller)} ${physical ? 'throws the dice into the box' : 'rolls the dice'}.` })));
+  if (rolling && physical) {
+    mid.push(h('p', { class: 'www-hint', text: 'Throw the 9 real dice into the box, then tap: everyone looks and races for the lid. The faces are typed in later, when the lid opens.' }));
+  }
+  if (prompts(ctx).includes('roll')) {
+    bottom.push(bigButton('www-roll', physical ? 'Dice thrown: look!' : 'Roll the dice', { cls: 'btn-primary www-btn-huge', disabled: !ctx.playing }));
   }
   if (g.turn === 1) {
+    // Handicaps are a table decision: the host sets them on the TV; the phone only says it.
     const me = witchOf(g, ctx.seat) || {};
     const level = me.handicap || 'normal';
-    const start = me.start ?? 5;
-    bottom.unshift(h('div', { class: 'www-handicap-phone', id: 'www-my-handicap' },
-      h('p', { class: 'www-small-title', text: 'Your level (before the first roll)' }),
-      h('div', { class: 'www-seg' }, ['normal', 'novice', 'expert'].map((l) => h('button', {
-        type: 'button', class: `btn www-seg-btn${l === level ? ' on' : ''}`, id: `www-level-${l}`,
-        dataset: { level: l, start }, 'aria-pressed': String(l === level),
-      }, l[0].toUpperCase() + l.slice(1)))),
-      level === 'novice' ? h('div', { class: 'www-seg' }, [5, 6, 7].map((s) => h('button', {
-        type: 'button', class: `btn www-seg-btn${s === start ? ' on' : ''}`, id: `www-start-${s}`,
-        dataset: { level: 'novice', start: s }, 'aria-pressed': String(s === start),
-      }, `Start ${s}`))) : null,
-      h('p', { class: 'www-hint', text: level === 'expert' ? 'Expert: never the perfect-formula bonus; Decree gives 5 s.'
-        : level === 'novice' ? 'Novice: start a few spaces ahead.' : '' })));
+    const text = level === 'novice' ? `Novice: you start on space ${me.start ?? me.position}.`
+      : level === 'expert' ? 'Expert: never the perfect-formula bonus; Decree gives 5 s.'
+        : 'Normal pilot, from the start.';
+    mid.push(h('p', { class: 'www-hint', id: 'www-my-handicap', text: `Your level: ${text} (The host sets the levels on the TV before the first roll.)` }));
   }
   return { mid, bottom };
 }
@@ -312,7 +315,7 @@ function drawLook(g, ctx) {
   const can = Boolean(y.can_close_lid);
   let label = 'Close the lid!';
   let state = 'ready';
-  let say = 'Memorise a formula on the TV, then close the lid!';
+  let say = g.dice ? 'Memorise a formula on the TV, then close the lid!' : 'Look in the box, memorise a formula, then close the lid!';
   if (!can) {
     label = 'Can’t close';
     state = 'disabled';
@@ -384,7 +387,12 @@ function drawCompose(g, ctx) {
   ctx.local.decreeShown = Boolean(decree);
   ctx.els.root.classList.toggle('www-decree-on', Boolean(decree));
   const mid = decree ? [] : [lidVerdict(g, ctx)];
-  if (decree) {
+  if (decree && !Array.isArray(decree.dice)) {
+    // Physical dice: she lifts the lid of the real box for her Decree; the app keeps the time.
+    mid.push(h('div', { class: 'www-decree', id: 'www-decree-panel' },
+      h('p', { class: 'www-decree-title' }, h('span', { text: 'Decree: lift the lid and look, alone' }),
+        countdown(decree.until, { cls: 'www-countdown' }))));
+  } else if (decree) {
     mid.push(h('div', { class: 'www-decree', id: 'www-decree-panel' },
       h('p', { class: 'www-decree-title' }, h('span', { text: 'Decree: the dice, for your eyes only' }),
         countdown(decree.until, { cls: 'www-countdown' })),
@@ -485,8 +493,29 @@ function drawPicker(g, picker) {
     h('p', { class: 'www-small-title', text: title }),
     target,
     h('div', { class: 'www-cards www-picker', id: 'www-picker' }, options),
-    bigButton('www-picker-cancel', 'Back', { cls: 'www-btn-quiet' }),
+    bigButton('www-picker-cancel', 'Back to the spells', { cls: 'www-btn-quiet' }),
   ];
+}
+
+/** The spells this witch may choose from after "I play a spell": with the app's deck the ones she
+ * holds for this moment, with the physical deck every spell of this moment (the app trusts her). */
+function spellChoices(g, ctx, moment) {
+  const y = g.you || {};
+  const kinds = moment === 'apply' ? APPLY_SPELLS : AFTER_SPELLS;
+  const mine = kinds.filter((kind) => holds(ctx, kind));
+  const out = [];
+  for (const kind of mine) {
+    if (kind === 'attraction') {
+      out.push(bigButton('www-attraction-1', 'Attraction 1', { cls: 'www-btn-spell', sub: 'Others 1 space toward you', data: { spell: 'attraction', spaces: 1 } }));
+      out.push(bigButton('www-attraction-2', 'Attraction 2', { cls: 'www-btn-spell', sub: 'Others 2 spaces toward you', data: { spell: 'attraction', spaces: 2 } }));
+    } else {
+      out.push(bigButton(`www-spell-${kind}`, CARD[kind].name, {
+        cls: 'www-btn-spell', sub: CARD[kind].text, data: { spell: kind },
+        disabled: kind === 'double_cross' && !y.formula?.second,
+      }));
+    }
+  }
+  return out;
 }
 
 function drawResolve(g, ctx) {
@@ -495,16 +524,35 @@ function drawResolve(g, ctx) {
   const bottom = [];
   const p = prompts(ctx);
   const mineDone = myResults(g, ctx);
+  const step = g.step;
   if (y.formula) {
     mid.push(h('div', { class: 'www-locked', id: 'www-my-formula' },
-      h('p', { class: 'www-small-title', text: y.formula.second ? 'Your formula 1' : 'Your formula' }),
-      symbolsRow(y.formula.cards || []),
-      y.formula.second ? h('p', { class: 'www-small-title', text: 'Formula 2 (counts with Double Cross)' }) : null,
-      y.formula.second ? symbolsRow(y.formula.second, { cls: 'second' }) : null));
+      h('p', { class: 'www-small-title', text: y.formula.second ? 'Your formulas (2 counts with Double Cross)' : 'Your formula, revealed to all' }),
+      formulaRow(y.formula)));
   }
-  for (const r of mineDone) mid.push(h('p', { class: `www-result ${r.verdict}`, text: r.text || resultShort(r) }));
+  for (const r of mineDone) mid.push(h('p', { class: `www-result ${r.verdict}`, id: 'www-my-result', text: r.text || resultShort(r) }));
 
-  if (p.includes('keep')) {
+  if (p.includes('dice') && (step === 'read' || ctx.local.correcting === g.turn)) {
+    const fixing = step === 'sort';
+    mid.push(h('p', { class: 'www-say', text: fixing ? 'Correct the dice:' : 'The lid is off: tap in the 9 dice!' }));
+    bottom.push(ctx.els.diceForm.form(`${g.turn}${fixing ? '-fix' : ''}`, {
+      layout: 'phone',
+      enabled: ctx.playing,
+      initial: fixing ? g.dice : null,
+      hint: (filled) => (filled ? `${filled}/9 · tap a die up here to take it out` : '0/9 · the TV can type them in too'),
+    }));
+    if (fixing) bottom.push(bigButton('www-correct-cancel', 'Keep the dice as they are', { cls: 'www-btn-quiet' }));
+  } else if (step === 'reveal' || step === 'read' || step === 'sort') {
+    const text = step === 'reveal' ? 'Every formula is revealed. The lid opens…'
+      : step === 'read' ? `The lid is off: ${ctx.nameOf(g.roller)} or the table enters the dice.`
+        : 'The dice are sorted: see the TV.';
+    mid.push(h('p', { class: 'www-hint www-wait', id: 'www-wait', text }));
+    if (step === 'sort' && Array.isArray(g.dice)) {
+      mid.push(h('div', { class: 'www-dice www-dice-phone', id: 'www-sorted-dice' }, g.dice.map((d, i) => dieTile(d, { index: i, mark: dieMark(d, g.valid) }))));
+    }
+    if (step === 'sort' && p.includes('dice')) bottom.push(bigButton('www-correct', 'Correct the dice', { cls: 'www-btn-quiet' }));
+    mid.push(waitingLine(g, ctx));
+  } else if (p.includes('keep')) {
     const choice = y.keep_choice || [];
     mid.push(h('p', { class: 'www-say', text: 'Perfect black formula! Keep one card:' }));
     bottom.push(h('div', { class: 'www-keep', id: 'www-keep' }, choice.map((c) => {
@@ -515,34 +563,31 @@ function drawResolve(g, ctx) {
         h('span', { class: 'www-btn-label', text: isAcrobatics(kind) ? `Acrobatics ${pts ?? ''}`.trim() : cardName(c) }),
         h('span', { class: 'www-btn-sub', text: sub }));
     })));
-    if (physicalDeck(g) && !choice.length) mid.push(h('p', { class: 'www-hint', text: 'Draw the cards from the real deck and keep one.' }));
-  } else if (p.includes('apply')) {
+  } else if (p.includes('apply') || p.includes('after')) {
+    const moment = p.includes('apply') ? 'apply' : 'after';
     const { picker } = ctx.local;
-    if (picker && picker.turn === g.turn) {
+    if (g.holding === ctx.seat && picker && picker.turn === g.turn) {
       bottom.push(...drawPicker(g, picker));
+    } else if (g.holding === ctx.seat) {
+      const choices = spellChoices(g, ctx, moment);
+      mid.push(h('p', { class: 'www-say', text: choices.length ? 'Which spell?' : 'You hold no spell for this moment.' }));
+      if (choices.length) bottom.push(h('div', { class: 'www-spells', id: 'www-spells' }, choices));
+      bottom.push(bigButton('www-go-on', 'No spell: go on', { cls: 'www-btn-quiet' }));
     } else {
-      mid.push(h('p', { class: 'www-say', text: 'Your turn: cast a spell on your formula, or apply it.' }));
-      const spells = APPLY_SPELLS.filter((kind) => holds(ctx, kind)).map((kind) => bigButton(`www-spell-${kind}`, CARD[kind].name, {
-        cls: 'www-btn-spell', sub: CARD[kind].text, data: { spell: kind },
-        disabled: kind === 'double_cross' && !y.formula?.second,
-      }));
-      if (spells.length) bottom.push(h('div', { class: 'www-spells' }, spells));
-      bottom.push(bigButton('www-apply', 'Apply my formula', { cls: 'btn-primary' }));
+      // Every witch gets this moment and this button, whatever she holds: it tells nobody anything.
+      const total = (g.options?.pace_seconds ?? 4) * 1000;
+      mid.push(h('p', { class: 'www-say', id: 'www-moment-say', text: moment === 'apply' ? 'Your formula applies in a moment.' : 'You have moved.' }));
+      bottom.push(h('button', {
+        type: 'button', id: 'www-hold', class: 'btn www-btn www-btn-hold',
+        dataset: typeof g.deadline === 'number' ? { until: g.deadline, total } : {},
+      },
+      h('span', { class: 'www-btn-label', text: 'I play a spell' }),
+      h('span', { class: 'www-btn-sub' },
+        h('span', { text: moment === 'apply' ? 'on my formula · ' : 'after my move · ' }), h('span', { class: 'countdown-text' })),
+      h('span', { class: 'www-bar' })));
     }
-  } else if (p.includes('after')) {
-    mid.push(h('p', { class: 'www-say', text: 'You moved. Cast a spell, or you are done.' }));
-    const spells = [];
-    if (holds(ctx, 'attraction')) {
-      spells.push(bigButton('www-attraction-1', 'Attraction 1', { cls: 'www-btn-spell', sub: 'Others 1 space toward you', data: { spell: 'attraction', spaces: 1 } }));
-      spells.push(bigButton('www-attraction-2', 'Attraction 2', { cls: 'www-btn-spell', sub: 'Others 2 spaces toward you', data: { spell: 'attraction', spaces: 2 } }));
-    }
-    for (const kind of AFTER_SPELLS.slice(1)) {
-      if (holds(ctx, kind)) spells.push(bigButton(`www-spell-${kind}`, CARD[kind].name, { cls: 'www-btn-spell', sub: CARD[kind].text, data: { spell: kind } }));
-    }
-    if (spells.length) bottom.push(h('div', { class: 'www-spells' }, spells));
-    bottom.push(bigButton('www-done', 'Done', { cls: 'btn-primary' }));
   } else if (!p.includes('fog')) {
-    mid.push(h('p', { class: 'www-hint www-wait', text: waitingText(g, ctx) }));
+    mid.push(waitingLine(g, ctx));
   }
   if (p.includes('fog') && g.window) {
     const caster = ctx.nameOf(g.window.seat);
@@ -555,34 +600,54 @@ function drawResolve(g, ctx) {
   return { mid, bottom };
 }
 
+/** Where this witch stands in the order of the reveal, in words. */
 function waitingText(g, ctx) {
   const order = g.order || [];
-  const c = g.current;
-  if (c === null || c === undefined) return 'Checking the formulas…';
   const mine = order.indexOf(ctx.seat);
-  const now = order.indexOf(c);
-  if (mine > now) return `You apply your formula ${mine - now === 1 ? 'next' : `in ${mine - now} turns`}.`;
-  return 'Watch the TV.';
+  if (mine < 0) return 'Watch the TV.';
+  const done = (g.results || []).some((r) => r.seat === ctx.seat);
+  if (done) return 'Your formula has been applied. Watch the TV.';
+  const c = g.current;
+  const now = c === null || c === undefined ? -1 : order.indexOf(c);
+  const before = now < 0 ? mine : mine - now - 1;
+  const more = now < 0 ? '' : 'more ';
+  if (now < 0 && mine === 0) return 'Your formula is applied first.';
+  if (before <= 0) return 'Your formula is applied next.';
+  return before === 1 ? `1 ${more}witch applies her formula before you.`
+    : `${before} ${more}witches apply their formulas before you.`;
+}
+
+function waitingLine(g, ctx) {
+  return h('p', { class: 'www-hint www-wait', id: 'www-wait-order', text: waitingText(g, ctx) });
 }
 
 function drawOver(g, ctx) {
   const mid = [];
   const bottom = [];
-  const rows = [...(g.final || [])].sort((a, b) => (a.rank ?? 99) - (b.rank ?? 99));
+  const rows = standings(g);
+  const ended = !Array.isArray(g.final) || !g.final.length;
   const me = rows.find((r) => r.seat === ctx.seat);
   const physical = physicalDeck(g);
+  const best = rows.filter((r) => r.rank === 1);
+  const winner = ended ? 'The host ended the game before the finish.'
+    : best.length > 1 ? `A tie: ${best.map((r) => ctx.nameOf(r.seat)).join(' & ')} share the win with ${best[0].total} points.`
+      : best.length ? (best[0].seat === ctx.seat ? `You win with ${best[0].total} points!` : `${ctx.nameOf(best[0].seat)} wins with ${best[0].total} points.`)
+        : '';
   if (me) {
+    const acro = me.acrobatics === null || me.acrobatics === undefined ? ''
+      : ` + ${me.acrobatics} acrobatics${physical ? '' : ' (placeholder values)'}`;
     mid.push(h('div', { class: 'www-score', id: 'www-my-score' },
-      h('p', { class: 'www-score-rank', text: ordinal(me.rank) }),
-      h('p', { class: 'www-score-total', text: `${me.total} points` }),
-      h('p', { class: 'www-hint', text: `${me.place_points} race + ${me.acrobatics} acrobatics${physical ? '' : ' (placeholder values)'}` })));
+      h('p', { class: 'www-score-rank', id: 'www-my-place', text: `${ordinal(me.rank)} place` }),
+      h('p', { class: 'www-score-total', id: 'www-my-total', text: `${me.total} points` }),
+      h('p', { class: 'www-hint', text: `${me.place_points} race${acro}` })));
   }
+  mid.push(h('p', { class: 'www-say www-winner-line', id: 'www-winner-line', text: winner }));
   mid.push(h('ol', { class: 'www-final-phone', id: 'www-final' }, rows.map((r) => h('li', { class: r.seat === ctx.seat ? 'mine' : null, dataset: { seat: r.seat } },
     h('span', { class: 'pos', text: ordinal(r.rank) }),
     pawn(witchOf(g, r.seat) || { seat: r.seat, witch: r.witch }),
     h('span', { class: 'name', text: ctx.nameOf(r.seat) }),
     h('span', { class: 'pts', text: String(r.total) })))));
-  if (physical && isPlayer(ctx) && me) {
+  if (physical && isPlayer(ctx) && me && !ended && g.phase === 'over') {
     let input = ctx.els.root.querySelector('#www-acrobatics');
     if (!input) {
       input = h('input', {
@@ -613,17 +678,20 @@ export function render(ctx) {
   const g = ctx.game;
   const { els, local } = ctx;
   if (local.lidPress && local.lidPress.turn !== g.turn) local.lidPress = null;
-  if (local.picker && (local.picker.turn !== g.turn || !(g.you?.prompts || []).includes('apply'))) local.picker = null;
+  if (local.picker && (local.picker.turn !== g.turn || g.holding !== ctx.seat)) local.picker = null;
+  if (local.correcting !== null && (g.step !== 'sort' || g.turn !== local.correcting)) local.correcting = null;
   // A new thing to do: a buzz, so a phone in a pocket is noticed.
   const now = (g.you?.prompts || []).filter((p) => p !== 'close_lid' && p !== 'formula').join(',');
   if (now && now !== local.prevPrompts) vibrate([60, 40, 60]);
   local.prevPrompts = now;
 
-  els.root.dataset.phase = g.phase;
   if (g.phase !== 'compose') els.root.classList.remove('www-decree-on');
   drawTop(ctx);
   let parts;
-  if (!isPlayer(ctx)) parts = g.phase === 'over' ? drawOver(g, ctx) : drawWatcher(g, ctx);
+  const over = g.phase === 'over' || ctx.room.status === 'over';
+  els.root.dataset.phase = over ? 'over' : g.phase;
+  if (over) parts = drawOver(g, ctx);
+  else if (!isPlayer(ctx)) parts = drawWatcher(g, ctx);
   else if (g.phase === 'roll') parts = drawRoll(g, ctx);
   else if (g.phase === 'look') parts = drawLook(g, ctx);
   else if (g.phase === 'compose') parts = drawCompose(g, ctx);

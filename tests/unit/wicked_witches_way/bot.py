@@ -10,7 +10,7 @@ from companion.games.wicked_witches_way.black_magic import kind_of, timing_of
 from companion.games.wicked_witches_way.formula import valid_symbols
 from companion.games.wicked_witches_way.state import GameState, Phase, Step
 from companion.games.wicked_witches_way.symbols import SYMBOLS, in_order
-from tests.unit.wicked_witches_way.helpers import GAME
+from tests.unit.wicked_witches_way.helpers import GAME, as_dice
 
 
 @dataclass(frozen=True)
@@ -32,8 +32,9 @@ def moves(state: GameState) -> list[Move]:
     if phase is Phase.ROLL:
         out += [Move(state.roller, {"type": "roll"}), Move(None, {"type": "roll"})]
         if state.turn == 1:
-            out += [Move(0, {"type": "handicap", "level": "novice", "start": 6}),
-                    Move(None, {"type": "handicap", "seat": 1, "level": "expert"})]  # fmt: skip
+            out += [Move(None, {"type": "handicap", "seat": 0, "level": "novice", "start": 6}),
+                    Move(None, {"type": "handicap", "seat": 1, "level": "expert"}),
+                    Move(0, {"type": "handicap", "seat": 0, "level": "novice"})]  # fmt: skip
     elif phase is Phase.LOOK:
         out += [Move(k, {"type": "close_lid"}) for k in state.seats]
         out.append(Move(None, {"type": "close_lid"}))
@@ -42,12 +43,20 @@ def moves(state: GameState) -> list[Move]:
     elif phase is Phase.RESOLVE:
         out += _resolve_moves(state)
     out.append(Move(0, {"type": "pass"}))  # often refused
+    if len(state.gone) < len(state.witches) - 1 and state.phase is not Phase.OVER:
+        # A player walks away (the room calls ``seat_left``): rare, any time.
+        out.append(Move(len(state.witches) - 1 - len(state.gone), {"type": LEAVE}, "leave"))
     return out
 
 
+#: not a game action: the room telling the game that a seat left
+LEAVE = "(leave)"
+
+
 def _compose_moves(state: GameState) -> list[Move]:
-    assert state.dice is not None
-    valid = valid_symbols(state.dice)
+    # Physical dice are entered only when the lid opens: the bot remembers the faces it will
+    # enter (``_resolve_moves``), as a player remembers the box.
+    valid = valid_symbols(state.dice if state.dice is not None else as_dice(_faces(state)))
     out: list[Move] = []
     for k in state.seats:
         if state.formulas[k] is not None:
@@ -83,13 +92,19 @@ def _resolve_moves(state: GameState) -> list[Move]:
     if state.window is not None:
         out += [Move(k, {"type": "spell", "card": "magic_fog"}, "fog") for k in state.seats]
         return out
+    if state.phase is Phase.RESOLVE and state.step in (Step.READ, Step.SORT):
+        faces = _faces(state)
+        out += [Move(None, {"type": "dice", "dice": faces}, "dice"),
+                Move(state.roller, {"type": "dice", "dice": faces}, "dice")]  # fmt: skip
     if seat is None:
+        out.append(Move(None, {"type": "pass"}))
         return out
     if state.step is Step.KEEP and state.keep_choice:
         out += [Move(seat, {"type": "keep", "card": c}, "keep") for c in state.keep_choice]
         out.append(Move(None, {"type": "pass"}))
         return out
     out.append(Move(seat, {"type": "pass"}, "pass"))
+    out.append(Move(seat, {"type": "hold"}, "hold"))
     formula = state.formulas[seat]
     missing = [s for s in SYMBOLS if formula is None or s not in formula.symbols]
     for card in state.witches[seat].hand:
@@ -103,9 +118,25 @@ def _resolve_moves(state: GameState) -> list[Move]:
             action["add"] = missing[0].value
         if kind == "rectification" and formula is not None and formula.cards:
             action["remove"] = formula.cards[0].value
-        out.append(Move(seat, action, "spell"))
+        out.append(Move(seat, action, "cast" if _accepted(state, seat, action) else "probe"))
     out.append(Move(None, {"type": "pass"}))
     return out
+
+
+def _faces(state: GameState) -> list[dict[str, str]]:
+    """The physical dice of this turn, as the bot's table throws them."""
+    return [{"symbol": SYMBOLS[(state.turn + k) % 9].value, "color": ("orange", "black")[k > 4]}
+            for k in range(9)]  # fmt: skip
+
+
+def _accepted(state: GameState, seat: int, action: dict[str, Any]) -> bool:
+    from companion.engine import IllegalAction
+
+    try:
+        GAME.apply(state, seat, action, 0)
+    except IllegalAction:
+        return False
+    return True
 
 
 def play(state: GameState, pick: Callable[[list[Move]], Move], now: float, steps: int
@@ -131,6 +162,9 @@ def step(state: GameState, move: Move, now: float) -> GameState:
 
     if move.action is None:
         return GAME.timeout(state, now)
+    if move.action["type"] == LEAVE:
+        assert move.seat is not None
+        return GAME.seat_left(state, move.seat, now)
     try:
         return GAME.apply(state, move.seat, move.action, now)
     except IllegalAction:

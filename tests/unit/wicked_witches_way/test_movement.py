@@ -184,10 +184,13 @@ def test_when_the_table_closed_the_lid_ties_go_in_seat_order() -> None:
     assert [r["seat"] for r in GAME.view(state, None)["results"]] == [1, 0, 2, 3]
 
 
-def test_formulas_are_revealed_only_as_they_are_applied() -> None:
+def test_results_are_listed_as_the_formulas_are_applied() -> None:
+    """Issue 10: every formula is now revealed when the reveal begins (``formulas``); the
+    results still come one witch at a time, in order."""
     state = with_hand(new(), 1, "tailwind#1")
     state = turn(state, ORANGE3, 0, {0: ["ear"], 1: ["star"], 2: ["eye"]})
     view = GAME.view(state, None)
+    assert [f["cards"] for f in view["formulas"]] == [["ear"], ["star"], ["eye"]]
     assert (view["phase"], view["current"], view["step"]) == ("resolve", 1, "after")
     assert [r["seat"] for r in view["results"]] == [0, 1]
     assert view["dice"] == ORANGE3
@@ -224,8 +227,8 @@ def test_the_curse_is_judged_where_she_stands_before_moving() -> None:
 
 
 def test_expert_never_gets_the_perfect_bonus() -> None:
-    state = GAME.apply(new(), 1, {"type": "handicap", "level": "expert"}, T0)
-    state = GAME.apply(state, 2, {"type": "handicap", "level": "expert"}, T0)
+    state = GAME.apply(new(), None, {"type": "handicap", "seat": 1, "level": "expert"}, T0)
+    state = GAME.apply(state, None, {"type": "handicap", "seat": 2, "level": "expert"}, T0)
     state = settle(turn(state, ORANGE3, 0, {0: ["ear"], 1: ["ear", "star", "eye"],
                                             2: ["spider", "web"]}))  # fmt: skip
     assert position(state, 1) == 3 and result_of(state, 1)["bonus_cancelled"] == "expert"

@@ -22,11 +22,11 @@ def setup(players: int, seed: int, **options: object) -> GameState:
 
 
 def scripted(options: list[Move]) -> Move:
-    """A sensible player: lets deadlines pass, casts what it holds, keeps the first card,
-    writes a perfect formula (orange for even seats, black for odd ones when there is one),
-    and lets seat 1 fog every spell it can."""
+    """A sensible player: keeps the first card, casts what it holds when it may, otherwise
+    lets deadlines pass, writes a perfect formula (orange for even seats, black for odd ones
+    when there is one), and lets seat 1 fog every spell it can."""
     tags = [m.tag for m in options]
-    for wanted in ("timeout", "keep", "spell"):
+    for wanted in ("keep", "cast", "timeout", "spell"):
         if wanted in tags:
             return options[tags.index(wanted)]
     for move in options:
@@ -47,10 +47,11 @@ def randomly(rng: random.Random) -> Callable[[list[Move]], Move]:
     """Random moves, casting and keeping more often than chance would."""
 
     def pick(options: list[Move]) -> Move:
-        eager = [m for m in options if m.tag in ("spell", "keep", "fog", "double")]
+        eager = [m for m in options if m.tag in ("spell", "cast", "keep", "fog", "double")]
         if eager and rng.random() < 0.5:
             return rng.choice(eager)
-        return rng.choice(options)
+        staying = [m for m in options if m.tag != "leave"]
+        return rng.choice(options if rng.random() < 0.01 else staying)
 
     return pick
 
@@ -69,7 +70,9 @@ def test_a_full_seeded_game_by_a_scripted_bot_reaches_the_end() -> None:
 def test_a_full_game_with_random_moves_reaches_the_end_and_replays_identically() -> None:
     for seed in range(4):
         rng = random.Random(seed)
-        start = setup(2 + seed, seed, compose_seconds=20, fog_seconds=3)
+        start = setup(
+            2 + seed, seed, compose_seconds=20, fog_seconds=3, physical_dice=seed % 2 == 1
+        )
         state, log, _ = play(start, randomly(rng), 1_000_000.0, 20_000)
         assert state.phase is Phase.OVER, state.log[-5:]
         replayed = start
@@ -86,6 +89,7 @@ def games(draw: st.DrawFn) -> tuple[GameState, list[int]]:
         st.fixed_dictionaries(
             {
                 "physical_deck": st.booleans(),
+                "physical_dice": st.booleans(),
                 "compose_seconds": st.sampled_from([0, 10]),
                 "fog_seconds": st.integers(2, 15),
             }

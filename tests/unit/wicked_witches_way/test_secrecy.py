@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 
-from companion.games.wicked_witches_way.state import Step
 from tests.unit.wicked_witches_way.helpers import (
     GAME,
     T0,
@@ -34,15 +33,27 @@ def test_no_formula_shows_anywhere_but_its_own_seat_while_writing() -> None:
     assert GAME.view(state, 1)["you"]["formula"]["cards"] == ["lightning", "burst"]
 
 
-def test_a_formula_not_yet_applied_stays_hidden_during_the_resolution() -> None:
-    state = with_hand(new(), 2, "repaired_oversight#1")
-    state = turn(state, ORANGE3, 0, {0: ["ear"], 1: ["star"], 2: ["lightning", "burst"]})
-    assert (state.current, state.step) == (2, Step.APPLY)
-    for seat in others(2):
-        text = dumped(GAME.view(state, seat))
-        assert '"lightning"' not in text and '"burst"' not in text
-    state = GAME.apply(state, 2, {"type": "pass"}, T0)
-    assert '"lightning"' in dumped(GAME.view(state, None))
+def test_every_formula_is_revealed_together_then_the_lid_opens() -> None:
+    """The rulebook's phase 3: every witch reveals her formula, then the lid is removed.
+    (Issue 10: formulas used to be revealed one by one as they were applied.)"""
+    state = closed(rolled(with_hand(new(), 2, "repaired_oversight#1"), ORANGE3), 0)
+    state = GAME.apply(state, 0, {"type": "formula", "cards": ["ear"]}, T0 + 2000)
+    state = GAME.apply(state, 1, {"type": "formula", "cards": ["star"]}, T0 + 2000)
+    assert GAME.view(state, None)["formulas"] is None
+    state = GAME.apply(state, 2, {"type": "formula", "cards": ["lightning", "burst"]}, T0 + 2000)
+    view = GAME.view(state, None)
+    assert (view["phase"], view["step"], view["current"]) == ("resolve", "reveal", None)
+    assert view["formulas"] == [
+        {"seat": 0, "cards": ["ear"], "second": None},
+        {"seat": 1, "cards": ["star"], "second": None},
+        {"seat": 2, "cards": ["lightning", "burst"], "second": None},
+    ]
+    # The lid is still on: no dice, no verdict yet.
+    assert view["dice"] is None and view["valid"] is None and view["results"] == []
+    state = GAME.timeout(state, GAME.deadline(state) or 0)
+    view = GAME.view(state, None)
+    assert view["step"] == "sort" and view["dice"] == ORANGE3 and view["results"] == []
+    assert view["valid"] == {"orange": ["ear", "star", "eye"], "black": ["spider", "web"]}
 
 
 def test_nobody_sees_another_seats_hand() -> None:
@@ -101,12 +112,12 @@ def test_table_view_has_the_spec_keys_and_a_seat_view_adds_you() -> None:
     assert set(view) >= {
         "phase", "turn", "roller", "dice", "valid", "lid_closed_by", "lid_closed_at", "curse",
         "witches", "order", "current", "step", "window", "deadline", "results", "spells", "log",
-        "deck", "final", "options",
+        "deck", "final", "options", "formulas", "holding", "decree",
     }  # fmt: skip
     assert "you" not in view
     assert set(view["witches"][0]) == {
         "seat", "name", "witch", "position", "finished_rank", "score", "handicap", "start",
-        "locked", "hand_size", "in_decree",
+        "locked", "hand_size", "in_decree", "gone",
     }  # fmt: skip
     you = GAME.view(new(), 0)["you"]
     assert set(you) == {

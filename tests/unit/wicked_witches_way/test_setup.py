@@ -131,6 +131,19 @@ def test_help_states_every_interpretation() -> None:
         "neither is valid",
         "Handicaps are set before the first roll",
         "shuffled back into the draw pile",
+        # issue 10 and 9: the reveal, physical dice, handicaps, the five cards, leavers
+        "Every formula is revealed at once",
+        "whether or not she holds a spell",
+        '"I play a spell"',
+        "by the host on the TV",
+        "Only when the lid opens are the 9 faces entered",
+        "a mis-tapped face can be corrected",
+        "Each formula is judged on its own",
+        "Every witch on the lead space goes back 3",
+        "A witch cannot fog her own spell",
+        "With physical dice she lifts the lid of the real box",
+        "The blockade stays with the blockader",
+        "her witch stays on the track",
     ):
         assert phrase in " ".join(WICKED_WITCHES_WAY.help.split()), phrase
 
@@ -138,12 +151,14 @@ def test_help_states_every_interpretation() -> None:
 # -- handicaps ---------------------------------------------------------------------------------
 
 
+def handicap(seat: int, level: str, **extra: object) -> dict[str, object]:
+    return {"type": HANDICAP, "seat": seat, "level": level, **extra}
+
+
 def test_novice_starts_on_five_by_default_or_six_or_seven() -> None:
-    state = GAME.apply(new(), 1, {"type": HANDICAP, "level": "novice"}, T0)
+    state = GAME.apply(new(), None, handicap(1, "novice"), T0)
     assert position(state, 1) == 5
-    state = GAME.apply(
-        state, None, {"type": HANDICAP, "seat": 2, "level": "novice", "start": 7}, T0
-    )
+    state = GAME.apply(state, None, handicap(2, "novice", start=7), T0)
     assert position(state, 2) == 7
     witch = GAME.view(state, None)["witches"][2]
     assert (witch["handicap"], witch["start"]) == ("novice", 7)
@@ -152,40 +167,46 @@ def test_novice_starts_on_five_by_default_or_six_or_seven() -> None:
 def test_novice_start_outside_five_to_seven_is_refused() -> None:
     for start in (4, 8, 0, "6", True):
         with pytest.raises(IllegalAction) as err:
-            GAME.apply(new(), 0, {"type": HANDICAP, "level": "novice", "start": start}, T0)
+            GAME.apply(new(), None, handicap(0, "novice", start=start), T0)
         assert err.value.code == "bad_request"
 
 
 def test_only_a_novice_starts_ahead() -> None:
     with pytest.raises(IllegalAction):
-        GAME.apply(new(), 0, {"type": HANDICAP, "level": "expert", "start": 6}, T0)
+        GAME.apply(new(), None, handicap(0, "expert", start=6), T0)
 
 
 def test_back_to_normal_returns_to_the_start() -> None:
-    state = GAME.apply(new(), 0, {"type": HANDICAP, "level": "novice", "start": 6}, T0)
-    state = GAME.apply(state, 0, {"type": HANDICAP, "level": "normal"}, T0)
+    state = GAME.apply(new(), None, handicap(0, "novice", start=6), T0)
+    state = GAME.apply(state, None, handicap(0, "normal"), T0)
     assert position(state, 0) == 0
 
 
-def test_a_seat_sets_only_its_own_handicap_and_the_table_any() -> None:
-    with pytest.raises(IllegalAction) as err:
-        GAME.apply(new(), 0, {"type": HANDICAP, "seat": 1, "level": "expert"}, T0)
-    assert err.value.code == "forbidden"
-    state = GAME.apply(new(), None, {"type": HANDICAP, "seat": 1, "level": "expert"}, T0)
+def test_handicaps_are_a_table_decision_set_by_the_host_for_any_seat() -> None:
+    """Issue 10: a seat could set its own handicap; now only the table (the host's TV) sets
+    them, for every seat (this replaces "a seat sets only its own handicap")."""
+    for seat, action in ((0, handicap(1, "expert")), (0, handicap(0, "novice")),
+                         (1, {"type": HANDICAP, "level": "expert"})):  # fmt: skip
+        with pytest.raises(IllegalAction) as err:
+            GAME.apply(new(), seat, action, T0)
+        assert err.value.code == "forbidden"
+        assert err.value.message == "Handicaps are a table decision: the host sets them on the TV."
+    state = GAME.apply(new(), None, handicap(1, "expert"), T0)
     assert GAME.view(state, None)["witches"][1]["handicap"] == "expert"
     with pytest.raises(IllegalAction) as err:
         GAME.apply(new(), None, {"type": HANDICAP, "level": "expert"}, T0)
     assert err.value.code == "bad_request"
+    assert "handicap" not in GAME.view(new(), 0)["you"]["prompts"]
 
 
 def test_unknown_handicap_level_is_a_bad_request() -> None:
     with pytest.raises(IllegalAction) as err:
-        GAME.apply(new(), 0, {"type": HANDICAP, "level": "wizard"}, T0)
+        GAME.apply(new(), None, handicap(0, "wizard"), T0)
     assert err.value.code == "bad_request"
 
 
 def test_handicaps_only_before_the_first_roll() -> None:
     state = rolled(new(), dice(orange=["ear"]))
     with pytest.raises(IllegalAction) as err:
-        GAME.apply(state, 0, {"type": HANDICAP, "level": "novice"}, T0)
+        GAME.apply(state, None, handicap(0, "novice"), T0)
     assert err.value.code == "illegal"

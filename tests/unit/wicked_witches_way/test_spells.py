@@ -16,11 +16,13 @@ from tests.unit.wicked_witches_way.helpers import (
     dice,
     dumped,
     new,
+    play_on,
     position,
     result_of,
     rolled,
     settle,
     turn,
+    until,
     with_hand,
     write,
 )
@@ -49,10 +51,11 @@ def caster_after_move(
 
 
 def cast(state: GameState, seat: int, card: str, **extra: Any) -> GameState:
-    """Cast, then let the Magic Fog window end without an answer."""
+    """Cast, let the Magic Fog window end without an answer, and play on to the next decision
+    (her moment starts afresh after the spell: she may cast another)."""
     state = GAME.apply(state, seat, spell(card, **extra), CAST)
     assert state.window is not None
-    return GAME.timeout(state, state.window.until)
+    return play_on(GAME.timeout(state, state.window.until))
 
 
 # -- the Magic Fog window ----------------------------------------------------------------------
@@ -185,6 +188,31 @@ def test_blockade_does_not_stop_the_blockader_herself() -> None:
     assert position(state, 0) == 4 + 2
 
 
+def test_blockade_stops_a_witch_on_the_blockaders_own_space() -> None:
+    formulas = {1: ["ear", "star", "eye"]}
+    state = caster_after_move({0: 3, 1: 4}, ("blockade#1",), formulas, players=3)
+    state = settle(cast(state, 0, "blockade"))
+    assert position(state, 1) == 4 and "(blockade)" in result_of(state, 1)["text"]
+
+
+def test_the_blockade_stays_with_the_blockader_when_she_moves() -> None:
+    formulas = {1: ["ear", "star", "eye"]}
+    state = caster_after_move({0: 3, 1: 0, 2: 9}, ("blockade#1", "tailwind#1"), formulas, 3)
+    state = cast(cast(state, 0, "blockade"), 0, "tailwind")
+    assert position(state, 0) == 6  # 4, then 2nd place: +2
+    state = settle(state)
+    assert position(state, 1) == 5  # perfect (3 + 2) from 0: the blockade on 6 is not reached
+    state = caster_after_move({0: 3, 1: 2, 2: 9}, ("blockade#1", "tailwind#1"), formulas, 3)
+    state = settle(cast(cast(state, 0, "blockade"), 0, "tailwind"))
+    assert position(state, 1) == 6  # 2 + 5 would be 7: stopped on her new space
+
+
+def test_moving_back_is_never_blocked() -> None:
+    state = caster_after_move({0: 3, 1: 9, 2: 9, 3: 0}, ("blockade#1", "bad_spell#1"))
+    state = cast(cast(state, 0, "blockade"), 0, "bad_spell")
+    assert [position(state, k) for k in (1, 2)] == [6, 6]
+
+
 def test_bad_spell_sends_the_lead_witch_back_three() -> None:
     state = caster_after_move({0: 2, 1: 8, 2: 8, 3: 1}, ("bad_spell#1",))
     state = cast(state, 0, "bad_spell")
@@ -224,10 +252,13 @@ def test_she_may_cast_several_spells_then_pass() -> None:
     assert state.current != 0 or state.phase is not Phase.RESOLVE
 
 
-def test_the_after_step_is_skipped_when_she_holds_no_after_spell() -> None:
+def test_a_witch_with_no_spell_to_play_still_gets_her_after_moment() -> None:
+    """Issue 10: the after step used to be skipped when she held no after-movement spell,
+    which told the table what she held. Now it always comes, one step long."""
     state = with_hand(new(players=3), 1, "decree#1")
-    state = turn(state, ORANGE3, 0, {0: ["ear"], 1: ["ear"]})
-    assert state.phase is Phase.ROLL
+    state = until(turn(state, ORANGE3, 0, {0: ["ear"], 1: ["ear"]}, play=False), 1, Step.AFTER)
+    assert "after" in GAME.view(state, 1)["you"]["prompts"]
+    assert settle(state).phase is Phase.ROLL
 
 
 # -- when spells may be cast -------------------------------------------------------------------
@@ -277,7 +308,8 @@ def test_the_table_may_force_pass_the_current_witch() -> None:
     state = GAME.apply(state, None, {"type": "pass"}, CAST)
     assert result_of(state, 0)["to"] == 1 and state.step is Step.AFTER
     state = GAME.apply(state, None, {"type": "pass"}, CAST)
-    assert state.phase is Phase.ROLL
+    # Issue 10: the next witch gets her moment too, spells or not (it used to skip to the roll).
+    assert (state.current, state.step) == (1, Step.APPLY)
 
 
 def test_the_table_pass_keeps_the_first_card_drawn() -> None:
@@ -291,7 +323,7 @@ def test_the_table_pass_keeps_the_first_card_drawn() -> None:
 # -- apply-time spells -------------------------------------------------------------------------
 
 
-def test_the_apply_step_waits_while_she_holds_an_apply_spell_and_hides_her_formula() -> None:
+def test_the_apply_moment_comes_before_her_formula_is_applied() -> None:
     state = with_hand(new(), 1, "repaired_oversight#1")
     state = turn(state, ORANGE3, 0, {0: ["ear"], 1: ["eye", "star"]})
     view = GAME.view(state, None)
@@ -349,6 +381,14 @@ def test_double_cross_counts_both_formulas_and_both_perfect_bonuses() -> None:
     assert len(state.witches[1].hand) == 1  # the one card drawn for a 1-symbol black formula
 
 
+def test_a_second_formula_is_revealed_with_every_formula() -> None:
+    state = with_hand(new(), 1, "double_cross#1")
+    state = turn(state, DOUBLE, 0, {0: ["ear"], 1: (["ear", "star"], ["web"])}, play=False)
+    assert GAME.view(state, None)["formulas"][1] == {
+        "seat": 1, "cards": ["ear", "star"], "second": ["web"],
+    }  # fmt: skip
+
+
 def test_the_second_formula_is_ignored_without_playing_double_cross() -> None:
     state = double_cross({1: (["ear", "star"], ["web"])})
     state = GAME.apply(state, 1, {"type": "pass"}, CAST)
@@ -360,7 +400,12 @@ def test_the_second_formula_is_ignored_without_playing_double_cross() -> None:
 def test_double_cross_needs_a_second_formula() -> None:
     state = with_hand(new(), 1, "double_cross#1", "tailwind#1")
     state = turn(state, DOUBLE, 0, {0: ["ear"], 1: ["ear"]})
-    assert state.step is Step.AFTER  # nothing to do in the apply step: it was skipped
+    assert state.step is Step.AFTER  # nothing she could play before: the helper played on
+    state = with_hand(new(), 1, "double_cross#1")
+    state = until(turn(state, DOUBLE, 0, {1: ["ear"]}, play=False), 1, Step.APPLY)
+    with pytest.raises(IllegalAction) as err:
+        GAME.apply(state, 1, spell("double_cross"), CAST)
+    assert err.value.message == "You wrote only one formula: Double Cross needs two."
 
 
 def test_double_cross_closer_goes_back_only_if_neither_formula_is_valid() -> None:
@@ -423,7 +468,7 @@ def test_decree_shows_the_dice_to_its_player_for_ten_seconds() -> None:
 
 def test_decree_gives_an_expert_five_seconds() -> None:
     state = with_hand(new(), 2, "decree#1")
-    state = GAME.apply(state, 2, {"type": "handicap", "level": "expert"}, T0)
+    state = GAME.apply(state, None, {"type": "handicap", "seat": 2, "level": "expert"}, T0)
     state = write(closed(rolled(state, ORANGE3), 0), {0: ["ear"], 1: ["ear"]})
     state = GAME.timeout(GAME.apply(state, 2, spell("decree"), CAST), CAST + FOG_MS)
     assert GAME.view(state, 2)["you"]["decree"]["until"] == CAST + FOG_MS + 5_000

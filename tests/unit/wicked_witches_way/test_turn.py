@@ -6,7 +6,7 @@ import pytest
 
 from companion.engine import IllegalAction
 from companion.games.wicked_witches_way.dice import face_table
-from companion.games.wicked_witches_way.state import Phase
+from companion.games.wicked_witches_way.state import GameState, Phase
 from companion.games.wicked_witches_way.symbols import Die
 from tests.unit.wicked_witches_way.helpers import (
     GAME,
@@ -15,6 +15,7 @@ from tests.unit.wicked_witches_way.helpers import (
     closed,
     dice,
     dumped,
+    enter,
     new,
     rolled,
     settle,
@@ -58,17 +59,28 @@ def test_app_dice_refuse_entered_dice() -> None:
     assert err.value.code == "bad_request"
 
 
+def lid_open(**options: object) -> GameState:
+    """Physical dice: thrown, the lid closed by Ursule, every formula written: the lid opens."""
+    state = GAME.apply(new(physical_dice=True, **options), None, ROLL, T0)
+    state = closed(state, 0)
+    return write(state, {0: ["ear"], 1: [], 2: []})
+
+
 def test_physical_dice_must_be_nine_known_faces() -> None:
-    for bad in (None, FACES[:8], [*FACES, FACES[0]], [{"symbol": "toad", "color": "black"}] * 9,
-                [{"symbol": "ear", "color": "green"}] * 9, ["ear"] * 9):  # fmt: skip
+    state = lid_open()
+    for bad in (FACES[:8], [*FACES, FACES[0]], [{"symbol": "toad", "color": "black"}] * 9,
+                [{"symbol": "ear", "color": "green"}] * 9, ["ear"] * 9, "ear", 9):  # fmt: skip
         with pytest.raises(IllegalAction) as err:
-            GAME.apply(new(), None, {"type": "roll", "dice": bad}, T0)
+            GAME.apply(state, None, {"type": "dice", "dice": bad}, T0 + 3000)
         assert err.value.code == "bad_request"
+    with pytest.raises(IllegalAction) as err:
+        GAME.apply(state, None, {"type": "dice"}, T0 + 3000)
+    assert err.value.message == "Enter the 9 dice."
 
 
 def test_physical_dice_accept_any_face_even_one_not_in_the_face_table() -> None:
     nine_orange_skulls = [{"symbol": "skull", "color": "orange"}] * 9
-    state = rolled(new(), nine_orange_skulls)
+    state = enter(lid_open(), nine_orange_skulls)
     assert GAME.view(state, None)["dice"] == nine_orange_skulls
 
 
