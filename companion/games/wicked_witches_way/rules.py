@@ -8,6 +8,7 @@ returns a new state (the input is never changed). All randomness comes from
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from companion.engine import (
@@ -174,6 +175,12 @@ class WickedWitchesWay(Game[GameState]):
 
     def seat_count(self, state: GameState) -> int:
         return len(state.witches)
+
+    def start_with(self, state: GameState, seat: int) -> GameState:
+        """The table chose who rolls first (otherwise drawn at random)."""
+        return replace(state, roller=seat, log=state.log[:-1]).said(
+            f"Turn 1: {state.name(seat)}, chosen by the table, rolls the dice."
+        )
 
     def apply(self, state: GameState, seat: int | None, action: Payload, at: float) -> GameState:
         if state.phase is Phase.OVER and action.get("type") != "acrobatics":

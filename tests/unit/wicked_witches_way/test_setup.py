@@ -210,3 +210,13 @@ def test_handicaps_only_before_the_first_roll() -> None:
     with pytest.raises(IllegalAction) as err:
         GAME.apply(state, None, handicap(0, "novice"), T0)
     assert err.value.code == "illegal"
+
+
+def test_the_table_may_choose_who_rolls_first() -> None:
+    """Issue 9: the first roller is drawn at random unless the host chose one in the lobby."""
+    drawn = GAME.setup(["a", "b", "c"], {}, 4)
+    for seat in range(3):
+        chosen = GAME.setup(["a", "b", "c"], {}, 4, first=seat)
+        assert chosen.roller == seat
+        assert chosen.log[-1] == f"Turn 1: {chosen.name(seat)}, chosen by the table, rolls the dice."
+        assert chosen.log[:-1] == drawn.log[:-1]
