@@ -8,26 +8,9 @@ import time
 import pytest
 import socketio
 
-from tests.support import LiveServer, Peer, http_json, wait_until
+from tests.support import LiveServer, Peer, http_json, seated, wait_until
 
 pytestmark = pytest.mark.integration
-
-
-def seated(server: LiveServer, peers: list[Peer], names: list[str], **room_body):
-    """A room with a connected TV and one phone per name; returns (room, tv, phones)."""
-    room = server.create_room(**room_body)
-    tv = Peer(server.url, "tv")
-    peers.append(tv)
-    assert tv.call("host", {"code": room["code"], "host_token": room["host_token"]})["ok"]
-    phones = []
-    for name in names:
-        phone = Peer(server.url, name)
-        peers.append(phone)
-        ack = phone.call("join", {"code": room["code"], "name": name})
-        assert ack["ok"], ack
-        phone.token = ack["token"]
-        phones.append(phone)
-    return room, tv, phones
 
 
 def players(view):

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.support import LiveServer, Peer
+from tests.support import LiveServer, Peer, seated
 
 pytestmark = pytest.mark.integration
 
@@ -154,16 +154,9 @@ def test_a_whole_seeded_game_reaches_the_score_screen(
 def open_table(
     server: LiveServer, peers: list[Peer], options: dict[str, Any], seed: int = 7
 ) -> tuple[Peer, list[Peer]]:
-    room = server.create_room("wicked-witches-way", seed=seed, options=options)
-    tv = Peer(server.url, "tv")
-    peers.append(tv)
-    assert tv.call("host", {"code": room["code"], "host_token": room["host_token"]})["ok"]
-    phones = []
-    for name in NAMES:
-        phone = Peer(server.url, name)
-        peers.append(phone)
-        assert phone.call("join", {"code": room["code"], "name": name})["ok"]
-        phones.append(phone)
+    _, tv, phones = seated(
+        server, peers, list(NAMES), game="wicked-witches-way", seed=seed, options=options
+    )
     return tv, phones
 
 

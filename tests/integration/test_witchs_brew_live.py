@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.support import LiveServer, Peer
+from tests.support import LiveServer, Peer, seated
 
 pytestmark = pytest.mark.integration
 
@@ -125,16 +125,10 @@ def test_a_whole_game_of_role_calls(server: LiveServer, peers: list[Peer]) -> No
 def open_table(
     server: LiveServer, peers: list[Peer], seed: int, options: dict[str, Any], last_set=None
 ) -> tuple[Peer, list[PhoneBot]]:
-    room = server.create_room("witchs-brew", seed=seed, options=options)
-    tv = Peer(server.url, "tv")
-    peers.append(tv)
-    assert tv.call("host", {"code": room["code"], "host_token": room["host_token"]})["ok"]
-    bots = []
-    for seat, name in enumerate(NAMES):
-        phone = Peer(server.url, name)
-        peers.append(phone)
-        assert phone.call("join", {"code": room["code"], "name": name})["ok"]
-        bots.append(PhoneBot(phone, seat, last_set))
+    _, tv, phones = seated(
+        server, peers, list(NAMES), game="witchs-brew", seed=seed, options=options
+    )
+    bots = [PhoneBot(phone, seat, last_set) for seat, phone in enumerate(phones)]
     assert tv.call("room", {"type": "start"})["ok"]
     return tv, bots
 
