@@ -218,5 +218,6 @@ def test_the_table_may_choose_who_rolls_first() -> None:
     for seat in range(3):
         chosen = GAME.setup(["a", "b", "c"], {}, 4, first=seat)
         assert chosen.roller == seat
-        assert chosen.log[-1] == f"Turn 1: {chosen.name(seat)}, chosen by the table, rolls the dice."
+        said = f"Turn 1: {chosen.name(seat)}, chosen by the table, rolls the dice."
+        assert chosen.log[-1] == said
         assert chosen.log[:-1] == drawn.log[:-1]
