@@ -10,6 +10,8 @@ import argparse
 import logging
 import sys
 from collections.abc import Sequence
+from pathlib import Path
+from typing import NoReturn
 
 ASYNC_MODES = ("eventlet", "gevent", "threading")
 
@@ -45,6 +47,12 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     serve.add_argument(
         "--idle-expiry-minutes", type=float, default=120.0, help="close idle rooms (default 120)"
     )
+    serve.add_argument(
+        "--behind-proxy",
+        action="store_true",
+        help="trust the X-Forwarded-For header of one reverse proxy in front of the server "
+        "(per-address limits then count its clients, not the proxy)",
+    )
     put_back = commands.add_parser(
         "put-back",
         help="replay a set-aside room again on the next start (see /healthz for the list)",
@@ -54,11 +62,20 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
+def fail(message: str) -> NoReturn:
+    """One line on stderr and exit status 2: no traceback for a problem the user can fix."""
+    print("companion: " + " ".join(message.split()), file=sys.stderr)
+    sys.exit(2)
+
+
 def put_back(codes: Sequence[str], db: str | None) -> int:
     """List the set-aside rooms, or mark the given ones live again for the next start."""
-    from companion.store import SqliteStore, default_path
+    from companion.store import SqliteStore, StoreError, default_path
 
-    store = SqliteStore(db or default_path())
+    try:
+        store = SqliteStore(db or default_path())
+    except StoreError as exc:
+        fail(str(exc))
     try:
         if not codes:
             for room in store.aside_rooms():
@@ -91,7 +108,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     logging.basicConfig(
         level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
+    # no line per request (as under eventlet and gevent): a flood must not flood the log
+    logging.getLogger("werkzeug").setLevel(logging.WARNING)
 
+    from companion.store import StoreError, default_path
+    from companion.store.sqlite import CorruptDatabase, move_aside
     from companion.web import create_app
     from companion.web.network import public_url
     from companion.web.qr import qr_text
@@ -103,10 +124,27 @@ def main(argv: Sequence[str] | None = None) -> None:
         "CORS_ORIGINS": args.cors_origin,
         "ALLOWED_HOSTS": tuple(args.allowed_host),
         "IDLE_EXPIRY_MS": args.idle_expiry_minutes * 60_000,
+        "BEHIND_PROXY": args.behind_proxy,
     }
     if args.db:
         config["DB_PATH"] = args.db
-    app, socketio = create_app(config)
+    try:
+        try:
+            app, socketio = create_app(config)
+        except CorruptDatabase as exc:
+            if not exc.damaged_sqlite:
+                fail(f"{exc}; choose another file with --db, or move this one away")
+            path = Path(config.get("DB_PATH") or default_path())
+            kept = move_aside(path)
+            print(
+                f"companion: {' '.join(str(exc).split())}; "
+                f"it was moved to {kept} and the server starts with an empty database",
+                file=sys.stderr,
+                flush=True,
+            )
+            app, socketio = create_app(config)
+    except StoreError as exc:
+        fail(str(exc))
     print(qr_text(url + "/"), flush=True)
     print(f"companion is up: open {url}/ on the TV, phones scan the room's QR code.", flush=True)
     print(f"(async mode: {args.async_mode}; database: {app.config['DB_PATH']})")

@@ -6,6 +6,7 @@ import json
 import logging
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -35,6 +36,33 @@ _SCHEMA = (
 #: columns added to ``rooms`` after the first release, for files created before them
 _ADDED_COLUMNS = {"aside_reason": "TEXT"}
 SCHEMA_VERSION = 2
+#: the first bytes of every SQLite database file
+SQLITE_HEADER = b"SQLite format 3\x00"
+#: what SQLite says when a file is damaged or is not a database at all
+_DAMAGED = {"SQLITE_CORRUPT", "SQLITE_NOTADB"}
+
+
+class CorruptDatabase(StoreError):
+    """The file cannot be read as a database: damaged, or not a SQLite file at all."""
+
+    def __init__(self, message: str, damaged_sqlite: bool) -> None:
+        super().__init__(message)
+        #: True for a SQLite database that is damaged; False for a file that never was one
+        self.damaged_sqlite = damaged_sqlite
+
+
+def move_aside(path: str | Path) -> Path:
+    """Rename a damaged database (and its -wal and -shm files) to ``<name>.corrupt-<time>``,
+    keeping it for inspection; returns the new name of the database file."""
+    path = Path(path)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.corrupt-{stamp}")
+    for suffix in ("-wal", "-shm"):
+        extra = path.with_name(path.name + suffix)
+        if extra.exists():
+            extra.rename(target.with_name(target.name + suffix))
+    path.rename(target)
+    return target
 
 
 def default_path() -> Path:
@@ -72,16 +100,42 @@ class SqliteStore:
     """
 
     def __init__(self, path: str | Path) -> None:
+        """Open (or create) the file. Raises ``CorruptDatabase`` if it cannot be read as a
+        database, and ``StoreError`` if it cannot be opened or written (a folder that cannot
+        be created, a read-only file, a full disk); a message, never a half-open store."""
         if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
+            try:
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                message = f"cannot create the folder for the database {path}: {exc}"
+                raise StoreError(message) from exc
+        try:
+            self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot open the database {path}: {exc}") from exc
         self._lock = threading.Lock()
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
-        with self._write("set up the database"):
-            for statement in _SCHEMA:
-                self._db.execute(statement)
-            self._migrate()
+        try:
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")
+            (verdict,) = self._db.execute("PRAGMA quick_check(1)").fetchone()
+            if verdict != "ok":
+                raise sqlite3.DatabaseError(f"damaged: {verdict}")
+            with self._write("set up the database"):
+                for statement in _SCHEMA:
+                    self._db.execute(statement)
+                self._migrate()
+        except (sqlite3.Error, StoreError) as exc:
+            self._db.close()
+            cause = exc.__cause__ if isinstance(exc, StoreError) else exc
+            name = getattr(cause, "sqlite_errorname", "")
+            if name in _DAMAGED or str(cause).startswith("damaged: "):
+                raise CorruptDatabase(
+                    f"the database {path} is damaged or not a database ({cause})",
+                    damaged_sqlite=_starts_with_header(path),
+                ) from exc
+            if isinstance(exc, StoreError):
+                raise
+            raise StoreError(f"cannot use the database {path}: {exc}") from exc
 
     def _migrate(self) -> None:
         """Bring a file made by an older version up to this schema (adds missing columns)."""
@@ -203,6 +257,14 @@ class SqliteStore:
     def close(self) -> None:
         with self._lock:
             self._db.close()
+
+
+def _starts_with_header(path: str | Path) -> bool:
+    try:
+        with open(path, "rb") as file:
+            return file.read(len(SQLITE_HEADER)) == SQLITE_HEADER
+    except OSError:
+        return False
 
 
 def _game_of(create_body: str | None) -> str | None:

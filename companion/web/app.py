@@ -8,15 +8,17 @@ from typing import Any
 
 from flask import Flask
 from flask_socketio import SocketIO
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from companion.games.registry import GAMES
 from companion.rooms import RoomService, ServiceConfig
 from companion.store import SqliteStore, default_path
-from companion.web import http, sockets
+from companion.web import errors, http, sockets
+from companion.web.gate import Gate, Limits, Notes
 from companion.web.headers import refuse_unknown_host, secure
 from companion.web.network import host_names
 from companion.web.paths import asset_dir
-from companion.web.ratelimit import RateLimiter
+from companion.web.ratelimit import Lookups, RateLimiter
 from companion.web.ticker import start_ticker
 
 DEFAULTS: dict[str, Any] = {
@@ -25,14 +27,32 @@ DEFAULTS: dict[str, Any] = {
     "ASYNC_MODE": None,  # let Flask-SocketIO pick what is installed (eventlet first)
     "CORS_ORIGINS": None,  # None: same origin only; a list, or "*" behind a proxy
     "ALLOWED_HOSTS": (),  # host names answered besides localhost, this machine, the public URL
+    # trust the X-Forwarded-For of one reverse proxy in front: per-address limits then count
+    # the proxy's clients, not the proxy
+    "BEHIND_PROXY": False,
     "IDLE_EXPIRY_MS": 2 * 60 * 60 * 1000,
+    # Socket.IO frames, weighed by the gate before any handler starts (companion/web/gate.py)
     "RATE_PER_SECOND": 20.0,
     "RATE_BURST": 40.0,
+    "ADDRESS_RATE_PER_SECOND": 100.0,  # all connections of one address together
+    "ADDRESS_RATE_BURST": 200.0,
+    "MAX_IN_FLIGHT": 8,  # handlers running at once per connection
+    "REFUSALS_BEFORE_CLOSE": 200.0,  # refused frames, forgiven at RATE_PER_SECOND
+    "CONNECTIONS_PER_ADDRESS": 100,  # open at once
+    "CONNECTS_PER_SECOND": 2.0,  # new connections per address, with bursts of CONNECTS_BURST
+    "CONNECTS_BURST": 100.0,
+    # HTTP requests per address (pages, assets, API, Socket.IO polling and upgrades)
+    "HTTP_PER_SECOND": 50.0,
+    "HTTP_BURST": 300.0,
+    # room codes that miss (HTTP and Socket.IO together) per address: guessing takes days
+    "LOOKUP_MISSES_PER_MINUTE": 5.0,
+    "LOOKUP_MISSES_BURST": 10.0,
     # room creation per client address: a party makes a few rooms, a script makes thousands
     "ROOMS_PER_MINUTE": 10.0,
     "ROOMS_BURST": 20.0,
     "MAX_ROOMS": 2000,
     "MAX_PAYLOAD_BYTES": 4096,
+    "MAX_CONTENT_LENGTH": 64 * 1024,  # HTTP request bodies (Flask answers 413 beyond)
     "TICK_SECONDS": 0.02,
 }
 
@@ -50,6 +70,21 @@ class ServerClock:
 
     def __call__(self) -> float:
         return self._wall + (time.monotonic() - self._start) * 1000.0
+
+
+def limits(config: dict[str, Any]) -> Limits:
+    return Limits(
+        rate=config["RATE_PER_SECOND"],
+        burst=config["RATE_BURST"],
+        address_rate=config["ADDRESS_RATE_PER_SECOND"],
+        address_burst=config["ADDRESS_RATE_BURST"],
+        in_flight=config["MAX_IN_FLIGHT"],
+        refusals=config["REFUSALS_BEFORE_CLOSE"],
+        connections=config["CONNECTIONS_PER_ADDRESS"],
+        connect_rate=config["CONNECTS_PER_SECOND"],
+        connect_burst=config["CONNECTS_BURST"],
+        max_bytes=config["MAX_PAYLOAD_BYTES"],
+    )
 
 
 def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
@@ -80,18 +115,28 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
     app.extensions["companion_room_limiter"] = RateLimiter(
         app.config["ROOMS_PER_MINUTE"] / 60.0, app.config["ROOMS_BURST"]
     )
+    lookups = Lookups(app.config["LOOKUP_MISSES_PER_MINUTE"], app.config["LOOKUP_MISSES_BURST"])
+    app.extensions["companion_lookups"] = lookups
 
     socketio = SocketIO(
         app,
         async_mode=app.config["ASYNC_MODE"],
         cors_allowed_origins=app.config["CORS_ORIGINS"],
-        max_http_buffer_size=64 * 1024,
+        # the largest frame or polling request: a payload of MAX_PAYLOAD_BYTES characters in
+        # any encoding; a larger frame closes the connection before it is even read
+        max_http_buffer_size=4 * app.config["MAX_PAYLOAD_BYTES"] + 1024,
     )
+    gate = Gate(socketio.server, limits(app.config), Notes())
+    app.wsgi_app = gate.guard_http(  # type: ignore[method-assign, assignment]
+        app.wsgi_app, app.config["HTTP_PER_SECOND"], app.config["HTTP_BURST"]
+    )
+    if app.config["BEHIND_PROXY"]:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1)  # type: ignore[method-assign]
     app.register_blueprint(http.blueprint)
+    errors.register(app)
     app.after_request(secure)
-    limiter = RateLimiter(app.config["RATE_PER_SECOND"], app.config["RATE_BURST"])
     names = host_names(app.config["PUBLIC_URL"], app.config["ALLOWED_HOSTS"])
     app.before_request(lambda: refuse_unknown_host(names))
-    sockets.register(socketio, service, limiter, app.config["MAX_PAYLOAD_BYTES"], names)
+    sockets.register(socketio, service, lookups, app.config["MAX_PAYLOAD_BYTES"], names)
     start_ticker(socketio, service, app.config["TICK_SECONDS"])
     return app, socketio

@@ -64,6 +64,24 @@ def host_allowed(host_header: str, names: frozenset[str]) -> bool:
     return True
 
 
+def client_address(remote: str | None) -> str:
+    """The key under which per-address limits count a client: its IPv4 address, or the /64
+    network of an IPv6 one (a single device can pick any address in its /64 at will).
+
+    >>> [client_address(a) for a in ("192.168.1.20", "::ffff:10.0.0.7", "fe80::1:2:3:4", None)]
+    ['192.168.1.20', '10.0.0.7', 'fe80::/64', '?']
+    """
+    try:
+        address = ipaddress.ip_address((remote or "").split("%")[0])
+    except ValueError:
+        return remote or "?"
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.IPv6Network((address, 64), strict=False))
+    return str(address)
+
+
 def host_names(public: str, extra: Iterable[str] = ()) -> frozenset[str]:
     """The names the server answers to: localhost, this machine's name (and ``.local``), the
     public URL's host and the extra ones given."""

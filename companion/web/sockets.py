@@ -12,8 +12,10 @@ from flask_socketio import SocketIO
 
 from companion.engine import ErrorCode, IllegalAction
 from companion.rooms import Outbound, Reply, RoomError, RoomService
-from companion.web.network import host_allowed
-from companion.web.ratelimit import RateLimiter
+from companion.store import StoreError
+from companion.web.errors import STORE_FAILED
+from companion.web.network import client_address, host_allowed
+from companion.web.ratelimit import Lookups
 
 log = logging.getLogger(__name__)
 
@@ -24,6 +26,10 @@ PROBE_BURST = 8
 PROBE_GAP_SECONDS = 0.05
 #: how long a race press may wait for its verdict before the server gives up on it
 VERDICT_TIMEOUT_SECONDS = 10.0
+#: clock probes a connection may leave unanswered before the server stops sending more
+PROBES_UNANSWERED_MAX = 16
+#: the events that name a room code: their misses count against the sender's address
+LOOK_UPS = frozenset({"host", "join", "watch"})
 
 
 def deliver(socketio: SocketIO, out: Iterable[Outbound]) -> None:
@@ -38,21 +44,29 @@ def error(code: ErrorCode, message: str) -> dict[str, Any]:
 def register(
     socketio: SocketIO,
     service: RoomService,
-    limiter: RateLimiter,
+    lookups: Lookups,
     max_bytes: int,
     host_names: frozenset[str],
 ) -> None:
-    def guarded(handler: Handler) -> Callable[..., dict[str, Any]]:
+    """The handlers. The rate and shape of what reaches them is the gate's business
+    (companion/web/gate.py): it runs before any of them is started."""
+
+    def guarded(event: str, handler: Handler) -> Callable[..., dict[str, Any]]:
         def wrapped(data: object = None, *_: object) -> dict[str, Any]:
             conn: str = request.sid  # type: ignore[attr-defined]
-            if not limiter.allow(conn):
-                return error(ErrorCode.RATE_LIMITED, "Too many messages: slow down a little.")
             if len(json.dumps(data, default=repr)) > max_bytes:
                 return error(ErrorCode.BAD_REQUEST, "That message is too large.")
             try:
-                reply = handler(conn, data)
+                if event in LOOK_UPS:
+                    address = client_address(request.remote_addr)
+                    reply = lookups.look_up(address, lambda: handler(conn, data))
+                else:
+                    reply = handler(conn, data)
             except (RoomError, IllegalAction) as exc:
                 return error(exc.code, exc.message)
+            except StoreError as exc:
+                log.error("%s: %s", event, exc)
+                return error(ErrorCode.INTERNAL, STORE_FAILED)
             except Exception:
                 # A bug must never take the server down or leave the client waiting.
                 log.exception("handler %s failed", handler.__name__)
@@ -82,12 +96,19 @@ def register(
         "act": service.act,
         "time": time_now,
     }.items():
-        socketio.on_event(event, guarded(handler))
+        socketio.on_event(event, guarded(event, handler))
+
+    unanswered: dict[str, int] = {}
 
     def probe_clock(conn: str) -> None:
+        if unanswered.get(conn, 0) >= PROBES_UNANSWERED_MAX:
+            return  # a client that does not answer is not sent more to hold answers for
+        unanswered[conn] = unanswered.get(conn, 0) + 1
         sent = service.server_time()
 
         def answered(answer: object = None, *_: object) -> None:
+            if conn in unanswered:
+                unanswered[conn] -= 1
             service.clock_sample(conn, sent, answer, service.server_time())
 
         socketio.emit("clock", {"s": sent}, to=conn, callback=answered)
@@ -100,6 +121,7 @@ def register(
         while (interval := service.probe_interval(conn)) is not None:
             socketio.sleep(interval)
             probe_clock(conn)
+        unanswered.pop(conn, None)
 
     def sent_by_client(conn: str) -> bool:
         """True when a ``connect`` / ``disconnect`` handler runs for an event a client sent
@@ -126,5 +148,4 @@ def register(
         conn: str = request.sid  # type: ignore[attr-defined]
         if sent_by_client(conn):
             return
-        limiter.forget(conn)
         deliver(socketio, service.disconnect(conn))

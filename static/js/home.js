@@ -47,8 +47,8 @@ codeInput.addEventListener('input', () => {
 document.getElementById('join-form').addEventListener('submit', (event) => {
   event.preventDefault();
   const code = codeInput.value.trim().toUpperCase();
-  if (!/^[A-Z]{4}$/.test(code)) {
-    showError(joinError, 'A room code is 4 letters, as shown on the TV.');
+  if (!/^([A-Z]{4}|[A-Z]{6})$/.test(code)) {
+    showError(joinError, 'A room code is 6 letters, as shown on the TV.');
     codeInput.focus();
     return;
   }

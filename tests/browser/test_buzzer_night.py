@@ -42,9 +42,9 @@ def test_tv_and_three_phones_play_buzzer(
     tv = tv_ctx.new_page()
     tv.goto(server.url + "/")
     tv.click('button[data-game="buzzer"]')
-    tv.wait_for_url(re.compile(r"/host/[A-Z]{4}$"))
+    tv.wait_for_url(re.compile(r"/host/[A-Z]{6}$"))
     code = tv.locator("#room-code").inner_text().strip()
-    assert re.fullmatch(r"[A-Z]{4}", code)
+    assert re.fullmatch(r"[A-Z]{6}", code)
     assert "#" not in tv.url  # the host key left the address bar
 
     join_url = decode_qr(tv, tmp_path)

@@ -8,15 +8,19 @@ from __future__ import annotations
 
 import json
 import math
+import random
 import time
 import urllib.error
 import urllib.request
+from collections import Counter
 
 import pytest
 import socketio
 
+from companion.games.registry import GAMES
+from tests.hostile import Fuzzer, RawSocket, run_fuzz
 from tests.integration.test_platform import seated
-from tests.support import Peer, http_json, wait_until
+from tests.support import LiveServer, Peer, http_json, wait_until
 
 
 def clock_probes(peer: Peer) -> int:
@@ -122,3 +126,41 @@ def test_unknown_host_names_are_refused_dns_rebinding(server) -> None:
             transports=["polling"],
             wait_timeout=5,
         )
+
+
+def test_thousands_of_fuzzed_frames_get_no_internal_answer_and_no_traceback(tmp_path) -> None:
+    """Every event, every game's actions with mutated fields, binary attachments, non-finite
+    numbers, deep nesting and frames that are not Socket.IO at all, from 30 sockets seated in
+    rooms of every game (100,000 frames: ``python -m bench.abuse``)."""
+    server = LiveServer(tmp_path / "fuzz.sqlite3", extra=["--behind-proxy"]).start()
+    rng = random.Random(14)
+    pairs: list[tuple[RawSocket, Fuzzer]] = []
+    try:
+        for number, game in enumerate(list(GAMES.values()) * 2):
+            status, room = http_json("POST", server.url + "/api/rooms", {"game": game.id})
+            assert status == 201, room
+            code = room["code"]
+            host = RawSocket(server.url, f"10.9.{number}.1")
+            hosting = ("host", {"code": code, "host_token": room["host_token"]})
+            assert host.call(*hosting)["ok"]
+            members = [(host, hosting)]
+            for seat in range(max(game.min_players, 3)):
+                phone = RawSocket(server.url, f"10.9.{number}.{seat + 2}")
+                ack = phone.call("join", {"code": code, "name": f"Fuzz {seat}"})
+                members.append((phone, ("join", {"code": code, "token": ack["token"]})))
+            assert host.call("room", {"type": "start"})["ok"]
+            pairs += [(sock, Fuzzer(random.Random(rng.random()), [code], game.id, rejoin))
+                      for sock, rejoin in members]  # fmt: skip
+        assert run_fuzz(pairs, 3000, per_socket_rate=15) == 3000
+        time.sleep(1.0)
+        answers: Counter[str] = Counter()
+        for sock, _ in pairs:
+            answers.update(sock.answers)
+        assert answers["internal"] == 0, answers
+        assert sum(answers.values()) > 2000, answers  # nearly every frame was answered
+        assert http_json("GET", server.url + "/healthz")[0] == 200
+        assert "Traceback" not in server.log_text()
+    finally:
+        for sock, _ in pairs:
+            sock.close()
+        server.stop()

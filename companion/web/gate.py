@@ -1,0 +1,521 @@
+"""The gate: every Socket.IO frame is weighed before any handler is started for it.
+
+python-socketio decodes each Engine.IO message in the connection's reader and starts a handler
+(a green thread under eventlet and gevent, a thread in threading mode) for every event frame:
+a client pipelining frames without waiting for the answers got one handler per frame before any
+rate check could run. The gate takes the place of the Engine.IO ``connect``, ``message`` and
+``disconnect`` handlers (``server.eio.on``) and, in the reader, before anything is started:
+
+- refuses a connection from an address that has too many open or opens them too fast;
+- decodes the frame itself: an unreadable, oversized, too deeply nested or misshapen frame is
+  answered ``bad_request`` when it names an ack id, and noted in the log at most once every
+  few seconds per kind, never with a traceback;
+- takes a token from the connection's bucket and from its address's bucket (``rate_limited``
+  otherwise), and refuses an event while the connection already has ``in_flight`` handlers
+  running (``rate_limited``);
+- closes a connection that keeps sending after being refused;
+- lets through only the acks the server is waiting for (clock probes).
+
+Only what passes is dispatched, exactly as python-socketio's own ``_handle_eio_message`` does
+(this module calls the same per-packet methods of ``socketio.Server``, python-socketio 5.x).
+It holds no greenlet or thread of its own, so it behaves the same in every async mode.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+import threading
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import parse_qs
+
+import socketio
+from engineio.async_drivers._websocket_wsgi import SimpleWebSocketWSGI
+from socketio import packet
+
+from companion.engine import ErrorCode
+from companion.rooms import RoomError
+from companion.web.headers import HEADERS
+from companion.web.network import client_address
+from companion.web.ratelimit import RateLimiter
+
+log = logging.getLogger(__name__)
+
+#: the longest event name a client may send (ours are at most 5 characters)
+EVENT_NAME_MAX = 40
+#: binary attachments one event may announce
+ATTACHMENTS_MAX = 10
+#: messages simple-websocket may hold for a connection before it stops reading its socket
+BACKLOG_MAX = 64
+#: the environ key under which the gate keeps a connection's Engine.IO session id
+EIO_SID = "companion.eio_sid"
+#: "2" (event) or "5" (binary event), attachments, namespace, then the ack id
+_HEADER = re.compile(r"([25])(?:\d{1,10}-)?(/[^,]{0,100},)?(\d{1,15})")
+
+WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
+
+
+@dataclass(frozen=True)
+class Limits:
+    #: events per second per connection, and the burst it may send at once
+    rate: float = 20.0
+    burst: float = 40.0
+    #: events per second from all the connections of one address together
+    address_rate: float = 100.0
+    address_burst: float = 200.0
+    #: handlers running at once for one connection
+    in_flight: int = 8
+    #: refused frames (forgiven at ``rate`` a second) before the connection is closed
+    refusals: float = 200.0
+    #: connections open at once from one address, and new ones per second (with bursts)
+    connections: int = 100
+    connect_rate: float = 2.0
+    connect_burst: float = 100.0
+    #: the largest payload (as JSON) and the deepest nesting an event may carry
+    max_bytes: int = 4096
+    depth: int = 32
+
+
+class Notes:
+    """Warnings about hostile traffic: at most one line per kind every ``every`` seconds, with
+    how many were left out, and never a traceback (the library's own error lines included)."""
+
+    def __init__(self, every: float = 10.0, clock: Callable[[], float] = time.monotonic) -> None:
+        self.every, self.clock = every, clock
+        self._last: dict[str, tuple[float, int]] = {}
+        self._lock = threading.Lock()
+
+    def allow(self, kind: str) -> int | None:
+        """The number of notes of this kind left out since the last one, or None to leave this
+        one out too.
+
+        >>> now = [0.0]
+        >>> notes = Notes(every=10, clock=lambda: now[0])
+        >>> [notes.allow("junk") for _ in range(3)], notes.allow("other")
+        ([0, None, None], 0)
+        >>> now[0] = 10.0; notes.allow("junk")
+        2
+        """
+        now = self.clock()
+        with self._lock:
+            last, skipped = self._last.get(kind, (-self.every, 0))
+            if now - last < self.every:
+                self._last[kind] = (last, skipped + 1)
+                return None
+            self._last[kind] = (now, 0)
+            return skipped
+
+    def __call__(self, kind: str, text: str) -> None:
+        skipped = self.allow(kind)
+        if skipped is not None:
+            more = f" (and {skipped} more in the last {self.every:g} s)" if skipped else ""
+            log.warning("%s%s", text, more)
+
+    def quiet(self, logger: logging.Logger) -> None:
+        """Apply the same to a library's logger: each message once per period, one line."""
+        notes = self
+
+        class Quiet(logging.Filter):
+            def filter(self, record: logging.LogRecord) -> bool:
+                if record.levelno < logging.WARNING:
+                    return True
+                if notes.allow(f"{record.name}: {record.msg}") is None:
+                    return False
+                if record.exc_info and record.exc_info[1] is not None:
+                    exc = record.exc_info[1]
+                    record.msg = f"{record.getMessage()} ({type(exc).__name__}: {exc})"
+                    record.args, record.exc_info, record.exc_text = None, None, None
+                return True
+
+        logger.addFilter(Quiet())
+
+
+@dataclass
+class _Connection:
+    address: str
+    in_flight: int = 0
+    #: a binary event waiting for its attachments, and their size so far
+    binary: Any = None
+    binary_bytes: int = 0
+    #: attachments of a refused binary event, still to be skipped
+    discard: int = 0
+    closed: bool = False
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+
+class Gate:
+    def __init__(self, server: socketio.Server, limits: Limits, notes: Notes) -> None:
+        self.server, self.limits, self.notes = server, limits, notes
+        self.max_frame = limits.max_bytes + 256  # the payload plus the packet's own header
+        self._frames = RateLimiter(limits.rate, limits.burst)
+        self._address_frames = RateLimiter(limits.address_rate, limits.address_burst)
+        self._refusals = RateLimiter(limits.rate, limits.refusals)
+        self._connects = RateLimiter(limits.connect_rate, limits.connect_burst)
+        self._open: dict[str, int] = {}
+        self._connections: dict[str, _Connection] = {}
+        self._lock = threading.Lock()
+        handlers = server.eio.handlers
+        self._inner_connect = handlers["connect"]
+        self._inner_disconnect = handlers["disconnect"]
+        server.eio.on("connect", self.on_connect)
+        server.eio.on("message", self.on_message)
+        server.eio.on("disconnect", self.on_disconnect)
+        self._bound_websockets()
+        notes.quiet(logging.getLogger("engineio.server"))
+        notes.quiet(logging.getLogger("socketio.server"))
+
+    # -- Engine.IO handlers ----------------------------------------------------------------
+
+    def on_connect(self, eio_sid: str, environ: dict[str, Any]) -> Any:
+        address = client_address(environ.get("REMOTE_ADDR"))
+        with self._lock:
+            crowded = self._open.get(address, 0) >= self.limits.connections
+            if not crowded and self._connects.allow(address):
+                self._open[address] = self._open.get(address, 0) + 1
+                self._connections[eio_sid] = _Connection(address)
+                admitted = True
+            else:
+                admitted = False
+        if not admitted:
+            why = "too many open" if crowded else "opened too fast"
+            self.notes("connect", f"refused a connection from {address}: {why}")
+            return False
+        environ[EIO_SID] = eio_sid
+        answer = self._inner_connect(eio_sid, environ)
+        if answer is not None and answer is not True:
+            self._forget(eio_sid)
+        return answer
+
+    def on_disconnect(self, eio_sid: str, reason: Any = None) -> None:
+        try:
+            self._inner_disconnect(eio_sid, reason)
+        finally:
+            self._forget(eio_sid)
+
+    def on_message(self, eio_sid: str, data: str | bytes) -> None:
+        try:
+            self._message(eio_sid, data)
+        except Exception as exc:  # the reader must never die on one frame
+            self.notes("error", f"a frame could not be handled: {type(exc).__name__}: {exc}")
+        finally:
+            # Under eventlet and gevent a reader whose socket always has data never blocks,
+            # so it would never let another green thread run: yield after every frame.
+            self.server.sleep(0)
+
+    def guard_http(self, wsgi_app: WSGIApp, rate: float, burst: float) -> WSGIApp:
+        """WSGI middleware, in front of Flask and Socket.IO alike:
+
+        - an address past ``rate`` requests a second (bursts of ``burst``) gets a bare
+          ``429 rate_limited`` at once, without reaching Flask;
+        - a frame the transport itself cannot read (below Socket.IO) closes that connection
+          with one note in the log instead of a traceback from the web server.
+        """
+        requests = RateLimiter(rate, burst)
+        refusal = json.dumps(
+            RoomError(ErrorCode.RATE_LIMITED, "Too many requests from here: slow down.").as_ack()
+        ).encode()
+        headers = [("Content-Type", "application/json"), *HEADERS.items()]
+
+        def app(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+            address = client_address(environ.get("REMOTE_ADDR"))
+            with self._lock:
+                allowed = requests.allow(address)
+            if not allowed:
+                self.notes("http", f"refused requests from {address}: too many")
+                start_response("429 TOO MANY REQUESTS", headers)
+                return [refusal]
+            try:
+                return wsgi_app(environ, start_response)
+            except (ConnectionError, StopIteration):
+                raise  # how the threading and gunicorn servers end a WebSocket
+            except Exception as exc:
+                if not str(environ.get("PATH_INFO", "")).startswith("/socket.io"):
+                    raise
+                self.notes("transport", f"unreadable transport frame from {address} ({exc!r:.80})")
+                query = parse_qs(str(environ.get("QUERY_STRING", "")))
+                sid = environ.get(EIO_SID) or query.get("sid", [None])[0]
+                if sid is not None and (sock := self.server.eio.sockets.pop(sid, None)):
+                    sock.close(wait=False, abort=True)
+                if str(environ.get("HTTP_UPGRADE", "")).lower() != "websocket":
+                    start_response("400 BAD REQUEST", [("Content-Type", "text/plain")])
+                    return [b"unreadable request"]
+                if "werkzeug.socket" in environ:
+                    raise ConnectionError from None
+                if "eventlet.input" in environ:
+                    raise  # eventlet's server ends the connection quietly
+                return []
+
+        return app
+
+    def _bound_websockets(self) -> None:
+        """Under threading and gevent the WebSocket is simple-websocket's, which reads in a
+        thread (a greenlet under gevent) of its own: everything a client sends, as fast as it
+        arrives, into a list Engine.IO takes frames from, even after the connection closed.
+        Here its reader yields after every read (a flooding client would otherwise hold the
+        gevent hub) and stops reading while BACKLOG_MAX messages wait, a message larger than
+        Engine.IO's limit closes the connection before it is stored, and a connection the gate
+        has closed says "closed" at once instead of serving its backlog. (eventlet's WebSocket
+        reads only what is asked for.)"""
+        drivers = getattr(self.server.eio, "_async", None)
+        if not isinstance(drivers, dict):
+            return
+        websocket = drivers.get("websocket")
+        if not (isinstance(websocket, type) and issubclass(websocket, SimpleWebSocketWSGI)):
+            return
+        connections = self._connections
+        sleep = self.server.sleep
+
+        class Bounded(websocket):  # type: ignore[misc, valid-type]
+            def __init__(self, handler: Any, server: Any, *args: Any, **kwargs: Any) -> None:
+                super().__init__(handler, server, *args, **kwargs)
+                self.server_args["max_message_size"] = server.max_http_buffer_size
+                reader = self.server_args.get("thread_class") or threading.Thread
+                self.server_args["thread_class"] = _yielding(reader, sleep)
+
+            def __call__(self, environ: dict[str, Any], start_response: Any) -> Any:
+                query = parse_qs(str(environ.get("QUERY_STRING", "")))
+                self.eio_sid = environ.get(EIO_SID) or query.get("sid", [None])[0]
+                return super().__call__(environ, start_response)
+
+            def wait(self) -> Any:
+                if self.eio_sid is not None and self.eio_sid not in connections:
+                    self.ws.input_buffer.clear()
+                    return None
+                return super().wait()
+
+        self.server.eio._async = {**drivers, "websocket": Bounded}
+
+    # -- frames ------------------------------------------------------------------------------
+
+    def _message(self, eio_sid: str, data: str | bytes) -> None:
+        conn = self._connections.get(eio_sid)
+        if conn is None or conn.closed:
+            return
+        if not isinstance(data, str):
+            self._attachment(conn, eio_sid, bytes(data))
+            return
+        if conn.binary is not None or conn.discard:
+            conn.binary, conn.discard = None, 0  # the attachments it announced never came
+            self._refuse(conn, eio_sid, None, None, note="a binary event without its attachments")
+        if len(data) > self.max_frame:
+            namespace, ack = _header(data)
+            if self._admit(conn, eio_sid, namespace, ack):
+                self._refuse(conn, eio_sid, namespace, ack, "That message is too large.")
+            return
+        try:
+            pkt = self.server.packet_class(encoded_packet=data)
+        except Exception as exc:  # RecursionError included: nesting too deep for the decoder
+            namespace, ack = _header(data)
+            if self._admit(conn, eio_sid, namespace, ack):
+                note = f"an unreadable frame ({type(exc).__name__})"
+                self._refuse(conn, eio_sid, namespace, ack, "That message could not be read.", note)
+            return
+        kind = pkt.packet_type
+        if kind == packet.ACK and self._awaited(eio_sid, pkt):
+            self.server._handle_ack(eio_sid, pkt.namespace, pkt.id, pkt.data)
+            return
+        is_event = kind in (packet.EVENT, packet.BINARY_EVENT)
+        if not self._admit(conn, eio_sid, pkt.namespace, pkt.id if is_event else None):
+            if kind == packet.BINARY_EVENT:
+                conn.discard = min(pkt.attachment_count, ATTACHMENTS_MAX)
+            return
+        if kind == packet.CONNECT:
+            self.server._handle_connect(eio_sid, pkt.namespace, pkt.data)
+        elif kind == packet.DISCONNECT:
+            reason = self.server.reason.CLIENT_DISCONNECT
+            self.server._handle_disconnect(eio_sid, pkt.namespace, reason)
+        elif kind == packet.EVENT:
+            self._event(conn, eio_sid, pkt)
+        elif kind == packet.BINARY_EVENT and 0 < pkt.attachment_count <= ATTACHMENTS_MAX:
+            conn.binary, conn.binary_bytes = pkt, 0
+        elif kind == packet.BINARY_EVENT:
+            self._refuse(conn, eio_sid, pkt.namespace, pkt.id, "Too many binary attachments.")
+        else:  # an ack nobody waits for, a binary ack, a connect error, an unknown type
+            self._refuse(conn, eio_sid, None, None, note=f"an unexpected packet (type {kind})")
+
+    def _attachment(self, conn: _Connection, eio_sid: str, data: bytes) -> None:
+        if conn.discard:
+            conn.discard -= 1
+            return
+        pkt = conn.binary
+        if pkt is None:
+            if self._admit(conn, eio_sid, None, None):
+                self._refuse(conn, eio_sid, None, None, note="a binary frame out of place")
+            return
+        conn.binary_bytes += len(data)
+        if conn.binary_bytes > self.limits.max_bytes:
+            conn.binary = None
+            conn.discard = pkt.attachment_count - len(pkt.attachments) - 1
+            self._refuse(conn, eio_sid, pkt.namespace, pkt.id, "That message is too large.")
+            return
+        if pkt.add_attachment(data):
+            conn.binary = None
+            self._event(conn, eio_sid, pkt)
+
+    def _event(self, conn: _Connection, eio_sid: str, pkt: Any) -> None:
+        namespace, ack, data = pkt.namespace, pkt.id, pkt.data
+        manager = self.server.manager
+        sid = manager.sid_from_eio_sid(eio_sid, "/")
+        if namespace not in (None, "/") or sid is None or not manager.is_connected(sid, "/"):
+            self._refuse(conn, eio_sid, None, None, note="an event outside the connection")
+            return
+        if not (
+            isinstance(data, list)
+            and data
+            and isinstance(data[0], str)
+            and 0 < len(data[0]) <= EVENT_NAME_MAX
+        ):
+            self._refuse(
+                conn, eio_sid, namespace, ack, "That is not an event.", "a misshapen event"
+            )
+            return
+        if _depth_over(data, self.limits.depth):
+            self._refuse(conn, eio_sid, namespace, ack, "That message is nested too deeply.")
+            return
+        with conn.lock:
+            busy = conn.in_flight >= self.limits.in_flight
+            if not busy:
+                conn.in_flight += 1
+        if busy:
+            message = "Too many requests at once: wait for the answers."
+            self._refuse(conn, eio_sid, namespace, ack, message, code=ErrorCode.RATE_LIMITED)
+            return
+        self.server.start_background_task(self._run, conn, sid, eio_sid, data, ack)
+
+    def _run(self, conn: _Connection, sid: str, eio_sid: str, data: list[Any], ack: Any) -> None:
+        try:
+            self.server._handle_event_internal(self.server, sid, eio_sid, data, "/", ack)
+        except Exception as exc:  # the handlers answer their own errors; this is the transport
+            self.notes("error", f"an event could not be answered: {type(exc).__name__}: {exc}")
+        finally:
+            with conn.lock:
+                conn.in_flight -= 1
+
+    # -- decisions ---------------------------------------------------------------------------
+
+    def _admit(self, conn: _Connection, eio_sid: str, namespace: Any, ack: Any) -> bool:
+        """Take a token for one frame from the connection and from its address."""
+        with self._lock:
+            allowed = self._frames.allow(eio_sid) and self._address_frames.allow(conn.address)
+        if not allowed:
+            message = "Too many messages: slow down a little."
+            self._refuse(conn, eio_sid, namespace, ack, message, code=ErrorCode.RATE_LIMITED)
+        return allowed
+
+    def _refuse(
+        self,
+        conn: _Connection,
+        eio_sid: str,
+        namespace: Any,
+        ack: Any,
+        message: str = "",
+        note: str | None = None,
+        code: ErrorCode = ErrorCode.BAD_REQUEST,
+    ) -> None:
+        """Answer a refused frame (if it asked for an answer); close a connection that keeps
+        sending after being refused."""
+        if note is not None:
+            self.notes(note, f"{note} from {conn.address}")
+        if ack is not None:
+            answer = RoomError(code, message).as_ack()
+            self.server._send_packet(
+                eio_sid,
+                self.server.packet_class(packet.ACK, namespace=namespace, id=ack, data=[answer]),
+            )
+        with self._lock:
+            patient = self._refusals.allow(eio_sid)
+        if not patient and not conn.closed:
+            conn.closed = True
+            self.notes("closed", f"closed a connection from {conn.address}: it kept flooding")
+            if (sock := self.server.eio.sockets.get(eio_sid)) is not None:
+                sock.close(wait=False, abort=True)
+
+    def _awaited(self, eio_sid: str, pkt: Any) -> bool:
+        """An ack the server is waiting for: the answer to one of its own clock probes."""
+        sid = self.server.manager.sid_from_eio_sid(eio_sid, pkt.namespace or "/")
+        callbacks = self.server.manager.callbacks.get(sid, {}) if sid is not None else {}
+        return isinstance(pkt.data, list) and pkt.id in callbacks
+
+    def _forget(self, eio_sid: str) -> None:
+        with self._lock:
+            conn = self._connections.pop(eio_sid, None)
+            if conn is None:
+                return
+            left = self._open.get(conn.address, 1) - 1
+            if left > 0:
+                self._open[conn.address] = left
+            else:
+                self._open.pop(conn.address, None)
+            self._frames.forget(eio_sid)
+            self._refusals.forget(eio_sid)
+
+
+class _YieldingSocket:
+    """simple-websocket's socket, read only while its reader has room in its backlog: a
+    client sending faster than the gate takes frames then waits on its own TCP window, as under
+    eventlet, instead of filling the server's memory."""
+
+    def __init__(self, sock: Any, owner: Any, sleep: Callable[[float], Any]) -> None:
+        self._sock, self._owner, self._sleep = sock, owner, sleep
+
+    def recv(self, size: int) -> bytes:
+        while len(self._owner.input_buffer) >= BACKLOG_MAX and self._owner.connected:
+            self._sleep(0.005)
+        self._sleep(0)
+        data: bytes = self._sock.recv(size)
+        return data
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._sock, name)
+
+
+def _yielding(thread_class: type, sleep: Callable[[float], Any]) -> type:
+    """simple-websocket's reader thread class, reading through a socket that yields first."""
+
+    class Reader(thread_class):  # type: ignore[misc]
+        def __init__(self, target: Any = None, **kwargs: Any) -> None:
+            owner = getattr(target, "__self__", None)
+            if owner is not None and getattr(owner, "sock", None) is not None:
+                owner.sock = _YieldingSocket(owner.sock, owner, sleep)
+            super().__init__(target=target, **kwargs)
+
+    return Reader
+
+
+def _header(frame: str) -> tuple[str | None, int | None]:
+    """The namespace and ack id of an event frame that could not be decoded, if it shows them.
+
+    >>> _header('27["join",{"code":'), _header('51-/x,7["a"'), _header("4x"), _header("2")
+    ((None, 7), ('/x', 7), (None, None), (None, None))
+    """
+    match = _HEADER.match(frame)
+    if match is None:
+        return None, None
+    namespace = match.group(2)
+    return (namespace[:-1] if namespace else None), int(match.group(3))
+
+
+def _depth_over(value: object, limit: int) -> bool:
+    """Whether ``value`` nests lists and objects more than ``limit`` deep (no recursion).
+
+    >>> _depth_over([{"a": [1]}], 3), _depth_over([{"a": [1]}], 2)
+    (False, True)
+    """
+    stack: list[tuple[object, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        children: Iterable[object]
+        if isinstance(item, dict):
+            children = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        if depth > limit:
+            return True
+        stack.extend((child, depth + 1) for child in children)
+    return False
