@@ -90,18 +90,11 @@ class PhoneBot:
 def test_a_whole_seeded_game_reaches_the_score_screen(
     server: LiveServer, peers: list[Peer]
 ) -> None:
-    room = server.create_room(
-        "wicked-witches-way", seed=20261129, options={"fog_seconds": 2, "pace_seconds": 2}
+    options = {"fog_seconds": 2, "pace_seconds": 2}
+    room, tv, phones = seated(
+        server, peers, list(NAMES), game="wicked-witches-way", seed=20261129, options=options
     )
-    tv = Peer(server.url, "tv")
-    peers.append(tv)
-    assert tv.call("host", {"code": room["code"], "host_token": room["host_token"]})["ok"]
-    bots = []
-    for name in NAMES:
-        phone = Peer(server.url, name)
-        peers.append(phone)
-        assert phone.call("join", {"code": room["code"], "name": name})["ok"]
-        bots.append(PhoneBot(phone))
+    bots = [PhoneBot(phone) for phone in phones]
     assert tv.call("room", {"type": "start"})["ok"]
 
     deadline = time.monotonic() + 120
