@@ -1,0 +1,163 @@
+"""The referee of Witchcraft (2008): the Game contract over the modules of this package.
+
+Every decision is one ``choose`` naming the index of one of the legal choices the seat's view
+lists (``you.options``), with the ``ply`` it saw, so a stale or illegal move is refused and
+changes nothing. ``resign`` ends the game at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from companion.engine import (
+    Field,
+    FieldType,
+    Game,
+    Illegal,
+    NotYourTurn,
+    Option,
+    OptionType,
+    Payload,
+    TooLate,
+    by_seat,
+)
+from companion.games.witchcraft import clocks, setup, turns, views
+from companion.games.witchcraft.state import GameState, Options, Phase, other
+from companion.games.witchcraft.tiles import data
+
+#: the most choices a decision can list (placements: spaces x 8 facings)
+MAX_CHOICES = 9999
+
+
+class Witchcraft(Game[GameState]):
+    id = "witchcraft"
+    title = "Witchcraft"
+    min_players = 2
+    max_players = 2
+    rules_version = 1
+    options = (
+        Option("tournament", OptionType.BOOL, False, "Tournament mode (no power tiles)"),
+        Option("master", OptionType.BOOL, False, "Master mode (choose the set-aside tiles)"),
+        Option("physical", OptionType.BOOL, False, "Play on the real board, enter moves here"),
+        Option("clock_minutes", OptionType.INT, 0, "Chess clock (min each, 0 = off)", low=0,
+               high=90),
+        Option("clock_increment", OptionType.INT, 0, "Clock increment (s per move)", low=0,
+               high=60),
+    )  # fmt: skip
+
+    def __init__(self) -> None:
+        super().__init__(
+            by_seat(
+                "choose",
+                self._choose,
+                Field(
+                    "option",
+                    FieldType.INT,
+                    low=0,
+                    high=MAX_CHOICES,
+                    message="Choose one of the moves your phone lists.",
+                ),
+                Field(
+                    "ply",
+                    FieldType.INT,
+                    required=False,
+                    low=0,
+                    high=10**7,
+                    message="'ply' must be the move number your phone saw.",
+                ),
+                refusal="Only the players make moves.",
+            ),
+            by_seat("resign", self._resign, refusal="Only a player can resign."),
+        )
+
+    # -- the contract -------------------------------------------------------------------------
+
+    def new_state(self, players: tuple[str, ...], options: Mapping[str, Any], seed: int) -> Any:
+        chosen = Options(
+            tournament=bool(options["tournament"]),
+            master=bool(options["master"]),
+            physical=bool(options["physical"]),
+            clock_minutes=int(options["clock_minutes"]),
+            clock_increment=int(options["clock_increment"]),
+        )
+        state = setup.new_game(players, chosen, seed)
+        return replace(state, clock=clocks.new_clock(chosen))
+
+    def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
+        return views.table(state) if seat is None else views.seat_view(state, seat)
+
+    def seat_count(self, state: GameState) -> int:
+        return 2
+
+    def private(self, state: GameState, seat: int) -> list[Any]:
+        return views.private(state, seat)
+
+    def is_over(self, state: GameState) -> bool:
+        return state.phase is Phase.OVER
+
+    def start_with(self, state: GameState, seat: int) -> GameState:
+        return setup.start_with(state, seat)
+
+    def deadline(self, state: GameState) -> float | None:
+        return clocks.deadline(state)
+
+    def timeout(self, state: GameState, at: float) -> GameState:
+        clock = state.clock
+        if clock is None or clock.running is None or state.phase is Phase.OVER:
+            return state
+        flagged = clock.running
+        left = list(clock.left)
+        left[flagged] = 0.0
+        state = replace(state, clock=replace(clock, left=(left[0], left[1]), since=at))
+        return turns.finish(state, other(flagged), "ran out of time")
+
+    def shift(self, state: GameState, ms: float) -> GameState:
+        return clocks.shift(state, ms)
+
+    def seat_left(self, state: GameState, seat: int, at: float) -> GameState:
+        if state.phase is Phase.OVER:
+            return state
+        return turns.finish(self._stopped(state, at), other(seat), "left the game")
+
+    def reference(self) -> dict[str, Any]:
+        d = data()
+        return {
+            "tiles": {k: v.describe() for k, v in d.kinds.items()},
+            "placeholder": "Board shape, altar spaces, wizard counts, spell directions and "
+            "shield sides are placeholders from data/witchcraft.json.",
+        }
+
+    # -- actions ------------------------------------------------------------------------------
+
+    def _choose(self, state: GameState, seat: int, payload: Payload, at: float) -> GameState:
+        if state.phase is Phase.OVER:
+            raise Illegal("The game is over.")
+        if state.decider != seat:
+            waiting = state.decider
+            who = state.players[waiting].name if waiting is not None else "nobody"
+            raise NotYourTurn(f"It is {who}'s decision now.")
+        ply = payload.get("ply")
+        if ply is not None and ply != state.ply:
+            raise TooLate("The board has changed since your phone showed it; choose again.")
+        due = clocks.deadline(state)
+        if due is not None and at >= due:
+            raise TooLate("Your time is up.")
+        after = turns.choose(state, payload["option"])
+        return clocks.after_move(state, after, at)
+
+    def _resign(self, state: GameState, seat: int, payload: Payload, at: float) -> GameState:
+        if state.phase is Phase.OVER:
+            raise Illegal("The game is over.")
+        return turns.finish(self._stopped(state, at), other(seat), "resigned")
+
+    @staticmethod
+    def _stopped(state: GameState, at: float) -> GameState:
+        """The clocks as they stand at ``at`` (before the game ends there)."""
+        if state.clock is None:
+            return state
+        return replace(state, clock=replace(state.clock, left=clocks.used(state.clock, at)))
+
+
+WITCHCRAFT = Witchcraft()

@@ -1,0 +1,213 @@
+"""What each seat and the table see.
+
+The table view holds no secret: the face-down stacks are counts, the power tiles are "hidden"
+until used, master mode's set-aside tiles are hidden until both have chosen. A seat's view adds
+``you``: its secret power tile (``power``), the tile it must place now (``next``, during
+placement) and, when the game waits for it, the legal choices (``options``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.witchcraft import clocks, turns
+from companion.games.witchcraft.geometry import Cell, name
+from companion.games.witchcraft.state import Entry, GameState, Phase, Stack, Task, TaskKind, Tile
+from companion.games.witchcraft.tiles import GUILDS, data
+
+#: what the table is told the decider is doing
+DOING = {
+    TaskKind.ASIDE: "sets tiles aside for summoning",
+    TaskKind.DROP: "places the captured tiles onto their stacks",
+    TaskKind.ENERGY: "removes exhaustion tokens (Altar of Energy)",
+    TaskKind.PROTECT: "places a shield token (Altar of Protection)",
+    TaskKind.TELEPORT: "moves or turns a stack (Altar of Teleportation)",
+    TaskKind.TELEPORT_FACE: "chooses the facing (Altar of Teleportation)",
+    TaskKind.SUMMON_MAP: "lays a pair of map tiles (Altar of Summoning)",
+    TaskKind.SUMMON_PICK: "chooses the map tile for the opponent (Altar of Summoning)",
+    TaskKind.SUMMON: "summons a set-aside wizard (Altar of Summoning)",
+    TaskKind.PROPHET: "chooses the stack for the Prophet",
+    TaskKind.PROPHET_ARRANGE: "rearranges the stack (Prophet)",
+    TaskKind.PRINCE: "chooses the tile the Prince removes",
+    TaskKind.BARBARIAN: "chooses the altar the Barbarian destroys",
+    TaskKind.KEYKEEPER: "chooses two stacks to swap (Key Keeper)",
+    TaskKind.FACE: "chooses a facing (Key Keeper)",
+    TaskKind.AFTER: "may use the power tile, or ends the turn",
+}
+
+
+def xy(cell: Cell | None) -> list[int] | None:
+    return None if cell is None else [cell[0], cell[1]]
+
+
+def tile_view(tile: Tile) -> dict[str, Any]:
+    spec = tile.spec
+    return {
+        "id": tile.id,
+        "kind": tile.kind,
+        "name": spec.name,
+        "letter": spec.letter,
+        "gem": tile.gem.value,
+        "facing": tile.facing.word,
+    }
+
+
+def stack_view(cell: Cell, stack: Stack) -> dict[str, Any]:
+    top = stack.top
+    return {
+        "x": cell[0],
+        "y": cell[1],
+        "cell": name(cell),
+        "owner": stack.owner,
+        "guild": GUILDS[stack.owner].value,
+        "height": len(stack.tiles),
+        "tiles": [tile_view(t) for t in stack.tiles],
+        "exhausted": stack.exhausted,
+        "tokens": sorted(d.word for d in stack.tokens),
+        "printed": sorted(d.word for d in top.spec.shield_dirs(top.facing)),
+        "spells": [[d.word, s.value] for d, s in top.spec.spell_dirs(top.facing)],
+        "special": top.spec.special,
+    }
+
+
+def entry_view(entry: Entry) -> dict[str, Any]:
+    return {
+        "seat": entry.seat,
+        "text": entry.text,
+        "at": xy(entry.at),
+        "lines": [list(c) for c in entry.lines],
+        "targets": [list(c) for c in entry.targets],
+    }
+
+
+def pending(state: GameState) -> dict[str, Any] | None:
+    seat = state.decider
+    if seat is None:
+        return None
+    task: Task | None = state.tasks[0] if state.tasks else None
+    if task is not None:
+        doing = DOING.get(task.kind, "decides")
+    elif state.phase is Phase.PLACEMENT:
+        doing = "places a wizard"
+    else:
+        doing = "activates a wizard"
+    return {"seat": seat, "doing": doing, "task": task.kind.value if task else "main"}
+
+
+def table(state: GameState) -> dict[str, Any]:
+    d = data()
+    hide_reserve = state.phase is Phase.MASTER
+    players = []
+    for seat, player in enumerate(state.players):
+        if player.power is None:
+            power = "none"
+        elif player.power_used:
+            power = f"used: {player.power.value}"
+        else:
+            power = "hidden"
+        players.append(
+            {
+                "seat": seat,
+                "name": player.name,
+                "guild": GUILDS[seat].value,
+                "to_place": len(player.to_place),
+                "reserve": [] if hide_reserve else [tile_view(t) for t in player.reserve],
+                "reserve_count": len(player.reserve),
+                "power": power,
+                "stacks": len(state.own(seat)),
+                "captured": state.captured[seat],
+            }
+        )
+    last = next((e for e in reversed(state.log) if e.lines or e.targets), None)
+    clock = state.clock
+    return {
+        "phase": state.phase.value,
+        "turn": state.turn,
+        "first": state.first,
+        "ply": state.ply,
+        "options": {
+            "tournament": state.options.tournament,
+            "master": state.options.master,
+            "physical": state.options.physical,
+        },
+        "placeholder": True,
+        "board": {
+            "width": d.width,
+            "height": d.height,
+            "cells": [list(c) for c in sorted(state.cells)],
+            "map_tiles": [[list(c) for c in tile] for tile in state.map_tiles],
+        },
+        "stacks": [stack_view(c, s) for c, s in state.stacks],
+        "altars": [
+            {
+                "x": a.cell[0],
+                "y": a.cell[1],
+                "kind": a.kind.value,
+                "name": a.kind.label,
+                "spent": a.kind.value == "summoning" and not state.pairs_left,
+            }
+            for a in state.altars
+        ],
+        "pairs_left": list(state.pairs_left),
+        "players": players,
+        "pending": pending(state),
+        "log": [entry_view(e) for e in state.log],
+        "last": entry_view(last) if last is not None else None,
+        "clock": None
+        if clock is None
+        else {
+            "left": list(clock.left),
+            "running": clock.running,
+            "since": clock.since,
+            "deadline": clocks.deadline(state),
+        },
+        "quiet_turns": state.quiet_turns,
+        "quiet_limit": d.quiet_rounds_for_draw,
+        "winner": state.winner,
+        "result": state.result,
+    }
+
+
+def power_secret(state: GameState, seat: int) -> dict[str, Any] | None:
+    player = state.players[seat]
+    if player.power is None or player.power_used:
+        return None
+    return {"power_tile": player.power.value, "name": player.power.label}
+
+
+def next_secret(state: GameState, seat: int) -> dict[str, Any] | None:
+    player = state.players[seat]
+    if state.phase is not Phase.PLACEMENT or state.turn != seat or not player.to_place:
+        return None
+    tile = player.to_place[0]
+    return {"next_tile": tile.kind, **tile.spec.describe(), "left": len(player.to_place)}
+
+
+def aside_secret(state: GameState, seat: int) -> dict[str, Any] | None:
+    if state.phase is not Phase.MASTER:
+        return None
+    player = state.players[seat]
+    return {
+        "set_aside": [t.kind for t in player.reserve],
+        "pool": [tile_view(t) for t in player.pool],
+    }
+
+
+def private(state: GameState, seat: int) -> list[Any]:
+    found = [power_secret(state, seat), next_secret(state, seat), aside_secret(state, seat)]
+    return [v for v in found if v is not None]
+
+
+def seat_view(state: GameState, seat: int) -> dict[str, Any]:
+    view = table(state)
+    mine = state.decider == seat
+    view["you"] = {
+        "seat": seat,
+        "guild": GUILDS[seat].value,
+        "power": power_secret(state, seat),
+        "next": next_secret(state, seat),
+        "aside": aside_secret(state, seat),
+        "deciding": mine,
+        "options": [c.describe(i) for i, c in enumerate(turns.choices(state))] if mine else [],
+    }
+    return view
