@@ -1,0 +1,101 @@
+"""Power tiles, the end of the game and the draws."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.games.witchcraft.state import Phase
+from companion.games.witchcraft.tiles import AltarKind
+from companion.games.witchcraft.turns import repeated
+from tests.unit.witchcraft.helpers import GAME, W, choices, kind_is, on, play, position
+
+FOE = {(4, 0): W(1, "apprentice", "w"), (4, 1): W(1, "apprentice", "w")}
+
+
+def test_a_power_tile_can_be_used_before_the_activation_and_leaves_the_game() -> None:
+    state = position(
+        {(0, 4): W(0, "apprentice", "n", exhausted=True), (0, 0): W(1, "monk"), **FOE},
+        altars={},
+        powers=(AltarKind.ENERGY, None),
+    )
+    assert [c.kind for c in choices(state)] == ["power"]  # the only way to act
+    state = play(state, kind_is("power"))
+    state = play(state, kind_is("refresh", at=(0, 4)))
+    assert state.turn == 0 and not on(state, (0, 4)).exhausted
+    assert GAME.view(state, 0)["you"]["power"] is None
+    assert GAME.view(state, None)["players"][0]["power"] == "used: energy"
+    assert not any(c.kind == "power" for c in choices(state))
+    state = play(state, kind_is("cast", at=(0, 4)))
+    assert state.turn == 0  # the captured tile is still to be placed: no "after" question
+    state = play(state, kind_is("drop"))
+    assert state.turn == 1
+
+
+def test_a_power_tile_can_be_used_after_the_activation() -> None:
+    state = position(
+        {(0, 4): W(0, "apprentice", "n"), (0, 0): W(1, "monk"), **FOE},
+        altars={},
+        powers=(AltarKind.PROTECTION, None),
+    )
+    state = play(state, kind_is("cast", at=(0, 4)))
+    state = play(state, kind_is("drop"))
+    assert {c.kind for c in choices(state)} == {"end", "power"}
+    state = play(state, kind_is("power"))
+    state = play(state, kind_is("shield", at=(0, 4), facing="e"))
+    assert state.turn == 1 and state.players[0].power_used
+
+
+def test_a_power_tile_whose_effect_cannot_happen_is_not_offered() -> None:
+    state = position(
+        {(0, 4): W(0, "apprentice", "n"), (0, 0): W(1, "monk"), **FOE},
+        altars={},
+        powers=(AltarKind.ENERGY, None),
+    )
+    assert not any(c.kind == "power" for c in choices(state))
+
+
+def test_the_player_to_move_without_a_legal_move_loses_the_dirty_victory() -> None:
+    # Ben has many stacks but none can act; Ann's single wizard takes one of them
+    state = position(
+        {
+            (0, 4): W(0, "apprentice", "n"),
+            (0, 0): W(1, "apprentice", "n"),
+            (2, 0): W(1, "golem", "n"),
+            (4, 0): W(1, "watchman", "n", exhausted=True),
+        },
+        altars={},
+    )
+    state = play(state, kind_is("cast", at=(0, 4)))
+    state = play(state, kind_is("drop"))
+    assert state.phase is Phase.OVER and state.winner == 0
+    assert "has no legal move" in state.result
+
+
+def test_same_activations_for_three_rounds_is_a_draw() -> None:
+    assert repeated(("a", "b") * 3)
+    assert not repeated(("a", "b") * 2)
+    state = position({(0, 4): W(0, "prophet", "n"), (4, 0): W(1, "prophet", "s")}, altars={})
+    for _ in range(3):
+        for seat in (0, 1):
+            mine = (0, 4) if seat == 0 else (4, 0)
+            state = play(state, lambda c: c.kind == "prophet")
+            state = play(state, kind_is("target", at=mine))
+            turned = (on(state, mine).top.facing + 1) % 8
+            state = play(state, lambda c, f=turned: c.kind == "arrange" and c.facing == f)
+            if state.phase is Phase.OVER:
+                break
+            # the Prophet refreshed nobody: refresh it by hand so it may act again
+            for cell, stack in state.stacks:
+                state = state.put(cell, replace(stack, exhausted=False))
+    assert state.phase is Phase.OVER and state.winner is None
+    assert "three rounds" in state.result
+
+
+def test_a_long_spell_without_captures_is_a_draw() -> None:
+    state = position({(0, 4): W(0, "prophet", "n"), (4, 0): W(1, "prophet", "s")}, altars={})
+    state = replace(state, quiet_turns=49, activations=("x",))
+    state = play(state, lambda c: c.kind == "prophet")
+    state = play(state, lambda c: c.kind == "target" and c.at == (4, 0))
+    state = play(state, lambda c: c.kind == "arrange" and c.facing == 0)
+    assert state.phase is Phase.OVER and state.winner is None
+    assert "without a capture" in state.result

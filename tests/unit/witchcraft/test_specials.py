@@ -1,0 +1,102 @@
+"""The special tiles' powers."""
+
+from __future__ import annotations
+
+from companion.games.witchcraft.geometry import Dir
+from companion.games.witchcraft.tiles import AltarKind
+from tests.unit.witchcraft.helpers import W, choices, kind_is, kinds, on, play, position
+
+FOE = {(4, 0): W(1, "apprentice", "w"), (4, 1): W(1, "apprentice", "w")}
+
+
+def test_prophet_removes_an_exhaustion_token_and_rearranges_a_stack() -> None:
+    state = position(
+        {(0, 4): W(0, "prophet"), (2, 4): W(0, ("golem", "monk"), "n", exhausted=True), **FOE},
+        altars={},
+    )
+    state = play(state, kind_is("prophet", at=(0, 4)))
+    state = play(state, kind_is("target", at=(2, 4)))
+    state = play(state, kind_is("arrange", index=0, facing="e", flag=True))
+    stack = on(state, (2, 4))
+    assert kinds(stack) == ["monk", "golem"] and not stack.exhausted
+    assert all(t.facing is Dir.E for t in stack.tiles)
+    assert on(state, (0, 4)).exhausted
+
+
+def test_prophet_on_its_own_stack_ends_exhausted_anyway() -> None:
+    state = position({(0, 4): W(0, "prophet", "n"), **FOE}, altars={})
+    state = play(state, kind_is("prophet", at=(0, 4)))
+    state = play(state, kind_is("target", at=(0, 4)))
+    assert not any(c.flag for c in choices(state))  # not exhausted yet: nothing to remove
+    state = play(state, kind_is("arrange", facing="s"))
+    assert on(state, (0, 4)).exhausted and on(state, (0, 4)).top.facing is Dir.S
+
+
+def test_prince_removes_one_tile_and_scatters_the_rest_onto_your_other_stacks() -> None:
+    state = position(
+        {(0, 4): W(0, ("golem", "prince")), (2, 4): W(0, "monk"), (3, 4): W(0, "apprentice"),
+         **FOE},
+        altars={},
+    )  # fmt: skip
+    state = play(state, kind_is("prince", at=(0, 4)))
+    state = play(state, kind_is("remove", at=(0, 4), index=0))  # the golem leaves the game
+    assert state.stack((0, 4)) is None
+    assert {c.at for c in choices(state)} == {(2, 4), (3, 4)}
+    state = play(state, kind_is("drop", at=(3, 4)))
+    assert kinds(on(state, (3, 4))) == ["apprentice", "prince"]
+    assert on(state, (3, 4)).exhausted  # the Prince's stack is exhausted
+    assert [t.kind for t in state.removed] == ["golem"]
+
+
+def test_prince_may_remove_itself() -> None:
+    state = position({(0, 4): W(0, "prince"), (2, 4): W(0, "monk"), **FOE}, altars={})
+    state = play(state, kind_is("prince", at=(0, 4)))
+    state = play(state, kind_is("remove", at=(0, 4)))
+    assert state.stack((0, 4)) is None and state.turn == 1
+
+
+def test_barbarian_destroys_an_altar_even_a_powerless_one() -> None:
+    state = position(
+        {(0, 4): W(0, "barbarian"), **FOE}, altars={(2, 2): AltarKind.SUMMONING}, pairs=()
+    )
+    state = play(state, kind_is("barbarian", at=(0, 4)))
+    state = play(state, kind_is("destroy", at=(2, 2)))
+    assert state.altars == () and state.free((2, 2))
+
+
+def test_barbarian_cannot_act_once_every_altar_is_destroyed() -> None:
+    # the rulebook's example
+    state = position({(0, 4): W(0, "barbarian"), **FOE}, altars={})
+    assert not any(c.kind == "barbarian" for c in choices(state))
+
+
+def test_key_keeper_swaps_two_of_your_stacks_and_may_turn_them() -> None:
+    state = position({(0, 4): W(0, "keykeeper", "n"), (2, 4): W(0, "golem", "n"), **FOE}, altars={})
+    state = play(state, kind_is("keykeeper", at=(0, 4)))
+    state = play(state, kind_is("swap", at=(0, 4), to=(2, 4)))
+    state = play(state, kind_is("face", facing="w"))  # the stack now on (2, 4)
+    state = play(state, kind_is("face", facing="n"))  # the one now on (0, 4) keeps its facing
+    assert on(state, (2, 4)).top.kind == "keykeeper" and on(state, (2, 4)).top.facing is Dir.W
+    assert on(state, (0, 4)).top.kind == "golem"
+
+
+def test_key_keeper_needs_two_stacks() -> None:
+    state = position({(0, 4): W(0, "keykeeper"), **FOE}, altars={})
+    assert not any(c.kind == "keykeeper" for c in choices(state))
+
+
+def test_priest_activates_altars_in_its_line_and_may_choose_both() -> None:
+    state = position(
+        {(0, 4): W(0, "priest", "n"), (0, 3): W(0, "golem", "n", exhausted=True), **FOE},
+        altars={(0, 2): AltarKind.PROTECTION, (0, 0): AltarKind.ENERGY},
+    )
+    priests = [c.targets for c in choices(state) if c.kind == "priest"]
+    assert sorted(priests) == [((0, 0),), ((0, 2),), ((0, 2), (0, 0))]
+
+
+def test_priest_is_blocked_by_enemy_wizards_and_never_hits_them() -> None:
+    state = position(
+        {(0, 4): W(0, "priest", "n"), (0, 2): W(1, "apprentice", "e"), **FOE},
+        altars={(0, 0): AltarKind.PROTECTION},
+    )
+    assert not any(c.kind == "priest" for c in choices(state))
