@@ -1,0 +1,196 @@
+// Witchcraft, a player's phone (and a spectator's). The board with only the legal moves
+// tappable: tap a wizard and its targets light up, pick one of its moves, confirm before it is
+// sent. During placement the tile you must place now; always your secret power tile. Follow-up
+// decisions (where each captured tile goes, what an altar does) come the same way.
+
+import { h } from '../../js/ui.js';
+import { pressTwice } from '../../js/kit.js';
+import {
+  ARROWS, DIR_ORDER, boardSvg, clockLeft, formatClock, guildMark, key, pendingLine, phaseLabel,
+} from './common.js';
+
+export { styles } from './common.js';
+
+export function local() {
+  return { ply: -1, cell: null, pick: null };
+}
+
+export function mount() {
+  const els = {
+    root: h('div', { class: 'wc-phone', id: 'wc-phone' }),
+    status: h('div', { class: 'wc-status', id: 'wc-status' }),
+    board: h('div', { class: 'wc-board-wrap wc-board-phone', id: 'wc-pboard' }),
+    panel: h('div', { class: 'wc-panel', id: 'wc-panel' }),
+    clocks: [],
+  };
+  els.root.append(els.status, els.board, els.panel);
+  return els;
+}
+
+function groups(options) {
+  const byCell = new Map();
+  const loose = [];
+  for (const o of options) {
+    if (!o.at) { loose.push(o); continue; }
+    const k = key(o.at);
+    if (!byCell.has(k)) byCell.set(k, []);
+    byCell.get(k).push(o);
+  }
+  return { byCell, loose };
+}
+
+export function render(ctx) {
+  const { game: g, els, local: mem } = ctx;
+  if (!g || !g.board) return;
+  const you = g.you || null;
+  if (mem.ply !== g.ply) Object.assign(mem, { ply: g.ply, cell: null, pick: null });
+  const options = you?.options || [];
+  const { byCell, loose } = groups(options);
+  if (byCell.size === 1 && !loose.length && mem.cell === null) mem.cell = [...byCell.keys()][0];
+  const picked = options.find((o) => o.i === mem.pick) || null;
+
+  // status: phase, whose decision, the clocks
+  els.clocks = [];
+  const clockFor = (seat) => {
+    if (!g.clock) return null;
+    const el = h('span', { class: 'wc-pclock', id: `wc-pclock-${seat}` });
+    els.clocks.push([el, seat]);
+    return h('span', { class: `wc-pclock-box wc-${g.players[seat].guild}` }, guildMark(g.players[seat].guild), el);
+  };
+  els.status.replaceChildren(
+    h('div', { class: 'wc-status-top' },
+      h('span', { class: 'wc-phase', text: phaseLabel(g) }),
+      you ? h('span', { class: `wc-you wc-you-${you.guild}` }, guildMark(you.guild), `You: ${you.guild}`) : h('span', { class: 'wc-you', text: 'Watching' }),
+      clockFor(0), clockFor(1)),
+    h('p', { class: `wc-status-line${you?.deciding ? ' wc-yours' : ''}`, id: 'wc-status-line', text: you?.deciding ? yourTurnLine(g, you) : pendingLine(ctx) }));
+  tick(ctx);
+
+  // board: what may be tapped and what is selected
+  const marks = { selectable: new Set(byCell.keys()), ghosts: [], targets: new Set(), lines: new Set(), area: new Set() };
+  for (const o of options) {
+    for (const c of [o.at, ...(o.cells || []), ...(o.more || [])]) if (c) marks.ghosts.push(c);
+  }
+  const preview = picked ? [picked] : (mem.cell ? byCell.get(mem.cell) || [] : []);
+  for (const o of preview) {
+    for (const t of o.targets || []) marks.targets.add(key(t));
+    if (o.to) marks.targets.add(key(o.to));
+    for (const c of o.lines || []) marks.lines.add(key(c));
+    for (const c of [...(o.cells || []), ...(o.more || [])]) marks.area.add(key(c));
+  }
+  if (mem.cell) { marks.selected = mem.cell; marks.aimFrom = mem.cell.split(',').map(Number); }
+  const onCell = (c) => {
+    const k = key(c);
+    mem.cell = mem.cell === k ? null : k;
+    mem.pick = null;
+    const here = byCell.get(k) || [];
+    if (mem.cell && here.length === 1) mem.pick = here[0].i;
+    ctx.redraw();
+  };
+  els.board.replaceChildren(boardSvg(g, { marks, onCell: you?.deciding ? onCell : null, last: g.last, cls: 'wc-board-small' }));
+
+  // panel: secrets, the choices, confirm
+  const parts = [];
+  if (you) parts.push(secrets(g, you));
+  if (you?.deciding) {
+    parts.push(choicesPanel(ctx, byCell, loose, picked));
+  } else if (g.phase === 'over') {
+    parts.push(h('p', { class: 'wc-result', id: 'wc-result', text: g.result }));
+  } else {
+    const last = g.log?.[g.log.length - 1];
+    parts.push(h('p', { class: 'wc-wait', text: you ? `Waiting: ${pendingLine(ctx)}.` : pendingLine(ctx) }));
+    if (last) parts.push(h('p', { class: 'wc-lastmove', text: `Last: ${ctx.nameOf(last.seat)} ${last.text}` }));
+  }
+  if (g.options?.physical && you?.deciding) parts.push(h('p', { class: 'wc-physical', text: 'Make the move on the real board, then enter it here.' }));
+  if (you && g.phase !== 'over' && ctx.playing) {
+    const resign = h('button', { type: 'button', class: 'btn wc-resign', id: 'wc-resign' }, h('span', { class: 'btn-text', text: 'Resign' }));
+    pressTwice(resign, (button) => ctx.send('resign', {}, { button }));
+    parts.push(resign);
+  }
+  els.panel.replaceChildren(...parts);
+}
+
+function yourTurnLine(g, you) {
+  if (g.phase === 'placement') return 'Your turn: place your next tile (tap a free space).';
+  const t = g.pending?.task;
+  if (t === 'main') return 'Your turn: tap a wizard to see its targets.';
+  if (t === 'drop') return 'Put the captured tile onto one of your stacks.';
+  if (t === 'summon' && g.pending.seat === you.seat && g.turn !== you.seat) return 'Summoning: place one of your set-aside wizards.';
+  return `Your decision: you ${g.pending?.doing || 'decide'}.`;
+}
+
+function secrets(g, you) {
+  const power = you.power
+    ? h('div', { class: 'wc-secret', id: 'wc-power' }, h('span', { class: 'wc-secret-label', text: 'Your secret power tile' }), h('strong', { text: you.power.name }))
+    : h('div', { class: 'wc-secret wc-secret-none', id: 'wc-power' }, h('span', { class: 'wc-secret-label', text: g.options?.tournament ? 'Tournament mode: no power tiles' : 'Power tile used' }));
+  const next = you.next
+    ? h('div', { class: 'wc-secret wc-next', id: 'wc-next' },
+      h('span', { class: 'wc-secret-label', text: `Your next tile (${you.next.left} left)` }),
+      h('strong', { text: `${you.next.name} [${you.next.letter}]` }),
+      h('span', { class: 'wc-next-spec', text: tileSpec(you.next) }))
+    : null;
+  const aside = you.aside
+    ? h('div', { class: 'wc-secret', id: 'wc-aside' }, h('span', { class: 'wc-secret-label', text: 'Set aside so far' }), h('strong', { text: you.aside.set_aside.join(', ') || 'nothing yet' }))
+    : null;
+  return h('div', { class: 'wc-secrets' }, next, power, aside);
+}
+
+function tileSpec(t) {
+  const side = ['ahead', 'ahead-right', 'right', 'behind-right', 'behind', 'behind-left', 'left', 'ahead-left'];
+  const spells = t.spells.map(([s, k]) => `${k} ${side[s]}`).join(', ');
+  const shields = t.shields.map((s) => side[s]).join(', ');
+  return `${spells ? `casts ${spells}` : 'special power'}${shields ? `; shields ${shields}` : ''}`;
+}
+
+function choicesPanel(ctx, byCell, loose, picked) {
+  const mem = ctx.local;
+  const out = h('div', { class: 'wc-choices', id: 'wc-choices' });
+  const here = mem.cell ? byCell.get(mem.cell) || [] : [];
+  const select = (o) => { mem.pick = mem.pick === o.i ? null : o.i; ctx.redraw(); };
+  if (here.length > 1 && here.every((o) => o.facing) && new Set(here.map((o) => o.facing)).size === here.length) {
+    // a compass of facings
+    const grid = h('div', { class: 'wc-compass', id: 'wc-compass' });
+    for (const d of DIR_ORDER) {
+      const o = d ? here.find((x) => x.facing === d) : null;
+      if (!d) grid.append(h('span', { class: 'wc-compass-mid', text: 'facing' }));
+      else if (!o) grid.append(h('span', { class: 'wc-compass-off', text: ARROWS[d] }));
+      else grid.append(h('button', { type: 'button', class: `btn wc-dir${mem.pick === o.i ? ' wc-on' : ''}`, 'data-facing': d, onclick: () => select(o) }, ARROWS[d]));
+    }
+    out.append(grid);
+  } else if (here.length > 1) {
+    out.append(h('div', { class: 'wc-list' }, here.map((o) => h('button', {
+      type: 'button', class: `btn wc-opt${mem.pick === o.i ? ' wc-on' : ''}`, 'data-kind': o.kind, onclick: () => select(o),
+    }, o.label))));
+  } else if (!mem.cell && byCell.size) {
+    out.append(h('p', { class: 'wc-hint', text: `Tap one of the ${byCell.size} highlighted spaces.` }));
+  }
+  if (loose.length) {
+    out.append(h('div', { class: 'wc-list' }, loose.map((o) => h('button', {
+      type: 'button', class: `btn wc-opt${mem.pick === o.i ? ' wc-on' : ''}`, 'data-kind': o.kind, onclick: () => select(o),
+    }, o.label))));
+  }
+  const confirm = h('button', {
+    type: 'button', class: 'btn btn-primary wc-confirm', id: 'wc-confirm', disabled: !picked,
+  }, picked ? `Confirm: ${picked.label}` : 'Choose a move, then confirm');
+  confirm.addEventListener('click', () => {
+    if (!picked) return;
+    ctx.send('choose', { option: picked.i, ply: ctx.game.ply }, { button: confirm }).then((ack) => {
+      if (ack && ack.ok) Object.assign(mem, { cell: null, pick: null });
+    });
+  });
+  out.append(confirm);
+  return out;
+}
+
+export function tick(ctx) {
+  const g = ctx.game;
+  if (!g?.clock) return;
+  const now = ctx.serverNow();
+  for (const [el, seat] of ctx.els.clocks || []) {
+    const left = clockLeft(g.clock, seat, now);
+    const text = formatClock(left);
+    if (el.textContent !== text) el.textContent = text;
+    el.classList.toggle('urgent', left !== null && left < 20_000);
+  }
+}
+
+

@@ -1,0 +1,91 @@
+// Witchcraft, table screen. Read from 3 m: the board big (the last move's line of fire marked),
+// whose decision it is, both guilds with their clocks, captured counts, tiles still to place,
+// the set-aside tiles and whether the power tile is still hidden; the move list. The table view
+// holds no secret (the power tiles and the next tiles only travel to their owners).
+
+import { h } from '../../js/ui.js';
+import {
+  boardSvg, clockLeft, formatClock, guildMark, legend, pendingLine, phaseLabel, placeholderNote,
+} from './common.js';
+
+export { styles } from './common.js';
+
+export function mount() {
+  const els = {
+    root: h('div', { class: 'wc-tv', id: 'wc-tv' }),
+    head: h('div', { class: 'wc-head', id: 'wc-head' }),
+    board: h('div', { class: 'wc-board-wrap', id: 'wc-board' }),
+    side: h('div', { class: 'wc-side' }),
+    players: h('div', { class: 'wc-players', id: 'wc-players' }),
+    moves: h('ol', { class: 'wc-moves', id: 'wc-moves', 'aria-label': 'Moves' }),
+    foot: h('div', { class: 'wc-foot' }),
+    clocks: [],
+  };
+  els.side.append(els.players, h('h2', { class: 'wc-moves-title', text: 'Moves' }), els.moves, els.foot);
+  els.root.append(els.head, h('div', { class: 'wc-main' }, els.board, els.side));
+  return els;
+}
+
+export function render(ctx) {
+  const { game: g, els } = ctx;
+  if (!g || !g.board) return;
+  const physical = g.options?.physical;
+  els.head.replaceChildren(
+    h('span', { class: 'wc-title', text: 'Witchcraft' }),
+    h('span', { class: 'wc-phase', id: 'wc-phase', text: phaseLabel(g) }),
+    h('span', { class: `wc-pending${g.phase === 'over' ? ' wc-result' : ''}`, id: 'wc-pending' },
+      g.pending ? guildMark(g.players[g.pending.seat].guild) : null, pendingLine(ctx)),
+    physical ? h('span', { class: 'wc-physical', text: 'Real board: enter each move on your phone' }) : null);
+
+  els.board.replaceChildren(boardSvg(g, { last: g.last, cls: 'wc-board-tv' }));
+
+  els.clocks = [];
+  els.players.replaceChildren(...g.players.map((p) => {
+    const turn = g.pending && g.pending.seat === p.seat;
+    const clock = g.clock ? h('span', { class: 'wc-clock', id: `wc-clock-${p.seat}` }) : null;
+    if (clock) els.clocks.push([clock, p.seat]);
+    const winner = g.phase === 'over' && g.winner === p.seat;
+    const facts = [
+      h('span', { text: `${p.stacks} stacks` }),
+      h('span', { text: `captured ${p.captured}` }),
+      p.to_place ? h('span', { text: `${p.to_place} to place` }) : null,
+      h('span', { text: p.power === 'hidden' ? 'power tile: hidden' : p.power === 'none' ? 'no power tile' : `power tile ${p.power}` }),
+    ];
+    const reserve = p.reserve.length
+      ? `set aside: ${p.reserve.map((t) => t.name).join(', ')}`
+      : (p.reserve_count ? `${p.reserve_count} set aside (secret)` : 'nothing set aside');
+    return h('section', { class: `wc-player wc-player-${p.guild}${turn ? ' wc-turn' : ''}${winner ? ' wc-winner' : ''}`, id: `wc-player-${p.seat}` },
+      h('div', { class: 'wc-player-top' }, guildMark(p.guild, 'wc-mark-big'),
+        h('span', { class: 'wc-player-name', text: ctx.nameOf(p.seat) }),
+        h('span', { class: 'wc-guild', text: p.guild.toUpperCase() }),
+        turn ? h('span', { class: 'wc-now', text: '▶ to move' }) : null,
+        winner ? h('span', { class: 'wc-now', text: '★ wins' }) : null,
+        clock),
+      h('div', { class: 'wc-facts' }, facts),
+      h('div', { class: 'wc-reserve', text: reserve }));
+  }));
+  tick(ctx);
+
+  const log = g.log || [];
+  const shown = log.slice(-9);
+  els.moves.replaceChildren(...shown.map((e, i) => h('li', {
+    class: `wc-move wc-move-${g.players[e.seat]?.guild}${i === shown.length - 1 ? ' wc-move-last' : ''}`,
+  }, guildMark(g.players[e.seat]?.guild), h('span', { text: `${ctx.nameOf(e.seat)}: ${e.text}` }))));
+  if (!log.length) els.moves.append(h('li', { class: 'wc-move wc-empty', text: g.phase === 'master' ? 'Each player secretly sets three tiles aside.' : 'No moves yet: the first player places a wizard.' }));
+  const quiet = g.phase === 'encounter' && g.quiet_turns >= 10
+    ? h('p', { class: 'wc-quiet', text: `${Math.floor(g.quiet_turns / 2)} rounds without a capture (draw at ${g.quiet_limit})` }) : null;
+  els.foot.replaceChildren(quiet, legend(), placeholderNote());
+}
+
+export function tick(ctx) {
+  const g = ctx.game;
+  if (!g?.clock) return;
+  const now = ctx.serverNow();
+  for (const [el, seat] of ctx.els.clocks || []) {
+    const left = clockLeft(g.clock, seat, now);
+    const text = formatClock(left);
+    if (el.textContent !== text) el.textContent = text;
+    el.classList.toggle('wc-clock-running', g.clock.running === seat);
+    el.classList.toggle('urgent', left !== null && left < 20_000);
+  }
+}

@@ -1,0 +1,249 @@
+// Witchcraft: what the TV and phone modules share. The board as one SVG: spaces, altars, stacks
+// (red guild = square tile, green guild = round tile, so the guild never depends on colour
+// alone; the top tile's letters, its facing arrow, spell ticks, shields as thick bars, an
+// exhaustion "Z" badge and the stack height), the last move's line of fire, and what a phone
+// selects. Player names only go through textContent (ui.js h()).
+
+import { h, svg } from '../../js/ui.js';
+
+export const styles = ['./wc.css'];
+
+const CELL = 100;
+export const DIRS = { n: [0, -1], ne: [1, -1], e: [1, 0], se: [1, 1], s: [0, 1], sw: [-1, 1], w: [-1, 0], nw: [-1, -1] };
+export const DIR_ORDER = ['nw', 'n', 'ne', 'w', null, 'e', 'sw', 's', 'se'];
+export const ARROWS = { n: '↑', ne: '↗', e: '→', se: '↘', s: '↓', sw: '↙', w: '←', nw: '↖' };
+const ALTAR_LETTER = { energy: 'E', protection: 'P', teleportation: 'T', summoning: 'S' };
+const SPELL_LETTER = { missile: 'M', thunder: 'T', blast: 'B', priest: '' };
+
+export const key = (c) => `${c[0]},${c[1]}`;
+
+export function guildName(g, seat) {
+  return g.players?.[seat]?.guild === 'red' ? 'Red' : 'Green';
+}
+
+/** "Ann (red)" */
+export function who(ctx, seat) {
+  const g = ctx.game;
+  return `${ctx.nameOf(seat)} (${g.players?.[seat]?.guild || ''})`;
+}
+
+/** A small guild marker: square for red, circle for green (shape + colour). */
+export function guildMark(guild, cls = '') {
+  const shape = guild === 'red'
+    ? svg('rect', { x: 3, y: 3, width: 18, height: 18, rx: 3, class: 'wc-mark-red' })
+    : svg('circle', { cx: 12, cy: 12, r: 10, class: 'wc-mark-green' });
+  return svg('svg', { viewBox: '0 0 24 24', class: `wc-mark ${cls}`.trim(), 'aria-hidden': 'true' }, shape);
+}
+
+/** Time left on a seat's chess clock now (ms), from the view's clock and the server time. */
+export function clockLeft(clock, seat, now) {
+  if (!clock) return null;
+  let left = clock.left[seat];
+  if (clock.running === seat && typeof clock.since === 'number') left -= Math.max(0, now - clock.since);
+  return Math.max(0, left);
+}
+
+export function formatClock(ms) {
+  if (ms === null || ms === undefined) return '';
+  const total = Math.ceil(ms / 1000);
+  const m = Math.floor(total / 60);
+  const s = total % 60;
+  return `${m}:${String(s).padStart(2, '0')}`;
+}
+
+/** The spaces to draw: the board, the map tiles, and any extra (ghost) spaces a phone offers. */
+function bounds(g) {
+  const w = g.board.width;
+  const hgt = g.board.height;
+  return { x0: -1, y0: -1, cols: w + 2, rows: hgt + 2 };
+}
+
+function center(c) {
+  return [(c[0] + 1) * CELL + CELL / 2, (c[1] + 1) * CELL + CELL / 2];
+}
+
+function sidePoint(c, dir, inset) {
+  const [cx, cy] = center(c);
+  const [dx, dy] = DIRS[dir];
+  const r = CELL / 2 - inset;
+  return [cx + dx * r, cy + dy * r];
+}
+
+function cellName(c) {
+  const col = c[0] < 0 ? 'z' : String.fromCharCode(97 + c[0]);
+  return `${col}${c[1] + 1}`;
+}
+
+/**
+ * The board SVG. `marks`: {selectable: Set(key), selected: key, targets: Set(key),
+ * lines: Set(key), ghosts: [[x,y]…] (offered spaces not yet on the board), area: Set(key)},
+ * `onCell(cell)` makes spaces tappable.
+ */
+export function boardSvg(g, { marks = {}, onCell = null, last = null, cls = '' } = {}) {
+  const b = bounds(g);
+  const width = b.cols * CELL;
+  const height = b.rows * CELL;
+  const root = svg('svg', { viewBox: `0 0 ${width} ${height}`, class: `wc-board ${cls}`.trim(), role: 'img', 'aria-label': 'Board' });
+  const cells = new Set(g.board.cells.map(key));
+  const mapCells = new Set(g.board.map_tiles.flat().map(key));
+  const selectable = marks.selectable || new Set();
+  const lastLines = new Set((last?.lines || []).map(key));
+  const lastTargets = new Set((last?.targets || []).map(key));
+  const lastAt = last?.at ? key(last.at) : null;
+
+  // column letters and row numbers around the main board
+  for (let x = 0; x < g.board.width; x += 1) {
+    root.append(svg('text', { x: (x + 1.5) * CELL, y: CELL * 0.25, class: 'wc-coord' }, document.createTextNode(String.fromCharCode(97 + x))));
+  }
+  for (let y = 0; y < g.board.height; y += 1) {
+    root.append(svg('text', { x: CELL * 0.2, y: (y + 1.55) * CELL, class: 'wc-coord' }, document.createTextNode(String(y + 1))));
+  }
+
+  const spaces = [...g.board.cells, ...(marks.ghosts || []).filter((c) => !cells.has(key(c)))];
+  for (const c of spaces) {
+    const k = key(c);
+    const classes = ['wc-cell'];
+    if (!cells.has(k)) classes.push('wc-ghost');
+    if (mapCells.has(k)) classes.push('wc-map');
+    if (lastLines.has(k)) classes.push('wc-fire');
+    if (marks.lines?.has(k)) classes.push('wc-aim');
+    if (marks.area?.has(k)) classes.push('wc-area');
+    if (selectable.has(k)) classes.push('wc-can');
+    if (marks.selected === k) classes.push('wc-selected');
+    const x = (c[0] + 1) * CELL;
+    const y = (c[1] + 1) * CELL;
+    const rect = svg('rect', { x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, rx: 10, class: classes.join(' '), 'data-cell': cellName(c) });
+    root.append(rect);
+  }
+
+  for (const a of g.altars) {
+    const c = [a.x, a.y];
+    const [cx, cy] = center(c);
+    const pts = [[cx, cy - 42], [cx + 42, cy], [cx, cy + 42], [cx - 42, cy]].map((p) => p.join(',')).join(' ');
+    const k = key(c);
+    const hit = lastTargets.has(k) || marks.targets?.has(k);
+    root.append(svg('g', { class: `wc-altar wc-altar-${a.kind}${a.spent ? ' wc-spent' : ''}${hit ? ' wc-hit' : ''}` },
+      svg('polygon', { points: pts }),
+      svg('text', { x: cx, y: cy + 4, class: 'wc-altar-letter' }, document.createTextNode(ALTAR_LETTER[a.kind] || '?')),
+      svg('text', { x: cx, y: cy + 30, class: 'wc-altar-name' }, document.createTextNode(a.spent ? 'spent' : a.kind.slice(0, 7)))));
+  }
+
+  // last move: a line from the caster to each target
+  if (last?.at && last.targets?.length) {
+    const [ax, ay] = center(last.at);
+    for (const t of last.targets) {
+      const [tx, ty] = center(t);
+      root.append(svg('line', { x1: ax, y1: ay, x2: tx, y2: ty, class: 'wc-fire-line' }));
+    }
+  }
+  if (marks.aimFrom && marks.targets?.size) {
+    const [ax, ay] = center(marks.aimFrom);
+    for (const k of marks.targets) {
+      const [tx, ty] = center(k.split(',').map(Number));
+      root.append(svg('line', { x1: ax, y1: ay, x2: tx, y2: ty, class: 'wc-aim-line' }));
+    }
+  }
+
+  for (const s of g.stacks) {
+    const c = [s.x, s.y];
+    const k = key(c);
+    root.append(stackSvg(s, {
+      last: lastAt === k,
+      hit: lastTargets.has(k) || Boolean(marks.targets?.has(k)),
+    }));
+  }
+
+  if (onCell) {
+    for (const c of spaces) {
+      const k = key(c);
+      if (!selectable.has(k)) continue;
+      const x = (c[0] + 1) * CELL;
+      const y = (c[1] + 1) * CELL;
+      const hitbox = svg('rect', { x, y, width: CELL, height: CELL, class: 'wc-hitbox', 'data-cell': cellName(c), 'data-tap': k });
+      hitbox.addEventListener('click', () => onCell(c));
+      root.append(hitbox);
+    }
+  }
+  return root;
+}
+
+/** One stack: guild shape, letters of the top tile, facing arrow, spells, shields, badges. */
+export function stackSvg(s, { last = false, hit = false } = {}) {
+  const c = [s.x, s.y];
+  const [cx, cy] = center(c);
+  const top = s.tiles[s.tiles.length - 1];
+  const red = s.guild === 'red';
+  const g = svg('g', { class: `wc-stack wc-${s.guild}${s.exhausted ? ' wc-tired' : ''}${last ? ' wc-last' : ''}${hit ? ' wc-hit' : ''}`, 'data-stack': cellName(c) });
+  const body = red
+    ? svg('rect', { x: cx - 34, y: cy - 34, width: 68, height: 68, rx: 6, class: 'wc-body' })
+    : svg('circle', { cx, cy, r: 36, class: 'wc-body' });
+  g.append(body);
+  // shields: a thick bar on each protected side (printed solid, tokens dashed)
+  for (const side of s.printed) g.append(shieldBar(c, side, 'wc-shield'));
+  for (const side of s.tokens) g.append(shieldBar(c, side, 'wc-shield wc-token'));
+  // spells: a tick towards each spell direction with the spell's letter
+  for (const [dir, spell] of s.spells) {
+    const [x1, y1] = sidePoint(c, dir, 14);
+    const [x2, y2] = sidePoint(c, dir, 2);
+    g.append(svg('line', { x1, y1, x2, y2, class: `wc-spell wc-spell-${spell}` }));
+  }
+  // facing: a triangle at the edge
+  const [fx, fy] = sidePoint(c, top.facing, 4);
+  const [dx, dy] = DIRS[top.facing];
+  const len = Math.hypot(dx, dy);
+  const ux = dx / len;
+  const uy = dy / len;
+  const bx = fx - ux * 16;
+  const by = fy - uy * 16;
+  const pts = [[fx, fy], [bx - uy * 9, by + ux * 9], [bx + uy * 9, by - ux * 9]].map((p) => p.join(',')).join(' ');
+  g.append(svg('polygon', { points: pts, class: 'wc-facing' }));
+  g.append(svg('text', { x: cx, y: cy + 2, class: 'wc-letter' }, document.createTextNode(top.letter)));
+  const spellText = s.spells.map(([, sp]) => SPELL_LETTER[sp]).filter(Boolean)[0] || (s.special ? '★' : '');
+  if (spellText) g.append(svg('text', { x: cx, y: cy + 24, class: 'wc-spell-letter' }, document.createTextNode(spellText)));
+  if (s.height > 1) {
+    g.append(svg('circle', { cx: cx + 30, cy: cy + 30, r: 15, class: 'wc-height-bg' }));
+    g.append(svg('text', { x: cx + 30, y: cy + 36, class: 'wc-height' }, document.createTextNode(`${s.height}`)));
+  }
+  if (s.exhausted) {
+    g.append(svg('circle', { cx: cx - 30, cy: cy - 30, r: 15, class: 'wc-tired-bg' }));
+    g.append(svg('text', { x: cx - 30, y: cy - 24, class: 'wc-tired-z' }, document.createTextNode('Z')));
+  }
+  return g;
+}
+
+function shieldBar(c, side, cls) {
+  const [px, py] = sidePoint(c, side, 9);
+  const [dx, dy] = DIRS[side];
+  const len = Math.hypot(dx, dy);
+  const tx = -dy / len;
+  const ty = dx / len;
+  const half = 16;
+  return svg('line', { x1: px - tx * half, y1: py - ty * half, x2: px + tx * half, y2: py + ty * half, class: cls });
+}
+
+/** The placeholder notice (board, counts, spell directions and shields come from a data file). */
+export function placeholderNote(cls = '') {
+  return h('p', { class: `wc-placeholder ${cls}`.trim(), text: 'Placeholder board and tiles (5×5, altar spaces b2 d2 b4 d4, spell and shield sides): edit data/witchcraft.json to match your set.' });
+}
+
+/** The legend of symbols, for the TV. */
+export function legend() {
+  return h('ul', { class: 'wc-legend' },
+    h('li', {}, guildMark('red'), ' red guild (square)'),
+    h('li', {}, guildMark('green'), ' green guild (round)'),
+    h('li', { text: '▲ facing · tick = spell (M missile, T thunder, B blast, ★ special)' }),
+    h('li', { text: '▬ shield side (dashed: token) · Z exhausted · number = stack height' }));
+}
+
+export function phaseLabel(g) {
+  return { master: 'Master mode: setting tiles aside', placement: 'Placement', encounter: 'Encounter', over: 'Game over' }[g.phase] || g.phase;
+}
+
+/** "Ann (red) activates a wizard" */
+export function pendingLine(ctx) {
+  const g = ctx.game;
+  if (g.phase === 'over') return g.result || 'Game over';
+  const p = g.pending;
+  if (!p) return '';
+  return `${who(ctx, p.seat)} ${p.doing}`;
+}
