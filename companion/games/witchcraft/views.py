@@ -172,7 +172,11 @@ def power_secret(state: GameState, seat: int) -> dict[str, Any] | None:
     player = state.players[seat]
     if player.power is None or player.power_used:
         return None
-    return {"power_tile": player.power.value, "name": player.power.label}
+    return {
+        "power_tile": player.power.value,
+        "name": player.power.label,
+        "guild": GUILDS[seat].value,
+    }
 
 
 def next_secret(state: GameState, seat: int) -> dict[str, Any] | None:
@@ -180,7 +184,12 @@ def next_secret(state: GameState, seat: int) -> dict[str, Any] | None:
     if state.phase is not Phase.PLACEMENT or state.turn != seat or not player.to_place:
         return None
     tile = player.to_place[0]
-    return {"next_tile": tile.kind, **tile.spec.describe(), "left": len(player.to_place)}
+    return {
+        "next_tile": tile.kind,
+        **tile.spec.describe(),
+        "guild": GUILDS[seat].value,
+        "left": len(player.to_place),
+    }
 
 
 def aside_secret(state: GameState, seat: int) -> dict[str, Any] | None:

@@ -1,0 +1,95 @@
+"""Witchcraft through the live server: a whole game, placement to the end, played by two phone
+bots that see only their own views and send only choices their view lists, with chess clocks
+running; the secrets (the power tile, the next tile) never reach the other phone or the TV."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+import pytest
+
+from tests.support import LiveServer, Peer, seated
+
+pytestmark = pytest.mark.integration
+
+NAMES = ["Ann", "Ben"]
+
+
+class PhoneBot:
+    """Plays the listed choice that captures most, else the first one listed."""
+
+    def __init__(self, peer: Peer, seat: int) -> None:
+        self.peer, self.seat = peer, seat
+        self.sent: set[int] = set()
+        self.moves = 0
+
+    def step(self) -> None:
+        game = self.peer.latest()["game"]
+        if game is None or game["phase"] == "over":
+            return
+        you = game["you"]
+        if not you["deciding"] or game["ply"] in self.sent:
+            return
+        self.sent.add(game["ply"])
+        enemy = {(s["x"], s["y"]) for s in game["stacks"] if s["owner"] != self.seat}
+        options = you["options"]
+        assert options, "the game waits for me but lists no choice"
+
+        def gain(option: dict[str, Any]) -> int:
+            return sum(1 for t in option.get("targets", []) if tuple(t) in enemy)
+
+        best = max(options, key=gain)
+        ack = self.peer.call("act", {"type": "choose", "option": best["i"], "ply": game["ply"]})
+        assert ack["ok"], ack
+        self.moves += 1
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{"clock_minutes": 30, "clock_increment": 2}, {"physical": True, "master": True}],
+    ids=["clocks", "physical-board-master-mode"],
+)
+def test_a_whole_game(server: LiveServer, peers: list[Peer], options: dict[str, Any]) -> None:
+    _, tv, phones = seated(server, peers, NAMES, game="witchcraft", seed=4, options=options)
+    assert tv.call("room", {"type": "start"})["ok"]
+    bots = [PhoneBot(phone, seat) for seat, phone in enumerate(phones)]
+    end = time.monotonic() + 120
+    while time.monotonic() < end and tv.latest()["game"]["phase"] != "over":
+        for bot in bots:
+            bot.step()
+        time.sleep(0.02)
+    table = tv.wait_view(lambda v: v["game"]["phase"] == "over", timeout=10)["game"]
+    assert table["winner"] in (0, 1, None) and table["result"]
+    assert tv.latest()["room"]["status"] == "over"
+    assert all(bot.moves >= 8 for bot in bots)  # eight placements each at least
+    if options.get("clock_minutes"):  # the clocks ran and stopped; nobody ran out of time
+        assert table["clock"]["running"] is None
+        assert all(0 < left < 30 * 60_000 + 200 * 2_000 for left in table["clock"]["left"])
+    else:
+        assert table["clock"] is None
+    # the move list on the TV: both guilds placed and cast
+    texts = [e["text"] for e in table["log"]]
+    assert sum("places the" in t for t in texts) == 16
+    assert any(" hits " in t for t in texts)
+
+    # secrecy: a seat's power tile and next tile never show on the other phone or the TV
+    for bot in bots:
+        mine = {json.dumps(v, sort_keys=True) for view in bot.peer.views() for v in secrets(view)}
+        assert any("power_tile" in v for v in mine) and any("next_tile" in v for v in mine)
+        for peer in (bots[1 - bot.seat].peer, tv):
+            for view in peer.views():
+                assert not mine & {json.dumps(v, sort_keys=True) for v in secrets(view)}
+    for view in tv.views():
+        assert view["game"] is None or ("you" not in view["game"] and not secrets(view))
+
+
+def secrets(node: Any) -> list[dict[str, Any]]:
+    """Every power tile or next tile object anywhere in a view."""
+    if isinstance(node, dict):
+        found = [node] if "power_tile" in node or "next_tile" in node else []
+        return found + [s for child in node.values() for s in secrets(child)]
+    if isinstance(node, list):
+        return [s for child in node for s in secrets(child)]
+    return []
