@@ -246,7 +246,34 @@ def resolve(state: GameState, task: Task, choice: Choice) -> tuple[GameState, tu
         if choice.kind == "power":
             return use_power(state, seat), ()
         return state, ()
-    return say(state, seat, note, at=choice.at), more
+    return say(state, seat, told(note), at=choice.at), more
+
+
+#: a choice's label ("Put the Golem onto a1") as the move list tells it ("puts the Golem…")
+TOLD = {
+    "Put": "puts",
+    "Remove": "removes",
+    "Shield": "shields",
+    "Move": "moves",
+    "Turn": "turns",
+    "Face": "faces",
+    "Keep": "keeps",
+    "Summon": "summons",
+    "Work": "works",
+    "Destroy": "destroys",
+    "Swap": "swaps",
+    "Set": "sets",
+}
+
+
+def told(label: str) -> str:
+    """The label in the third person, for the move list.
+
+    >>> told("Put the Golem onto a1"), told("Ben summons on z1")
+    ('puts the Golem onto a1', 'Ben summons on z1')
+    """
+    first, _, rest = label.partition(" ")
+    return f"{TOLD[first]} {rest}" if first in TOLD else label
 
 
 def advance(state: GameState) -> GameState:

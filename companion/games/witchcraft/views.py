@@ -32,7 +32,7 @@ DOING = {
     TaskKind.BARBARIAN: "chooses the altar the Barbarian destroys",
     TaskKind.KEYKEEPER: "chooses two stacks to swap (Key Keeper)",
     TaskKind.FACE: "chooses a facing (Key Keeper)",
-    TaskKind.AFTER: "may use the power tile, or ends the turn",
+    TaskKind.AFTER: "decides whether to use the power tile now",
 }
 
 
@@ -103,6 +103,8 @@ def table(state: GameState) -> dict[str, Any]:
             power = "none"
         elif player.power_used:
             power = f"used: {player.power.value}"
+        elif state.phase is Phase.OVER:
+            power = f"unused: {player.power.value}"  # revealed once the game is over
         else:
             power = "hidden"
         players.append(
@@ -168,6 +170,14 @@ def table(state: GameState) -> dict[str, Any]:
     }
 
 
+def private(state: GameState, seat: int) -> list[Any]:
+    """The seat's secrets now: its unused power tile (until the game is over), the tile it must
+    place now, master mode's choice in progress."""
+    power = power_secret(state, seat) if state.phase is not Phase.OVER else None
+    found = [power, next_secret(state, seat), aside_secret(state, seat)]
+    return [v for v in found if v is not None]
+
+
 def power_secret(state: GameState, seat: int) -> dict[str, Any] | None:
     player = state.players[seat]
     if player.power is None or player.power_used:
@@ -200,11 +210,6 @@ def aside_secret(state: GameState, seat: int) -> dict[str, Any] | None:
         "set_aside": [t.kind for t in player.reserve],
         "pool": [tile_view(t) for t in player.pool],
     }
-
-
-def private(state: GameState, seat: int) -> list[Any]:
-    found = [power_secret(state, seat), next_secret(state, seat), aside_secret(state, seat)]
-    return [v for v in found if v is not None]
 
 
 def seat_view(state: GameState, seat: int) -> dict[str, Any]:

@@ -13,6 +13,7 @@ export const DIRS = { n: [0, -1], ne: [1, -1], e: [1, 0], se: [1, 1], s: [0, 1],
 export const DIR_ORDER = ['nw', 'n', 'ne', 'w', null, 'e', 'sw', 's', 'se'];
 export const ARROWS = { n: '↑', ne: '↗', e: '→', se: '↘', s: '↓', sw: '↙', w: '←', nw: '↖' };
 const ALTAR_LETTER = { energy: 'E', protection: 'P', teleportation: 'T', summoning: 'S' };
+const ALTAR_SHORT = { energy: 'energy', protection: 'protect', teleportation: 'teleport', summoning: 'summon' };
 const SPELL_LETTER = { missile: 'M', thunder: 'T', blast: 'B', priest: '' };
 
 export const key = (c) => `${c[0]},${c[1]}`;
@@ -51,13 +52,6 @@ export function formatClock(ms) {
   return `${m}:${String(s).padStart(2, '0')}`;
 }
 
-/** The spaces to draw: the board, the map tiles, and any extra (ghost) spaces a phone offers. */
-function bounds(g) {
-  const w = g.board.width;
-  const hgt = g.board.height;
-  return { x0: -1, y0: -1, cols: w + 2, rows: hgt + 2 };
-}
-
 function center(c) {
   return [(c[0] + 1) * CELL + CELL / 2, (c[1] + 1) * CELL + CELL / 2];
 }
@@ -80,11 +74,16 @@ function cellName(c) {
  * `onCell(cell)` makes spaces tappable.
  */
 export function boardSvg(g, { marks = {}, onCell = null, last = null, cls = '' } = {}) {
-  const b = bounds(g);
-  const width = b.cols * CELL;
-  const height = b.rows * CELL;
-  const root = svg('svg', { viewBox: `0 0 ${width} ${height}`, class: `wc-board ${cls}`.trim(), role: 'img', 'aria-label': 'Board' });
   const cells = new Set(g.board.cells.map(key));
+  const spaces = [...g.board.cells, ...(marks.ghosts || []).filter((c) => !cells.has(key(c)))];
+  // only the spaces in play (and those a phone offers): the ring for map tiles appears with them
+  const xs = spaces.map((c) => c[0]);
+  const ys = spaces.map((c) => c[1]);
+  const x0 = (Math.min(...xs) + 1) * CELL - 44;
+  const y0 = (Math.min(...ys) + 1) * CELL - 44;
+  const width = (Math.max(...xs) + 2) * CELL + 24 - x0;
+  const height = (Math.max(...ys) + 2) * CELL + 24 - y0;
+  const root = svg('svg', { viewBox: `${x0} ${y0} ${width} ${height}`, class: `wc-board ${cls}`.trim(), role: 'img', 'aria-label': 'Board' });
   const mapCells = new Set(g.board.map_tiles.flat().map(key));
   const selectable = marks.selectable || new Set();
   const lastLines = new Set((last?.lines || []).map(key));
@@ -93,13 +92,12 @@ export function boardSvg(g, { marks = {}, onCell = null, last = null, cls = '' }
 
   // column letters and row numbers around the main board
   for (let x = 0; x < g.board.width; x += 1) {
-    root.append(svg('text', { x: (x + 1.5) * CELL, y: CELL * 0.25, class: 'wc-coord' }, document.createTextNode(String.fromCharCode(97 + x))));
+    root.append(svg('text', { x: (x + 1.5) * CELL, y: y0 + 32, class: 'wc-coord' }, document.createTextNode(String.fromCharCode(97 + x))));
   }
   for (let y = 0; y < g.board.height; y += 1) {
-    root.append(svg('text', { x: CELL * 0.2, y: (y + 1.55) * CELL, class: 'wc-coord' }, document.createTextNode(String(y + 1))));
+    root.append(svg('text', { x: x0 + 20, y: (y + 1.6) * CELL, class: 'wc-coord' }, document.createTextNode(String(y + 1))));
   }
 
-  const spaces = [...g.board.cells, ...(marks.ghosts || []).filter((c) => !cells.has(key(c)))];
   for (const c of spaces) {
     const k = key(c);
     const classes = ['wc-cell'];
@@ -125,7 +123,7 @@ export function boardSvg(g, { marks = {}, onCell = null, last = null, cls = '' }
     root.append(svg('g', { class: `wc-altar wc-altar-${a.kind}${a.spent ? ' wc-spent' : ''}${hit ? ' wc-hit' : ''}` },
       svg('polygon', { points: pts }),
       svg('text', { x: cx, y: cy + 4, class: 'wc-altar-letter' }, document.createTextNode(ALTAR_LETTER[a.kind] || '?')),
-      svg('text', { x: cx, y: cy + 30, class: 'wc-altar-name' }, document.createTextNode(a.spent ? 'spent' : a.kind.slice(0, 7)))));
+      svg('text', { x: cx, y: cy + 30, class: 'wc-altar-name' }, document.createTextNode(a.spent ? 'spent' : ALTAR_SHORT[a.kind] || a.kind))));
   }
 
   // last move: a line from the caster to each target
@@ -153,6 +151,8 @@ export function boardSvg(g, { marks = {}, onCell = null, last = null, cls = '' }
     }));
   }
 
+  if (marks.preview) root.append(stackSvg(marks.preview, { ghost: true }));
+
   if (onCell) {
     for (const c of spaces) {
       const k = key(c);
@@ -168,12 +168,12 @@ export function boardSvg(g, { marks = {}, onCell = null, last = null, cls = '' }
 }
 
 /** One stack: guild shape, letters of the top tile, facing arrow, spells, shields, badges. */
-export function stackSvg(s, { last = false, hit = false } = {}) {
+export function stackSvg(s, { last = false, hit = false, ghost = false } = {}) {
   const c = [s.x, s.y];
   const [cx, cy] = center(c);
   const top = s.tiles[s.tiles.length - 1];
   const red = s.guild === 'red';
-  const g = svg('g', { class: `wc-stack wc-${s.guild}${s.exhausted ? ' wc-tired' : ''}${last ? ' wc-last' : ''}${hit ? ' wc-hit' : ''}`, 'data-stack': cellName(c) });
+  const g = svg('g', { class: `wc-stack wc-${s.guild}${s.exhausted ? ' wc-tired' : ''}${last ? ' wc-last' : ''}${hit ? ' wc-hit' : ''}${ghost ? ' wc-preview' : ''}`, 'data-stack': ghost ? null : cellName(c) });
   const body = red
     ? svg('rect', { x: cx - 34, y: cy - 34, width: 68, height: 68, rx: 6, class: 'wc-body' })
     : svg('circle', { cx, cy, r: 36, class: 'wc-body' });
@@ -219,6 +219,19 @@ function shieldBar(c, side, cls) {
   const ty = dx / len;
   const half = 16;
   return svg('line', { x1: px - tx * half, y1: py - ty * half, x2: px + tx * half, y2: py + ty * half, class: cls });
+}
+
+/** A tile about to be placed (the phone's preview): the next tile at its space and facing. */
+export function previewStack(tile, at, facing, guild) {
+  const turn = Object.keys(DIRS).indexOf(facing);
+  const order = ['n', 'ne', 'e', 'se', 's', 'sw', 'w', 'nw'];
+  const abs = (side) => order[(side + turn) % 8];
+  return {
+    x: at[0], y: at[1], guild, height: 1, exhausted: false, special: tile.special,
+    tiles: [{ letter: tile.letter, facing }], tokens: [],
+    printed: (tile.shields || []).map(abs),
+    spells: (tile.spells || []).map(([side, spell]) => [abs(side), spell]),
+  };
 }
 
 /** The placeholder notice (board, counts, spell directions and shields come from a data file). */

@@ -6,7 +6,7 @@
 import { h } from '../../js/ui.js';
 import { pressTwice } from '../../js/kit.js';
 import {
-  ARROWS, DIR_ORDER, boardSvg, clockLeft, formatClock, guildMark, key, pendingLine, phaseLabel,
+  ARROWS, DIR_ORDER, boardSvg, previewStack, clockLeft, formatClock, guildMark, key, pendingLine, phaseLabel,
 } from './common.js';
 
 export { styles } from './common.js';
@@ -47,7 +47,11 @@ export function render(ctx) {
   const options = you?.options || [];
   const { byCell, loose } = groups(options);
   if (byCell.size === 1 && !loose.length && mem.cell === null) mem.cell = [...byCell.keys()][0];
+  const here = mem.cell ? byCell.get(mem.cell) || [] : [];
+  if (here.length === 1 && mem.pick === null) mem.pick = here[0].i;
   const picked = options.find((o) => o.i === mem.pick) || null;
+  els.root.dataset.ply = String(g.ply);
+  els.root.dataset.deciding = you?.deciding ? 'yes' : 'no';
 
   // status: phase, whose decision, the clocks
   els.clocks = [];
@@ -62,7 +66,8 @@ export function render(ctx) {
       h('span', { class: 'wc-phase', text: phaseLabel(g) }),
       you ? h('span', { class: `wc-you wc-you-${you.guild}` }, guildMark(you.guild), `You: ${you.guild}`) : h('span', { class: 'wc-you', text: 'Watching' }),
       clockFor(0), clockFor(1)),
-    h('p', { class: `wc-status-line${you?.deciding ? ' wc-yours' : ''}`, id: 'wc-status-line', text: you?.deciding ? yourTurnLine(g, you) : pendingLine(ctx) }));
+    h('p', { class: `wc-status-line${you?.deciding ? ' wc-yours' : ''}`, id: 'wc-status-line', text: you?.deciding ? yourTurnLine(g, you) : pendingLine(ctx) }),
+    ...(you?.next ? [nextCard(you.next)] : []));
   tick(ctx);
 
   // board: what may be tapped and what is selected
@@ -78,19 +83,18 @@ export function render(ctx) {
     for (const c of [...(o.cells || []), ...(o.more || [])]) marks.area.add(key(c));
   }
   if (mem.cell) { marks.selected = mem.cell; marks.aimFrom = mem.cell.split(',').map(Number); }
+  if (picked && picked.kind === 'place' && you.next) marks.preview = previewStack(you.next, picked.at, picked.facing, you.guild);
   const onCell = (c) => {
     const k = key(c);
-    mem.cell = mem.cell === k ? null : k;
+    if (mem.cell === k) return;
+    mem.cell = k;
     mem.pick = null;
-    const here = byCell.get(k) || [];
-    if (mem.cell && here.length === 1) mem.pick = here[0].i;
     ctx.redraw();
   };
   els.board.replaceChildren(boardSvg(g, { marks, onCell: you?.deciding ? onCell : null, last: g.last, cls: 'wc-board-small' }));
 
-  // panel: secrets, the choices, confirm
+  // panel: the choices and confirm first (thumb reach), then the secrets
   const parts = [];
-  if (you) parts.push(secrets(g, you));
   if (you?.deciding) {
     parts.push(choicesPanel(ctx, byCell, loose, picked));
   } else if (g.phase === 'over') {
@@ -100,6 +104,7 @@ export function render(ctx) {
     parts.push(h('p', { class: 'wc-wait', text: you ? `Waiting: ${pendingLine(ctx)}.` : pendingLine(ctx) }));
     if (last) parts.push(h('p', { class: 'wc-lastmove', text: `Last: ${ctx.nameOf(last.seat)} ${last.text}` }));
   }
+  if (you) parts.push(secrets(g, you));
   if (g.options?.physical && you?.deciding) parts.push(h('p', { class: 'wc-physical', text: 'Make the move on the real board, then enter it here.' }));
   if (you && g.phase !== 'over' && ctx.playing) {
     const resign = h('button', { type: 'button', class: 'btn wc-resign', id: 'wc-resign' }, h('span', { class: 'btn-text', text: 'Resign' }));
@@ -122,16 +127,16 @@ function secrets(g, you) {
   const power = you.power
     ? h('div', { class: 'wc-secret', id: 'wc-power' }, h('span', { class: 'wc-secret-label', text: 'Your secret power tile' }), h('strong', { text: you.power.name }))
     : h('div', { class: 'wc-secret wc-secret-none', id: 'wc-power' }, h('span', { class: 'wc-secret-label', text: g.options?.tournament ? 'Tournament mode: no power tiles' : 'Power tile used' }));
-  const next = you.next
-    ? h('div', { class: 'wc-secret wc-next', id: 'wc-next' },
-      h('span', { class: 'wc-secret-label', text: `Your next tile (${you.next.left} left)` }),
-      h('strong', { text: `${you.next.name} [${you.next.letter}]` }),
-      h('span', { class: 'wc-next-spec', text: tileSpec(you.next) }))
-    : null;
   const aside = you.aside
     ? h('div', { class: 'wc-secret', id: 'wc-aside' }, h('span', { class: 'wc-secret-label', text: 'Set aside so far' }), h('strong', { text: you.aside.set_aside.join(', ') || 'nothing yet' }))
     : null;
-  return h('div', { class: 'wc-secrets' }, next, power, aside);
+  return h('div', { class: 'wc-secrets' }, power, aside);
+}
+
+function nextCard(next) {
+  return h('div', { class: 'wc-secret wc-next', id: 'wc-next' },
+    h('span', { class: 'wc-secret-label', text: `Your next tile, secret (${next.left} left)` }),
+    h('strong', { text: `${next.name} [${next.letter}]: ${tileSpec(next)}` }));
 }
 
 function tileSpec(t) {
@@ -145,7 +150,7 @@ function choicesPanel(ctx, byCell, loose, picked) {
   const mem = ctx.local;
   const out = h('div', { class: 'wc-choices', id: 'wc-choices' });
   const here = mem.cell ? byCell.get(mem.cell) || [] : [];
-  const select = (o) => { mem.pick = mem.pick === o.i ? null : o.i; ctx.redraw(); };
+  const select = (o) => { mem.pick = o.i; ctx.redraw(); };
   if (here.length > 1 && here.every((o) => o.facing) && new Set(here.map((o) => o.facing)).size === here.length) {
     // a compass of facings
     const grid = h('div', { class: 'wc-compass', id: 'wc-compass' });
@@ -153,19 +158,19 @@ function choicesPanel(ctx, byCell, loose, picked) {
       const o = d ? here.find((x) => x.facing === d) : null;
       if (!d) grid.append(h('span', { class: 'wc-compass-mid', text: 'facing' }));
       else if (!o) grid.append(h('span', { class: 'wc-compass-off', text: ARROWS[d] }));
-      else grid.append(h('button', { type: 'button', class: `btn wc-dir${mem.pick === o.i ? ' wc-on' : ''}`, 'data-facing': d, onclick: () => select(o) }, ARROWS[d]));
+      else grid.append(h('button', { type: 'button', class: `btn wc-dir${mem.pick === o.i ? ' wc-on' : ''}`, 'data-facing': d, 'data-i': o.i, onclick: () => select(o) }, ARROWS[d]));
     }
     out.append(grid);
   } else if (here.length > 1) {
     out.append(h('div', { class: 'wc-list' }, here.map((o) => h('button', {
-      type: 'button', class: `btn wc-opt${mem.pick === o.i ? ' wc-on' : ''}`, 'data-kind': o.kind, onclick: () => select(o),
+      type: 'button', class: `btn wc-opt${mem.pick === o.i ? ' wc-on' : ''}`, 'data-kind': o.kind, 'data-i': o.i, onclick: () => select(o),
     }, o.label))));
   } else if (!mem.cell && byCell.size) {
     out.append(h('p', { class: 'wc-hint', text: `Tap one of the ${byCell.size} highlighted spaces.` }));
   }
   if (loose.length) {
     out.append(h('div', { class: 'wc-list' }, loose.map((o) => h('button', {
-      type: 'button', class: `btn wc-opt${mem.pick === o.i ? ' wc-on' : ''}`, 'data-kind': o.kind, onclick: () => select(o),
+      type: 'button', class: `btn wc-opt${mem.pick === o.i ? ' wc-on' : ''}`, 'data-kind': o.kind, 'data-i': o.i, onclick: () => select(o),
     }, o.label))));
   }
   const confirm = h('button', {

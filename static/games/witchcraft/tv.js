@@ -21,8 +21,8 @@ export function mount() {
     foot: h('div', { class: 'wc-foot' }),
     clocks: [],
   };
-  els.side.append(els.players, h('h2', { class: 'wc-moves-title', text: 'Moves' }), els.moves, els.foot);
-  els.root.append(els.head, h('div', { class: 'wc-main' }, els.board, els.side));
+  els.side.append(h('h2', { class: 'wc-moves-title', text: 'Moves (latest first)' }), els.moves, els.foot);
+  els.root.append(els.head, els.players, h('div', { class: 'wc-main' }, els.board, els.side));
   return els;
 }
 
@@ -30,12 +30,14 @@ export function render(ctx) {
   const { game: g, els } = ctx;
   if (!g || !g.board) return;
   const physical = g.options?.physical;
-  els.head.replaceChildren(
-    h('span', { class: 'wc-title', text: 'Witchcraft' }),
+  els.root.dataset.ply = String(g.ply);
+  els.root.dataset.phase = g.phase;
+  els.head.replaceChildren(...[
     h('span', { class: 'wc-phase', id: 'wc-phase', text: phaseLabel(g) }),
     h('span', { class: `wc-pending${g.phase === 'over' ? ' wc-result' : ''}`, id: 'wc-pending' },
       g.pending ? guildMark(g.players[g.pending.seat].guild) : null, pendingLine(ctx)),
-    physical ? h('span', { class: 'wc-physical', text: 'Real board: enter each move on your phone' }) : null);
+    physical ? h('span', { class: 'wc-physical', text: 'Real board: enter each move on your phone' }) : null,
+  ].filter(Boolean));
 
   els.board.replaceChildren(boardSvg(g, { last: g.last, cls: 'wc-board-tv' }));
 
@@ -49,7 +51,7 @@ export function render(ctx) {
       h('span', { text: `${p.stacks} stacks` }),
       h('span', { text: `captured ${p.captured}` }),
       p.to_place ? h('span', { text: `${p.to_place} to place` }) : null,
-      h('span', { text: p.power === 'hidden' ? 'power tile: hidden' : p.power === 'none' ? 'no power tile' : `power tile ${p.power}` }),
+      h('span', { text: p.power === 'hidden' ? 'power tile: hidden' : p.power === 'none' ? 'no power tile' : `power tile ${p.power.replace(':', '')}` }),
     ];
     const reserve = p.reserve.length
       ? `set aside: ${p.reserve.map((t) => t.name).join(', ')}`
@@ -67,14 +69,14 @@ export function render(ctx) {
   tick(ctx);
 
   const log = g.log || [];
-  const shown = log.slice(-9);
+  const shown = log.slice(-10).reverse();
   els.moves.replaceChildren(...shown.map((e, i) => h('li', {
-    class: `wc-move wc-move-${g.players[e.seat]?.guild}${i === shown.length - 1 ? ' wc-move-last' : ''}`,
-  }, guildMark(g.players[e.seat]?.guild), h('span', { text: `${ctx.nameOf(e.seat)}: ${e.text}` }))));
+    class: `wc-move wc-move-${g.players[e.seat]?.guild}${i === 0 ? ' wc-move-last' : ''}`,
+  }, guildMark(g.players[e.seat]?.guild), h('span', { text: e.text === g.result ? e.text : `${ctx.nameOf(e.seat)}: ${e.text}` }))));
   if (!log.length) els.moves.append(h('li', { class: 'wc-move wc-empty', text: g.phase === 'master' ? 'Each player secretly sets three tiles aside.' : 'No moves yet: the first player places a wizard.' }));
   const quiet = g.phase === 'encounter' && g.quiet_turns >= 10
     ? h('p', { class: 'wc-quiet', text: `${Math.floor(g.quiet_turns / 2)} rounds without a capture (draw at ${g.quiet_limit})` }) : null;
-  els.foot.replaceChildren(quiet, legend(), placeholderNote());
+  els.foot.replaceChildren(...[quiet, legend(), placeholderNote()].filter(Boolean));
 }
 
 export function tick(ctx) {

@@ -99,3 +99,14 @@ def test_a_long_spell_without_captures_is_a_draw() -> None:
     state = play(state, lambda c: c.kind == "arrange" and c.facing == 0)
     assert state.phase is Phase.OVER and state.winner is None
     assert "without a capture" in state.result
+
+
+def test_an_unused_power_tile_is_revealed_when_the_game_ends() -> None:
+    state = position(
+        {(0, 4): W(0, "apprentice", "n"), **FOE}, altars={}, powers=(AltarKind.TELEPORTATION, None)
+    )
+    assert GAME.view(state, None)["players"][0]["power"] == "hidden"
+    assert GAME.private(state, 0)
+    state = GAME.apply(state, 1, {"type": "resign"}, 0)
+    assert GAME.view(state, None)["players"][0]["power"] == "unused: teleportation"
+    assert GAME.private(state, 0) == []

@@ -1,0 +1,169 @@
+"""Witchcraft in real Chromium: a TV and two phones. The phones place all sixteen wizards by
+tapping a space and a facing and confirming; then a stack is captured and split over two
+stacks, and an altar is hit; at the end a player resigns. The moves are planned with the pure
+engine (same seed, so the same tiles come up) and entered only through the phones' screens."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.games.witchcraft import WITCHCRAFT, turns
+from companion.games.witchcraft.state import GameState, Phase
+from tests.browser.conftest import close_all, open_table, visible
+from tests.support import LiveServer
+
+pytestmark = pytest.mark.browser
+
+NAMES = ["Ann", "Ben"]
+SEED = 3
+
+
+def plan(seed: int, rng: random.Random) -> list[int] | None:
+    """Choice indices from the start until a stack has been captured and split over two of the
+    captor's stacks and an altar has been hit (None if this game never gets there)."""
+    state = WITCHCRAFT.setup(NAMES, {}, seed)
+    steps: list[int] = []
+    split = altar = splitting = False
+    dropped: set[Any] = set()
+    while state.phase is not Phase.OVER and len(steps) < 80:
+        listed = turns.choices(state)
+        task = state.tasks[0].kind.value if state.tasks else "main"
+        if state.phase is Phase.PLACEMENT or task not in ("main", "drop"):
+            index = rng.randrange(len(listed))
+        elif task == "main":
+            index = max(range(len(listed)), key=lambda k: worth(state, listed[k], altar, rng))
+            hits = [state.stack(t) for t in listed[index].targets]
+            if any(h is not None and len(h.tiles) > 1 for h in hits):
+                splitting, dropped = True, set()
+            altar = altar or any(state.altar(t) for t in listed[index].targets)
+        else:
+            fresh = [k for k, c in enumerate(listed) if c.at not in dropped]
+            index = fresh[0] if splitting and fresh else 0
+            dropped.add(listed[index].at)
+            split = split or (splitting and len(dropped) >= 2)
+            splitting = splitting and len(state.tasks[0].tiles) > 1
+        steps.append(index)
+        state = WITCHCRAFT.apply(state, state.decider, {"type": "choose", "option": index}, 0)
+        if split and altar:
+            return steps
+    return None
+
+
+def worth(state: GameState, choice: Any, altar_done: bool, rng: random.Random) -> float:
+    """How much a planned activation is worth: enemy tiles taken, an altar until one is hit."""
+    total = rng.random()
+    for t in choice.targets:
+        stack = state.stack(t)
+        if stack is not None and stack.owner != state.turn:
+            total += 10 * len(stack.tiles)
+        elif state.altar(t) is not None and not altar_done:
+            total += 15
+    return total
+
+
+def shortest_plan() -> list[int]:
+    found = [p for r in range(40) if (p := plan(SEED, random.Random(r))) is not None]
+    assert found, "no planned game reaches a split capture and an altar"
+    return min(found, key=len)
+
+
+def enter(page: Any, tv: Any, state: GameState, index: int) -> None:
+    """The decider's phone enters choice ``index``: tap its space, its facing or its line,
+    check the confirm button names it, confirm; the TV shows the next move number."""
+    choice = turns.choices(state)[index]
+    page.wait_for_function(
+        f"() => document.querySelector('#wc-phone')?.dataset.ply === '{state.ply}'"
+        " && document.querySelector('#wc-phone').dataset.deciding === 'yes'",
+        timeout=15_000,
+    )
+    if choice.at is not None:
+        page.click(f'[data-tap="{choice.at[0]},{choice.at[1]}"]')
+    button = f'#wc-choices [data-i="{index}"]'
+    if visible(page, button):
+        page.click(button)
+    confirm = page.locator("#wc-confirm")
+    assert confirm.inner_text() == f"Confirm: {choice.label}"
+
+
+def confirm(page: Any, tv: Any, state: GameState) -> None:
+    page.click("#wc-confirm")
+    tv.wait_for_function(
+        f"() => document.querySelector('#wc-tv')?.dataset.ply === '{state.ply + 1}'",
+        timeout=15_000,
+    )
+
+
+def test_placement_a_split_capture_and_an_altar(
+    browser: Any, server: LiveServer, artifacts: Path
+) -> None:
+    steps = shortest_plan()
+    room = server.create_room("witchcraft", seed=SEED)
+    tv, phones = open_table(browser, server, room, NAMES, shots="witchcraft")
+    tv.click("#btn-start")
+    tv.wait_for_selector("#wc-tv .wc-board")
+    state = WITCHCRAFT.setup(NAMES, {}, SEED)
+
+    # the secret power tile is on its own phone only
+    for seat, page in enumerate(phones):
+        power = state.players[seat].power
+        assert power is not None
+        page.wait_for_selector("#wc-power")
+        assert power.label in page.locator("#wc-power").inner_text()
+    assert "hidden" in tv.locator("#wc-players").inner_text()
+
+    shots: dict[str, bool] = {}
+    for number, index in enumerate(steps):
+        seat = state.decider
+        assert seat is not None
+        page, other = phones[seat], phones[1 - seat]
+        task = state.tasks[0].kind.value if state.tasks else "main"
+        choice = turns.choices(state)[index]
+        if state.phase is Phase.PLACEMENT:
+            # the drawer sees the tile to place; the other phone does not
+            page.wait_for_selector("#wc-next")
+            tile = state.players[seat].to_place[0]
+            assert tile.spec.name in page.locator("#wc-next").inner_text()
+            assert other.locator("#wc-next").count() == 0
+        enter(page, tv, state, index)
+        if number == 1:
+            page.screenshot(path=str(artifacts / "witchcraft-phone-placement-390x844.png"))
+        if task == "main" and choice.kind == "cast" and "aim" not in shots:
+            shots["aim"] = True
+            page.screenshot(path=str(artifacts / "witchcraft-phone-aim-390x844.png"))
+        if task == "drop" and len(state.tasks[0].tiles) > 1 and "split" not in shots:
+            shots["split"] = True
+            page.screenshot(path=str(artifacts / "witchcraft-phone-split-390x844.png"))
+        confirm(page, tv, state)
+        before = state
+        state = WITCHCRAFT.apply(state, seat, {"type": "choose", "option": index}, 0)
+        if before.phase is Phase.PLACEMENT and number == 9:
+            tv.screenshot(path=str(artifacts / "witchcraft-tv-placement-1920x1080.png"))
+        dropping = bool(state.tasks) and state.tasks[0].kind.value == "drop"
+        if task == "drop" and not dropping and "split" in shots and "tv-split" not in shots:
+            shots["tv-split"] = True
+            tv.screenshot(path=str(artifacts / "witchcraft-tv-capture-1920x1080.png"))
+    assert {"aim", "split"} <= set(shots)
+
+    # the TV shows what happened: the stacks, the altar hit, the captured counts
+    moves = tv.locator("#wc-moves").inner_text()
+    assert "Altar of" in " ".join(e.text for e in state.log)
+    assert state.captured[0] + state.captured[1] >= 3
+    tall = [s for _, s in state.stacks if len(s.tiles) > 1]
+    assert tall and tv.locator(".wc-height").count() == len(tall)
+    assert moves.strip()
+    tv.screenshot(path=str(artifacts / "witchcraft-tv-altar-1920x1080.png"))
+    phones[0].screenshot(path=str(artifacts / "witchcraft-phone-encounter-390x844.png"))
+
+    # a resignation ends the game on every screen
+    resign = phones[1].locator("#wc-resign")
+    resign.click()
+    resign.click()
+    tv.wait_for_function("() => document.querySelector('#wc-tv')?.dataset.phase === 'over'")
+    assert "resigned" in tv.locator("#wc-pending").inner_text()
+    phones[0].wait_for_selector("#wc-result")
+    tv.screenshot(path=str(artifacts / "witchcraft-tv-over-1920x1080.png"))
+    close_all(tv, *phones)
