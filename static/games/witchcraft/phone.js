@@ -66,7 +66,7 @@ export function render(ctx) {
       h('span', { class: 'wc-phase', text: phaseLabel(g) }),
       you ? h('span', { class: `wc-you wc-you-${you.guild}` }, guildMark(you.guild), `You: ${you.guild}`) : h('span', { class: 'wc-you', text: 'Watching' }),
       clockFor(0), clockFor(1)),
-    h('p', { class: `wc-status-line${you?.deciding ? ' wc-yours' : ''}`, id: 'wc-status-line', text: you?.deciding ? yourTurnLine(g, you) : pendingLine(ctx) }),
+    h('p', { class: `wc-status-line${you?.deciding ? ' wc-yours' : ''}`, id: 'wc-status-line', text: you?.deciding ? yourTurnLine(g) : pendingLine(ctx) }),
     ...(you?.next ? [nextCard(you.next)] : []));
   tick(ctx);
 
@@ -114,13 +114,30 @@ export function render(ctx) {
   els.panel.replaceChildren(...parts);
 }
 
-function yourTurnLine(g, you) {
+/** What the phone asks for, by the game's pending task (the table's wording is third person). */
+const ASK = {
+  main: 'Your turn: tap a wizard to see its targets.',
+  aside: 'Set a tile aside for summoning (secret until both have chosen).',
+  drop: 'Put the captured tile onto one of your stacks.',
+  energy: 'Altar of Energy: remove an exhaustion token.',
+  protect: 'Altar of Protection: tap a stack of yours, then the side to shield.',
+  teleport: 'Altar of Teleportation: tap a stack of yours, then where it goes.',
+  teleport_face: 'Altar of Teleportation: choose the facing.',
+  summon_map: 'Altar of Summoning: tap where the pair of map tiles goes.',
+  summon_pick: 'Altar of Summoning: choose the map tile your opponent summons onto.',
+  summon: 'Summoning: place one of your set-aside wizards.',
+  prophet: 'Prophet: tap the stack to work on.',
+  prophet_arrange: 'Prophet: choose the top tile, the facing, the exhaustion token.',
+  prince: 'Prince: tap the stack, then the tile that leaves the game.',
+  barbarian: 'Barbarian: tap the altar to destroy.',
+  keykeeper: 'Key Keeper: choose the two stacks to swap.',
+  face: 'Key Keeper: choose the facing of the moved stack.',
+  after: 'Use your power tile now, or end your turn.',
+};
+
+function yourTurnLine(g) {
   if (g.phase === 'placement') return 'Your turn: place your next tile (tap a free space).';
-  const t = g.pending?.task;
-  if (t === 'main') return 'Your turn: tap a wizard to see its targets.';
-  if (t === 'drop') return 'Put the captured tile onto one of your stacks.';
-  if (t === 'summon' && g.pending.seat === you.seat && g.turn !== you.seat) return 'Summoning: place one of your set-aside wizards.';
-  return `Your decision: you ${g.pending?.doing || 'decide'}.`;
+  return ASK[g.pending?.task] || 'Your decision.';
 }
 
 function secrets(g, you) {
@@ -156,7 +173,7 @@ function choicesPanel(ctx, byCell, loose, picked) {
     const grid = h('div', { class: 'wc-compass', id: 'wc-compass' });
     for (const d of DIR_ORDER) {
       const o = d ? here.find((x) => x.facing === d) : null;
-      if (!d) grid.append(h('span', { class: 'wc-compass-mid', text: 'facing' }));
+      if (!d) grid.append(h('span', { class: 'wc-compass-mid', text: here[0].kind === 'shield' ? 'shield side' : 'facing' }));
       else if (!o) grid.append(h('span', { class: 'wc-compass-off', text: ARROWS[d] }));
       else grid.append(h('button', { type: 'button', class: `btn wc-dir${mem.pick === o.i ? ' wc-on' : ''}`, 'data-facing': d, 'data-i': o.i, onclick: () => select(o) }, ARROWS[d]));
     }
