@@ -167,3 +167,41 @@ def test_placement_a_split_capture_and_an_altar(
     phones[0].wait_for_selector("#wc-result")
     tv.screenshot(path=str(artifacts / "witchcraft-tv-over-1920x1080.png"))
     close_all(tv, *phones)
+
+
+def test_clocks_on_a_real_board(browser: Any, server: LiveServer, artifacts: Path) -> None:
+    """Chess clocks on the TV and the phones in real-board mode: untimed until the first move,
+    then the clock of whoever must decide runs; anyone may look under a stack."""
+    options = {"clock_minutes": 5, "clock_increment": 3, "physical": True}
+    room = server.create_room("witchcraft", seed=SEED, options=options)
+    tv, phones = open_table(browser, server, room, NAMES)
+    tv.click("#btn-start")
+    tv.wait_for_selector("#wc-clock-0")
+    assert tv.locator("#wc-clock-0").inner_text() == "5:00"
+    assert "Real board" in tv.locator("#wc-head").inner_text()
+    state = WITCHCRAFT.setup(NAMES, options, SEED)
+    first = state.decider
+    assert first is not None
+    page = phones[first]
+    enter(page, tv, state, 0)
+    assert "real board" in page.locator("#wc-panel").inner_text()
+    confirm(page, tv, state)
+    other = 1 - first
+    running = f"#wc-clock-{other}.wc-clock-running"
+    tv.wait_for_selector(running)
+    tv.wait_for_function(
+        f"() => document.querySelector('#wc-clock-{other}').textContent !== '5:00'",
+        timeout=20_000,
+    )
+    assert tv.locator(f"#wc-clock-{first}").inner_text() == "5:00"  # no increment for move 1
+    assert phones[other].locator(f"#wc-pclock-{other}").count() == 1
+    # the first player looks under the stack just placed
+    state = WITCHCRAFT.apply(state, first, {"type": "choose", "option": 0}, 0)
+    placed = turns.choices(WITCHCRAFT.setup(NAMES, options, SEED))[0].at
+    assert placed is not None
+    page.click(f'[data-tap="{placed[0]},{placed[1]}"]')
+    page.wait_for_selector("#wc-inspect")
+    assert "top:" in page.locator("#wc-inspect").inner_text()
+    tv.screenshot(path=str(artifacts / "witchcraft-tv-clocks-1920x1080.png"))
+    phones[other].screenshot(path=str(artifacts / "witchcraft-phone-clocks-390x844.png"))
+    close_all(tv, *phones)

@@ -118,15 +118,17 @@ def task_choices(state: GameState, task: Task) -> list[Choice]:
 
 
 def after_choices(state: GameState, task: Task) -> list[Choice]:
+    """After the activation, a player with an unused power tile is always asked (so the table
+    cannot tell from the question whether the tile could work now); "use it" is offered only
+    when its effect can happen."""
     player = state.players[task.seat]
-    if state.used_power or player.power is None or not player.power_ready:
+    power = player.power
+    if state.used_power or power is None or not player.power_ready:
         return []
-    if not altars.works(state, task.seat, player.power):
-        return []
-    return [
-        Choice("end", "End your turn"),
-        Choice("power", f"Use your power tile ({player.power.label}) now"),
-    ]
+    out = [Choice("end", "End your turn")]
+    if altars.works(state, task.seat, power):
+        out.append(Choice("power", f"Use your power tile ({power.label}) now"))
+    return out
 
 
 # -- applying a decision -------------------------------------------------------------------------

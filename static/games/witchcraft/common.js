@@ -71,7 +71,7 @@ function cellName(c) {
 /**
  * The board SVG. `marks`: {selectable: Set(key), selected: key, targets: Set(key),
  * lines: Set(key), ghosts: [[x,y]…] (offered spaces not yet on the board), area: Set(key)},
- * `onCell(cell)` makes spaces tappable.
+ * `onCell(cell)` makes the selectable spaces and every stack tappable (a stack to look under).
  */
 export function boardSvg(g, { marks = {}, onCell = null, last = null, cls = '' } = {}) {
   const cells = new Set(g.board.cells.map(key));
@@ -154,9 +154,10 @@ export function boardSvg(g, { marks = {}, onCell = null, last = null, cls = '' }
   if (marks.preview) root.append(stackSvg(marks.preview, { ghost: true }));
 
   if (onCell) {
+    const stacked = new Set(g.stacks.map((st) => key([st.x, st.y])));
     for (const c of spaces) {
       const k = key(c);
-      if (!selectable.has(k)) continue;
+      if (!selectable.has(k) && !stacked.has(k)) continue;
       const x = (c[0] + 1) * CELL;
       const y = (c[1] + 1) * CELL;
       const hitbox = svg('rect', { x, y, width: CELL, height: CELL, class: 'wc-hitbox', 'data-cell': cellName(c), 'data-tap': k });

@@ -12,7 +12,7 @@ import {
 export { styles } from './common.js';
 
 export function local() {
-  return { ply: -1, cell: null, pick: null };
+  return { ply: -1, cell: null, pick: null, inspect: null };
 }
 
 export function mount() {
@@ -86,15 +86,18 @@ export function render(ctx) {
   if (picked && picked.kind === 'place' && you.next) marks.preview = previewStack(you.next, picked.at, picked.facing, you.guild);
   const onCell = (c) => {
     const k = key(c);
-    if (mem.cell === k) return;
+    mem.inspect = k;
+    if (!byCell.has(k) || mem.cell === k) { ctx.redraw(); return; }
     mem.cell = k;
     mem.pick = null;
     ctx.redraw();
   };
-  els.board.replaceChildren(boardSvg(g, { marks, onCell: you?.deciding ? onCell : null, last: g.last, cls: 'wc-board-small' }));
+  els.board.replaceChildren(boardSvg(g, { marks, onCell, last: g.last, cls: 'wc-board-small' }));
 
   // panel: the choices and confirm first (thumb reach), then the secrets
   const parts = [];
+  const looked = mem.inspect && g.stacks.find((st) => key([st.x, st.y]) === mem.inspect);
+  if (looked) parts.push(stackContents(looked));
   if (you?.deciding) {
     parts.push(choicesPanel(ctx, byCell, loose, picked));
   } else if (g.phase === 'over') {
@@ -148,6 +151,15 @@ function secrets(g, you) {
     ? h('div', { class: 'wc-secret', id: 'wc-aside' }, h('span', { class: 'wc-secret-label', text: 'Set aside so far' }), h('strong', { text: you.aside.set_aside.join(', ') || 'nothing yet' }))
     : null;
   return h('div', { class: 'wc-secrets' }, power, aside);
+}
+
+/** A stack's tiles, top first (anyone may look under a stack; nobody may change it). */
+function stackContents(st) {
+  const tiles = [...st.tiles].reverse().map((t) => `${t.name} (${t.gem} gem) facing ${t.facing.toUpperCase()}`);
+  const marks = [st.exhausted ? 'exhausted' : '', st.tokens.length ? `shield tokens ${st.tokens.join(' ').toUpperCase()}` : ''].filter(Boolean);
+  return h('p', { class: 'wc-inspect', id: 'wc-inspect' },
+    h('strong', { text: `${st.cell} (${st.guild}, ${st.height} ${st.height === 1 ? 'tile' : 'tiles'}${marks.length ? `, ${marks.join(', ')}` : ''}): ` }),
+    `top: ${tiles.join(' · ')}`);
 }
 
 function nextCard(next) {

@@ -48,7 +48,7 @@ export function render(ctx) {
     if (clock) els.clocks.push([clock, p.seat]);
     const winner = g.phase === 'over' && g.winner === p.seat;
     const facts = [
-      h('span', { text: `${p.stacks} stacks` }),
+      h('span', { text: `${p.stacks} ${p.stacks === 1 ? 'stack' : 'stacks'}` }),
       h('span', { text: `captured ${p.captured}` }),
       p.to_place ? h('span', { text: `${p.to_place} to place` }) : null,
       h('span', { text: p.power === 'hidden' ? 'power tile: hidden' : p.power === 'none' ? 'no power tile' : `power tile ${p.power.replace(':', '')}` }),

@@ -110,3 +110,18 @@ def test_an_unused_power_tile_is_revealed_when_the_game_ends() -> None:
     state = GAME.apply(state, 1, {"type": "resign"}, 0)
     assert GAME.view(state, None)["players"][0]["power"] == "unused: teleportation"
     assert GAME.private(state, 0) == []
+
+
+def test_the_question_after_the_activation_does_not_reveal_whether_the_power_tile_works() -> None:
+    state = position(
+        {(0, 4): W(0, "apprentice", "n"), (0, 0): W(1, "monk"), **FOE},
+        altars={},
+        powers=(AltarKind.SUMMONING, None),
+        pairs=(),  # no map tiles left: the Summoning tile cannot work
+    )
+    state = play(state, kind_is("cast", at=(0, 4)))
+    state = play(state, kind_is("drop"))
+    assert [c.kind for c in choices(state)] == ["end"]  # still asked, as with a usable tile
+    assert GAME.view(state, None)["pending"]["task"] == "after"
+    state = play(state, kind_is("end"))
+    assert state.turn == 1
