@@ -15,6 +15,9 @@ from companion.games.witchcraft.geometry import Cell, name
 from companion.games.witchcraft.state import Entry, GameState, Phase, Stack, Task, TaskKind, Tile
 from companion.games.witchcraft.tiles import GUILDS, data
 
+#: how many of the latest move-list lines a view carries
+LOG_SHOWN = 40
+
 #: what the table is told the decider is doing
 DOING = {
     TaskKind.ASIDE: "sets tiles aside for summoning",
@@ -153,7 +156,9 @@ def table(state: GameState) -> dict[str, Any]:
         "pairs_left": list(state.pairs_left),
         "players": players,
         "pending": pending(state),
-        "log": [entry_view(e) for e in state.log],
+        # the latest moves only: the whole log stays in the state (and the room's event log)
+        "log": [entry_view(e) for e in state.log[-LOG_SHOWN:]],
+        "log_total": len(state.log),
         "last": entry_view(last) if last is not None else None,
         "clock": None
         if clock is None

@@ -113,3 +113,31 @@ def test_altar_of_summoning_has_no_power_once_every_pair_is_laid_but_still_block
         pairs=(),
     )
     assert casts(state, (0, 4)) == []  # neither the altar nor the monk behind it
+
+
+def test_map_tiles_touch_the_board_with_every_space_or_two_of_three() -> None:
+    from companion.games.witchcraft.altars import placements
+
+    board = {(x, y) for x in range(5) for y in range(5)}
+
+    def touching(cell: tuple[int, int]) -> bool:
+        x, y = cell
+        return any(n in board for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)))
+
+    for size, need in ((1, 1), (2, 2), (3, 2)):
+        found = placements(size)
+        assert found
+        for cells in found:
+            assert len(cells) == size and not set(cells) & board
+            assert sum(touching(c) for c in cells) >= need
+    assert ((-1, -1), (0, -1), (1, -1)) in placements(3)  # one space past the corner
+    assert ((-1, -1), (0, -1)) not in placements(2)
+
+
+def test_an_exhausted_stack_can_still_be_moved_by_an_altar() -> None:
+    state = position(
+        {(0, 4): W(0, "apprentice", "n"), (2, 4): W(0, "golem", "n", exhausted=True), **FOE},
+        altars={(0, 0): T},
+    )
+    state = play(state, kind_is("cast", at=(0, 4)))
+    assert any(c.at == (2, 4) for c in choices(state))

@@ -136,3 +136,12 @@ def test_the_encounter_starts_with_the_first_player_once_every_wizard_is_placed(
 
 def test_guild_has_nine_wizards_plus_two_special_tiles() -> None:
     assert len(guild_tiles(0, "prince")) == 11
+
+
+def test_physical_board_mode_checks_the_same_moves_and_keeps_the_secrets() -> None:
+    digital, physical = new(6), new(6, physical=True)
+    assert [c.label for c in choices(digital)] == [c.label for c in choices(physical)]
+    assert GAME.view(physical, None)["options"]["physical"] is True
+    seat = physical.turn
+    assert GAME.view(physical, seat)["you"]["next"] is not None
+    assert GAME.view(physical, 1 - seat)["you"]["next"] is None
