@@ -56,9 +56,6 @@ _DELTAS: dict[int, Cell] = {
     7: (-1, -1),
 }
 
-#: the direction names a payload or a data file may use
-DIR_WORDS = tuple(d.word for d in Dir)
-
 
 def step(cell: Cell, direction: Dir, times: int = 1) -> Cell:
     dx, dy = direction.delta

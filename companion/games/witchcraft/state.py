@@ -189,10 +189,6 @@ class GameState:
 
     # -- reading ------------------------------------------------------------------------------
 
-    @property
-    def board(self) -> dict[Cell, Stack]:
-        return dict(self.stacks)
-
     def stack(self, cell: Cell) -> Stack | None:
         for here, stack in self.stacks:
             if here == cell:

@@ -152,9 +152,16 @@ def choose(state: GameState, index: int) -> GameState:
     return advance(state)
 
 
-def say(state: GameState, seat: int, text: str, **marks: object) -> GameState:
-    entry = Entry(seat, text, **marks)  # type: ignore[arg-type]
-    return replace(state, log=(*state.log, entry))
+def say(
+    state: GameState,
+    seat: int,
+    text: str,
+    at: Cell | None = None,
+    lines: tuple[Cell, ...] = (),
+    targets: tuple[Cell, ...] = (),
+) -> GameState:
+    """The state with one more line in the move list."""
+    return replace(state, log=(*state.log, Entry(seat, text, at, lines, targets)))
 
 
 def main(state: GameState, choice: Choice) -> GameState:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from companion.games.witchcraft import WITCHCRAFT, turns
@@ -122,7 +122,3 @@ def on(state: GameState, cell: Cell) -> Stack:
 
 def kinds(stack: Stack) -> list[str]:
     return [t.kind for t in stack.tiles]
-
-
-def with_phase(state: GameState, **changes: Any) -> GameState:
-    return replace(state, **changes)
