@@ -125,6 +125,8 @@ def after_choices(state: GameState, task: Task) -> list[Choice]:
     power = player.power
     if state.used_power or power is None or not player.power_ready:
         return []
+    if not state.own(other(task.seat)):
+        return []  # the opponent has no wizard left: the game ends with this turn
     out = [Choice("end", "End your turn")]
     if altars.works(state, task.seat, power):
         out.append(Choice("power", f"Use your power tile ({power.label}) now"))

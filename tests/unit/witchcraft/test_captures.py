@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from companion.games.witchcraft.state import Phase
+from companion.games.witchcraft.tiles import AltarKind
 from tests.unit.witchcraft.helpers import W, choices, kind_is, kinds, on, play, position
 
 
@@ -59,7 +60,11 @@ def test_the_activated_wizard_is_exhausted_after_its_spell_is_resolved() -> None
 
 
 def test_a_player_who_captures_the_last_enemy_wizard_wins() -> None:
-    state = position({(0, 4): W(0, "apprentice", "n"), (0, 0): W(1, "monk")}, altars={})
+    state = position(
+        {(0, 4): W(0, "apprentice", "n"), (0, 0): W(1, "monk")},
+        altars={},
+        powers=(AltarKind.TELEPORTATION, None),  # not asked about it: the game is over
+    )
     state = play(state, kind_is("cast", at=(0, 4)))
     state = play(state, kind_is("drop", at=(0, 4)))
     assert state.phase is Phase.OVER and state.winner == 0
