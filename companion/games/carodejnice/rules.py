@@ -133,6 +133,10 @@ class Carodejnice(Game[State]):
     def is_over(self, state: State) -> bool:
         return state.phase is Phase.OVER
 
+    def keeps_room_open(self, state: State) -> bool:
+        # A solo game is put down and picked up again, sometimes days later.
+        return not self.is_over(state)
+
     def reference(self) -> dict[str, Any]:
         return views.reference(box())
 
