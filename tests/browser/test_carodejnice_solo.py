@@ -32,6 +32,7 @@ def test_a_solo_game_from_set_up_to_the_trial_on_one_phone(
 ) -> None:
     phone = phone_context(browser).new_page()
     phone.goto(server.url + "/")
+    shot(phone, artifacts, lang, "home")
     phone.click('button[data-game="carodejnice"][data-solo]')
 
     # The phone is seated and hosts: the lobby offers the options, the language and Start.
@@ -58,6 +59,9 @@ def test_a_solo_game_from_set_up_to_the_trial_on_one_phone(
     tv.goto(f"{server.url}/j/{code}")
     tv.click("#btn-watch")
     tv.wait_for_selector("#cj-tv-jurors .cj-juror")
+    if lang == "cs":
+        tv.click('.cj-lang button[data-lang="cs"]')
+        tv.wait_for_function("() => document.documentElement.lang === 'cs'")
 
     # Round 1: phase 1, accept a mission, phase 3, resolve it with strength to spare.
     phone.click("#cj-done")
@@ -86,4 +90,26 @@ def test_a_solo_game_from_set_up_to_the_trial_on_one_phone(
     tv.wait_for_selector("#cj-tv-outcome")
     tv.wait_for_timeout(5000)
     shot(tv, artifacts, lang, "tv-trial", "1920x1080")
+    close_all(phone, tv)
+
+
+def test_a_tv_that_hosts_shows_the_table_while_a_phone_plays(
+    browser: Any, server: LiveServer, artifacts: Path
+) -> None:
+    """The party way round works too: the TV creates the room and starts it, a phone joins."""
+    room = server.create_room("carodejnice", seed=5)
+    tv = tv_context(browser).new_page()
+    tv.goto(f"{server.url}/host/{room['code']}#{room['host_token']}")
+    phone = phone_context(browser).new_page()
+    phone.goto(room["join_url"])
+    phone.fill("#name", "Anna")
+    phone.click("#btn-join")
+    phone.wait_for_selector("#screen-lobby", state="visible")
+    assert not phone.locator("#btn-start").is_visible()  # a plain seat does not host
+    tv.click("#btn-start")
+    phone.click("#cj-ready")
+    tv.wait_for_function(
+        "() => document.getElementById('cj-tv-phase')?.textContent === 'Play witches'"
+    )
+    shot(tv, artifacts, "en", "tv-host", "1920x1080")
     close_all(phone, tv)

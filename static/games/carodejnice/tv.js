@@ -42,7 +42,10 @@ export function render(ctx) {
       ...game.tale.tracks.map((tr) => h('div', { class: 'cj-tv-track' },
         h('span', { text: tr.name }), h('strong', { text: `${tr.value} / ${tr.max}` }))));
   } else {
-    els.jurors.replaceChildren(...game.jurors.map((j, i) => jurorCard(game, j, { index: i, big: true, reveal })));
+    els.jurors.replaceChildren(
+      ...game.jurors.map((j, i) => jurorCard(game, j, { index: i, big: true, reveal })),
+      // What the player is doing now, under the jurors: the room can follow along.
+      PHASE_TODO[game.phase] ? h('p', { class: 'cj-tv-todo', id: 'cj-tv-todo', text: PHASE_TODO[game.phase]() }) : '');
   }
   els.side.replaceChildren(...side(ctx, reveal));
 }
@@ -70,6 +73,5 @@ function side(ctx, reveal) {
     h('h2', { class: 'cj-tv-sub', text: accepted ? t('Accepted mission') : t('Laid-out missions') }),
     ...(accepted ? [missions.accepted] : missions.laid_out).map((m) => missionCard(game, m)),
     h('p', { class: 'cj-tv-deck', text: t('Mission deck: {n} left', { n: missions.deck }) }),
-    PHASE_TODO[game.phase] ? h('p', { class: 'cj-tv-todo', text: PHASE_TODO[game.phase]() }) : null,
   ].filter(Boolean);
 }
