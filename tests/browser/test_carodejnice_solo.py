@@ -30,7 +30,8 @@ def shot(page: Any, artifacts: Path, lang: str, what: str, size: str = "390x844"
 def test_a_solo_game_from_set_up_to_the_trial_on_one_phone(
     browser: Any, server: LiveServer, artifacts: Path, lang: str
 ) -> None:
-    phone = phone_context(browser).new_page()
+    phone_ctx = phone_context(browser)  # its local storage outlives a closed page
+    phone = phone_ctx.new_page()
     phone.goto(server.url + "/")
     shot(phone, artifacts, lang, "home")
     phone.click('button[data-game="carodejnice"][data-solo]')
@@ -76,6 +77,13 @@ def test_a_solo_game_from_set_up_to_the_trial_on_one_phone(
     phone.click("#cj-raise-1")
     phone.wait_for_selector("#cj-trial")
     shot(tv, artifacts, lang, "tv-table", "1920x1080")
+
+    # The browser closes; days later the home page offers the saved game, which goes on.
+    phone.close()
+    phone = phone_ctx.new_page()
+    phone.goto(server.url + "/")
+    phone.click("a[data-continue='carodejnice']")
+    phone.wait_for_selector("#cj-trial")
 
     # Phase 5: the trial (pressed twice); the faith cards turn, one juror at a time.
     phone.click("#cj-trial")
