@@ -42,10 +42,13 @@ export function loadLanguage(lang = i18n.lang) {
   const loading = fetch(`/api/i18n/${encodeURIComponent(lang)}.json`)
     .then((res) => (res.ok ? res.json() : Promise.reject(new Error(`HTTP ${res.status}`))))
     .then((data) => {
+      const more = data.languages.join() !== i18n.languages.join();
       i18n.lang = data.lang;
       i18n.languages = data.languages;
       i18n.messages = data.messages || {};
       document.documentElement.lang = data.lang;
+      // An English page drew before it knew the other languages: draw its switch again.
+      if (more && lang === 'en') for (const listener of i18n.listeners) listener(i18n.lang);
     })
     .catch((err) => {
       console.warn('no translations', err);
@@ -54,6 +57,14 @@ export function loadLanguage(lang = i18n.lang) {
   loading.lang = lang;
   i18n.loading = loading;
   return loading;
+}
+
+/** Resolves when the page's language is ready: at once for English (the message ids are the
+ * English texts), else when its catalogue has arrived. The catalogue is asked for as soon as
+ * the kit loads, so a game page does not wait for it. */
+function languageReady() {
+  const loading = loadLanguage();
+  return i18n.lang === 'en' ? Promise.resolve() : loading;
 }
 
 /** Switch the page's language: remembered in a cookie (the server's pages follow it too), then
@@ -263,7 +274,7 @@ export function gamePage({ root, game, side, base }) {
   };
 
   function load() {
-    loading ??= Promise.all([import(url), reference(game.id), loadLanguage()]).then(([mod, ref]) => {
+    loading ??= Promise.all([import(url), reference(game.id), languageReady()]).then(([mod, ref]) => {
       module = mod;
       ctx.reference = ref;
       for (const href of mod.styles || []) ensureStylesheet(new URL(href, url).href);
@@ -345,3 +356,6 @@ export function gamePage({ root, game, side, base }) {
   };
   return screen;
 }
+
+// Ask for the page's catalogue at once, in parallel with everything else the page loads.
+loadLanguage();
