@@ -184,13 +184,14 @@ def parse_scenarios(doc: Any) -> tuple[bool, tuple[Scenario, ...]]:
     return bool(doc.get("placeholder", True)), tuple(out)
 
 
-def _read(name: str) -> Any:
+def read_data(name: str) -> Any:
+    """A JSON file of ``data/``, parsed."""
     package = __name__.rpartition(".")[0]
     return json.loads(resources.files(package).joinpath("data", name).read_text("utf-8"))
 
 
 @cache
 def box() -> Box:
-    placeholder, conviction_max, curse_deck, jurors = parse_jurors(_read("jurors.json"))
-    scenarios_placeholder, scenarios = parse_scenarios(_read("scenarios.json"))
+    placeholder, conviction_max, curse_deck, jurors = parse_jurors(read_data("jurors.json"))
+    scenarios_placeholder, scenarios = parse_scenarios(read_data("scenarios.json"))
     return Box(placeholder, conviction_max, curse_deck, jurors, scenarios_placeholder, scenarios)

@@ -107,6 +107,13 @@ def outcome(state: State) -> dict[str, Any] | None:
     return None
 
 
+def _tale_record(state: State) -> list[str]:
+    """A tale records its tracks and steps through the phases by hand."""
+    if state.phase is Phase.SETUP:
+        return ["ready"]
+    return [] if state.phase is Phase.OVER else ["done", "track", "finish"]
+
+
 def view(box: Box, state: State) -> dict[str, Any]:
     tale = box.scenarios[state.scenario - 1] if state.scenario else None
     last = state.last
@@ -118,7 +125,7 @@ def view(box: Box, state: State) -> dict[str, Any]:
         "phase_number": state.phase.number,
         "phases": [p.value for p in ROUND_PHASES],
         "round": state.round,
-        "record": list(RECORD[state.phase]) if not tale else (["done"] if state.round else []),
+        "record": list(RECORD[state.phase]) if not tale else _tale_record(state),
         "placeholder": box.placeholder,
         "jurors": jurors(state),
         "conviction_max": box.conviction_max,

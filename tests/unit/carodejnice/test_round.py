@@ -84,6 +84,7 @@ def test_a_tale_has_tracks_and_no_jurors() -> None:
     state = act(GAME.setup(("Anna",), {"scenario": 4}, 1), "ready")
     view = GAME.view(state, 0)
     assert view["jurors"] == [] and view["mode"] == "tale" and view["tale"]["number"] == 4
+    assert view["record"] == ["done", "track", "finish"]
     with pytest.raises(IllegalAction, match="tale"):
         act(state, "decide", trial=True)
     tracks = view["tale"]["tracks"]

@@ -4,7 +4,9 @@ tied challenges, and each laid-out mission's challenges dealt."""
 
 from __future__ import annotations
 
-from companion.games.carodejnice.cards import box
+import pytest
+
+from companion.games.carodejnice.cards import box, parse_jurors, read_data
 from companion.games.carodejnice.state import Phase
 from tests.unit.carodejnice.helpers import GAME, act, new
 
@@ -71,3 +73,17 @@ def test_the_round_starts_only_when_the_set_up_is_done() -> None:
     assert state.phase is Phase.SETUP
     state = act(state, "ready")
     assert (state.phase, state.round) == (Phase.WITCHES, 1)
+
+
+def test_the_placeholder_names_and_numbers_are_marked_as_such() -> None:
+    view = GAME.view(new(1), 0)
+    assert view["placeholder"] is True  # until someone types in the printed cards
+    tale = GAME.view(GAME.setup(("Anna",), {"scenario": 2}, 1), 0)["tale"]
+    assert tale["placeholder"] is True
+
+
+def test_a_data_file_without_the_three_acts_is_refused() -> None:
+    doc = read_data("jurors.json")
+    doc["jurors"][3]["missions"].pop()
+    with pytest.raises(ValueError, match="one mission for each act"):
+        parse_jurors(doc)
