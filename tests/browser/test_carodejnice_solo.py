@@ -121,3 +121,29 @@ def test_a_tv_that_hosts_shows_the_table_while_a_phone_plays(
     )
     shot(tv, artifacts, "en", "tv-host", "1920x1080")
     close_all(phone, tv)
+
+
+def test_a_tale_of_wildegrens_on_one_phone(
+    browser: Any, server: LiveServer, artifacts: Path
+) -> None:
+    """Option scenario 3: no jurors, the tale's tracks moved by hand, the tale ends won."""
+    phone = phone_context(browser).new_page()
+    phone.goto(server.url + "/")
+    phone.click('button[data-game="carodejnice"][data-solo]')
+    phone.wait_for_selector("#opt-scenario", state="visible")
+    phone.fill("#opt-scenario", "3")
+    phone.dispatch_event("#opt-scenario", "change")
+    phone.wait_for_function("() => document.getElementById('opt-scenario').value === '3'")
+    phone.click("#btn-start")
+    phone.click("#cj-ready")
+    phone.wait_for_selector("#cj-tracks .cj-stepper")
+    assert not phone.locator("#cj-jurors").is_visible()
+    phone.click("#cj-tracks .cj-stepper >> nth=0 >> button >> nth=1")
+    phone.wait_for_function(
+        "() => document.querySelector('#cj-tracks .cj-stepper-value').textContent === '1'"
+    )
+    shot(phone, artifacts, "en", "tale")
+    phone.click("#cj-won")
+    phone.click("#cj-won")
+    phone.wait_for_selector("#cj-outcome.good")
+    close_all(phone)
