@@ -91,6 +91,12 @@ class Game(Generic[S]):
         """True once the game has ended by its own rules."""
         return False
 
+    def keeps_room_open(self, state: S) -> bool:
+        """True while the room must not close for being idle: a solo game saved on one phone
+        may be picked up again days later. The default is for party games, whose rooms close
+        after the idle expiry."""
+        return False
+
     def start_with(self, state: S, seat: int) -> S:
         """The initial state with ``seat`` going first (the first player, the first roller…)
         instead of the one drawn from the seed: the table chose who starts. The default is for

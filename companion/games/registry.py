@@ -6,10 +6,11 @@ from typing import Any
 
 from companion.engine import Game
 from companion.games.buzzer import BUZZER
+from companion.games.carodejnice import CARODEJNICE
 from companion.games.wicked_witches_way import WICKED_WITCHES_WAY
 from companion.games.witchcraft import WITCHCRAFT
 from companion.games.witchs_brew import WITCHS_BREW
 
 GAMES: dict[str, Game[Any]] = {
-    game.id: game for game in (BUZZER, WICKED_WITCHES_WAY, WITCHCRAFT, WITCHS_BREW)
+    game.id: game for game in (BUZZER, WICKED_WITCHES_WAY, WITCHS_BREW, WITCHCRAFT, CARODEJNICE)
 }

@@ -195,20 +195,30 @@ class RoomService:
         with self._lock:
             self._unbound(conn)
             room = self._room(data.get("code"))
-            token = check.text(data, "host_token", check.TOKEN_MAX)
-            # surrogatepass: a lone surrogate from a hostile client is a wrong key, not a crash
-            given = token.encode("utf-8", "surrogatepass")
-            if not hmac.compare_digest(given, room.host_token.encode()):
-                raise RoomError(ErrorCode.BAD_TOKEN, "This is not the host key of that room.")
+            self._check_host_key(room, data)
             return self._bind(conn, room, Binding(room.code, Role.HOST))
+
+    @staticmethod
+    def _check_host_key(room: Room, data: Mapping[str, Any]) -> None:
+        token = check.text(data, "host_token", check.TOKEN_MAX)
+        # surrogatepass: a lone surrogate from a hostile client is a wrong key, not a crash
+        given = token.encode("utf-8", "surrogatepass")
+        if not hmac.compare_digest(given, room.host_token.encode()):
+            raise RoomError(ErrorCode.BAD_TOKEN, "This is not the host key of that room.")
 
     def join(self, conn: str, raw: object) -> Reply:
         data = check.payload(raw)
         with self._lock:
             self._unbound(conn)
             room = self._room(data.get("code"))
+            # A seat that also brings the host key hosts from the same connection: a solo game
+            # started and played from one phone.
+            hosting = "host_token" in data
+            if hosting:
+                self._check_host_key(room, data)
             if "token" in data:
-                return self._rejoin(conn, room, check.text(data, "token", check.TOKEN_MAX))
+                token = check.text(data, "token", check.TOKEN_MAX)
+                return self._rejoin(conn, room, token, hosting=hosting)
             if "handoff" in data:
                 code = check.text(data, "handoff", check.TOKEN_MAX)
                 handoff = self._handoffs.pop(code, None)
@@ -231,13 +241,13 @@ class RoomService:
             self._record(
                 room, {"kind": "join", "name": data.get("name"), "token": token, "at": self.clock()}
             )
-            reply = self._bind(conn, room, Binding(room.code, Role.PLAYER, token))
+            reply = self._bind(conn, room, Binding(room.code, Role.PLAYER, token, hosting))
             player = room.player_by_token(token)
             assert player is not None
             reply.ack.update(seat=player.seat, token=token)
             return reply
 
-    def _rejoin(self, conn: str, room: Room, token: str) -> Reply:
+    def _rejoin(self, conn: str, room: Room, token: str, *, hosting: bool = False) -> Reply:
         player = room.player_by_token(token)
         if player is None or player.gone:
             if token in room.revoked:
@@ -249,7 +259,7 @@ class RoomService:
         ]
         for old in list(self._connections_of(room, token)):
             self._unbind(old)
-        reply = self._bind(conn, room, Binding(room.code, Role.PLAYER, token))
+        reply = self._bind(conn, room, Binding(room.code, Role.PLAYER, token, hosting))
         reply.ack.update(seat=player.seat, token=token)
         return Reply(reply.ack, out + reply.out)
 
@@ -275,7 +285,7 @@ class RoomService:
                 return Reply({"ok": True}, self._broadcast(room))
             if kind not in HOST_COMMANDS:
                 raise RoomError(ErrorCode.BAD_REQUEST, f"Unknown room command {kind!r}.")
-            if binding.role is not Role.HOST:
+            if not binding.may_host:
                 raise RoomError(ErrorCode.FORBIDDEN, "Only the host can do that.")
             event: dict[str, Any] = {"kind": kind, "at": now}
             if kind == "kick":
@@ -535,6 +545,9 @@ class RoomService:
     def _expiry(self, room: Room) -> float:
         if room.status is Status.LOBBY:
             return min(self.config.lobby_expiry_ms, self.config.idle_expiry_ms)
+        playing = room.state is not None and room.status is not Status.OVER
+        if playing and room.game.keeps_room_open(room.state):
+            return math.inf  # a saved solo game waits for its player, however long
         return self.config.idle_expiry_ms
 
     def _schedule(self, room: Room) -> None:

@@ -23,6 +23,13 @@ class Binding:
     code: str
     role: Role
     token: str | None = None
+    #: a seat that also holds the host key (a solo game run from one phone): it may send the
+    #: host's commands too
+    hosting: bool = False
+
+    @property
+    def may_host(self) -> bool:
+        return self.role is Role.HOST or self.hosting
 
 
 def seat_of(room: Room, binding: Binding) -> Player | None:
@@ -76,7 +83,7 @@ def build_views(
         out[conn] = {
             "v": version,
             "now": now,
-            "room": {**shared, "seat": seat, "role": binding.role.value},
+            "room": {**shared, "seat": seat, "role": binding.role.value, "host": binding.may_host},
             "game": game_views[seat],
         }
     return out

@@ -25,6 +25,13 @@ async function createRoom(button) {
     // The host token is the key to this room's controls: keep it on this device and hand it to
     // the TV page in the fragment, which never reaches a server log.
     localStorage.setItem(`companion.host.${body.code.toUpperCase()}`, body.host_token);
+    if (button.dataset.solo) {
+      // A solo game: this phone hosts from its own seat (the phone page joins with the host
+      // key) and remembers the room, to be continued days later.
+      localStorage.setItem(`companion.solo.${button.dataset.game}`, body.code.toUpperCase());
+      window.location.href = `/j/${encodeURIComponent(body.code)}#solo`;
+      return;
+    }
     // Same origin as this page (the public URL may name another address of this machine),
     // so the host key kept in local storage is found again after a reload.
     window.location.href = `/host/${encodeURIComponent(body.code)}#${body.host_token}`;
@@ -54,3 +61,22 @@ document.getElementById('join-form').addEventListener('submit', (event) => {
   }
   window.location.href = `/j/${encodeURIComponent(code)}`;
 });
+
+/** A solo game saved on this phone: offer to continue it while its room is still open. */
+async function offerContinue(link) {
+  const key = `companion.solo.${link.dataset.continue}`;
+  const saved = localStorage.getItem(key);
+  if (!saved) return;
+  const res = await fetch(`/api/rooms/${encodeURIComponent(saved)}`).catch(() => null);
+  if (res?.status === 404) {
+    localStorage.removeItem(key);
+    return;
+  }
+  const room = res?.ok ? await res.json() : null;
+  if (!room || room.game !== link.dataset.continue || room.status === 'over') return;
+  link.href = `/j/${encodeURIComponent(saved)}`;
+  link.textContent = `${link.textContent} · ${saved}`;
+  link.hidden = false;
+}
+
+document.querySelectorAll('a[data-continue]').forEach(offerContinue);

@@ -7,6 +7,93 @@
 import { request, serverNow } from './client.js';
 import { h, toast, ensureStylesheet } from './ui.js';
 
+// ---- translations -------------------------------------------------------------------------------
+
+// The server's message catalogues (companion/web/i18n.py), the same ones its templates use,
+// fetched as JSON. Message ids are the English texts: t('Round {n}', {n: 2}) → "Kolo 2".
+const i18n = {
+  lang: document.documentElement.lang || 'en',   // the server picked it (cookie, browser)
+  languages: ['en'],
+  messages: {},
+  loading: null,
+  listeners: new Set(),
+};
+
+/** `text` in the page's language, with `{name}` placeholders filled from `params`. A text the
+ * catalogue lacks stays English. */
+export function t(text, params = null) {
+  const out = i18n.messages[text] || text;
+  if (!params) return out;
+  return out.replace(/\{(\w+)\}/g, (whole, key) => (key in params ? String(params[key]) : whole));
+}
+
+/** The page's language ("en", "cs") and every language the server has a catalogue for. */
+export function language() {
+  return i18n.lang;
+}
+
+export function languages() {
+  return i18n.languages;
+}
+
+/** GET /api/i18n/<lang>.json, once per language; resolves when `t()` speaks it. */
+export function loadLanguage(lang = i18n.lang) {
+  if (i18n.loading && i18n.loading.lang === lang) return i18n.loading;
+  const loading = fetch(`/api/i18n/${encodeURIComponent(lang)}.json`)
+    .then((res) => (res.ok ? res.json() : Promise.reject(new Error(`HTTP ${res.status}`))))
+    .then((data) => {
+      const more = data.languages.join() !== i18n.languages.join();
+      i18n.lang = data.lang;
+      i18n.languages = data.languages;
+      i18n.messages = data.messages || {};
+      document.documentElement.lang = data.lang;
+      // An English page drew before it knew the other languages: draw its switch again.
+      if (more && lang === 'en') for (const listener of i18n.listeners) listener(i18n.lang);
+    })
+    .catch((err) => {
+      console.warn('no translations', err);
+      if (i18n.loading === loading) i18n.loading = null;
+    });
+  loading.lang = lang;
+  i18n.loading = loading;
+  return loading;
+}
+
+/** Resolves when the page's language is ready: at once for English (the message ids are the
+ * English texts), else when its catalogue has arrived. The catalogue is asked for as soon as
+ * the kit loads, so a game page does not wait for it. */
+function languageReady() {
+  const loading = loadLanguage();
+  return i18n.lang === 'en' ? Promise.resolve() : loading;
+}
+
+/** Switch the page's language: remembered in a cookie (the server's pages follow it too), then
+ * every `onLanguage` listener runs (the game page mounts again in the new language). */
+export async function setLanguage(lang) {
+  document.cookie = `lang=${encodeURIComponent(lang)}; path=/; max-age=31536000; SameSite=Lax`;
+  await loadLanguage(lang);
+  for (const listener of i18n.listeners) listener(i18n.lang);
+}
+
+export function onLanguage(listener) {
+  i18n.listeners.add(listener);
+}
+
+/** A row of buttons, one per language ("EN", "CS"), the current one pressed. */
+export function languageSwitch({ cls = '' } = {}) {
+  const row = h('div', { class: `lang-switch ${cls}`.trim(), role: 'group', 'aria-label': t('Language') });
+  for (const lang of i18n.languages) {
+    const on = lang === i18n.lang;
+    const button = h('button', {
+      type: 'button', class: `btn btn-small${on ? ' on' : ''}`, 'aria-pressed': on ? 'true' : 'false',
+      lang, dataset: { lang }, text: lang.toUpperCase(),
+    });
+    button.addEventListener('click', () => { if (!on) setLanguage(lang); });
+    row.append(button);
+  }
+  return row;
+}
+
 // ---- names ----------------------------------------------------------------------------------
 
 /** A seat's name: the room's name for it; "Seat 4" for seat 3 if the room has none; "The table"
@@ -163,6 +250,8 @@ export function gamePage({ root, game, side, base }) {
     els: null,
     local: {},
     nameOf: (seat) => nameOf(ctx.view, seat),
+    t,
+    lang: i18n.lang,
     serverNow,
     secondsLeft,
     toast,
@@ -185,7 +274,7 @@ export function gamePage({ root, game, side, base }) {
   };
 
   function load() {
-    loading ??= Promise.all([import(url), reference(game.id)]).then(([mod, ref]) => {
+    loading ??= Promise.all([import(url), reference(game.id), languageReady()]).then(([mod, ref]) => {
       module = mod;
       ctx.reference = ref;
       for (const href of mod.styles || []) ensureStylesheet(new URL(href, url).href);
@@ -231,7 +320,10 @@ export function gamePage({ root, game, side, base }) {
     frame = requestAnimationFrame(loop);
   }
 
-  return {
+  // A new language: mount afresh, so the skeleton's texts are in it too.
+  onLanguage(() => { if (latest) screen.show(latest); });
+
+  const screen = {
     ctx,
     /** Render `view` (its game may be null: then the module is unmounted). */
     async show(view) {
@@ -252,7 +344,8 @@ export function gamePage({ root, game, side, base }) {
         playing: room.status === 'playing',
         gameNumber: room.game_number ?? 0,
       });
-      const key = `${ctx.gameNumber}|${ctx.seat}|${ctx.role}`;
+      ctx.lang = i18n.lang;
+      const key = `${ctx.gameNumber}|${ctx.seat}|${ctx.role}|${ctx.lang}`;
       if (mounted !== key || !root.firstChild) mount(key);
       draw();
       if (frame === null) frame = requestAnimationFrame(loop);
@@ -261,4 +354,8 @@ export function gamePage({ root, game, side, base }) {
       if (mounted && module?.note) module.note(ctx, n);
     },
   };
+  return screen;
 }
+
+// Ask for the page's catalogue at once, in parallel with everything else the page loads.
+loadLanguage();

@@ -2,6 +2,7 @@
 // ({id, type: 'bool'|'int'|'choice', default, choices?, label, min?, max?}).
 
 import { h } from './ui.js';
+import { t } from './kit.js';
 
 function choiceList(spec) {
   // Choices may be plain values or {value, label} pairs.
@@ -50,7 +51,7 @@ function setValue(form, spec, value) {
  */
 export function renderOptions(form, specs, values, onChange, force = false) {
   if (!form.dataset.built) {
-    form.replaceChildren(h('h2', { class: 'side-title', text: 'Options' }),
+    form.replaceChildren(h('h2', { class: 'side-title', text: t('Options') }),
       ...specs.map((spec) => buildField(spec, onChange)));
     form.addEventListener('submit', (event) => event.preventDefault());
     form.dataset.built = 'yes';

@@ -3,7 +3,8 @@
 
 import { connect, request, hintServerTime, viewGate, pageData } from './client.js';
 import { h, toast, trackConnection } from './ui.js';
-import { call, gamePage, pressTwice } from './kit.js';
+import { call, gamePage, pressTwice, t, loadLanguage, languageSwitch, onLanguage } from './kit.js';
+import { renderOptions } from './options.js';
 import { unlockAudio } from './sound.js';
 
 const page = pageData();
@@ -11,6 +12,11 @@ const code = String(page.code || '').toUpperCase();
 const game = page.game;
 const seatKey = `companion.seat.${code}`;
 const nameKey = 'companion.name';
+// The host key, kept by the home page when this device created the room. A phone that holds it
+// hosts from its seat (a solo game on one phone: protocol.md, "join" with host_token).
+const hostKey = `companion.host.${code}`;
+const hostToken = () => localStorage.getItem(hostKey);
+const withHostKey = (payload) => (hostToken() ? { ...payload, host_token: hostToken() } : payload);
 
 const $ = (id) => document.getElementById(id);
 const gate = viewGate();
@@ -101,7 +107,7 @@ async function joinByName(event) {
     return;
   }
   setBusy(true);
-  const ack = await request('join', { code, name });
+  const ack = await request('join', withHostKey({ code, name }));
   setBusy(false);
   if (!ack.ok) {
     // The server's "you can watch instead" already points at the Just watch button.
@@ -132,7 +138,7 @@ async function joinByHandoff(handoff) {
 }
 
 async function joinByToken(token) {
-  const ack = await request('join', { code, token });
+  const ack = await request('join', withHostKey({ code, token }));
   if (ack.ok) {
     entered(ack, 'player');
     return;
@@ -161,6 +167,21 @@ async function watch() {
 }
 
 let handoff = null;  // a code to claim a seat with, at the first connect
+let solo = false;    // created on this phone to play alone: take the seat without the form
+
+/** `#solo` in the address: the home page created this room for a solo game on this phone. */
+function takeSolo() {
+  if (window.location.hash !== '#solo') return false;
+  history.replaceState(null, '', window.location.pathname + window.location.search);
+  return Boolean(hostToken());
+}
+
+async function joinSolo() {
+  const name = localStorage.getItem(nameKey) || 'Solo';
+  const ack = await request('join', withHostKey({ code, name }));
+  if (ack.ok) entered(ack, 'player');
+  else showJoinForm(ack.error?.message || 'Could not join.');
+}
 
 /** What to do on every (re)connect: return to the seat or the stands without any typing. */
 function resume() {
@@ -171,6 +192,11 @@ function resume() {
     return;
   }
   const token = localStorage.getItem(seatKey);
+  if (solo && !token) {
+    solo = false;
+    joinSolo();
+    return;
+  }
   if (document.body.dataset.screen === 'screen-message') return;  // kicked, left, replaced: the player decides
   if (token && role !== 'spectator') joinByToken(token);
   else if (role === 'spectator') watch();
@@ -196,7 +222,40 @@ function renderMe(view) {
   $('me-name').textContent = role === 'spectator' ? 'Watching' : (me ? me.name : '');
 }
 
+let gameSpecs = null;  // the game's options (GET /api/games), for a phone that hosts
+
+async function optionSpecs() {
+  if (!gameSpecs) {
+    const res = await fetch('/api/games').catch(() => null);
+    const list = res?.ok ? await res.json() : [];
+    gameSpecs = (list.find((g) => g.id === game.id)?.options) || [];
+  }
+  return gameSpecs;
+}
+
+/** The lobby of a phone that hosts (a solo game): the options, the language, Start. */
+async function renderHostLobby(view) {
+  const box = $('lobby-host');
+  box.hidden = !view.room.host;
+  $('btn-start').hidden = !view.room.host;
+  $('lobby-wait-line').hidden = Boolean(view.room.host);
+  if (!view.room.host) return;
+  const specs = (await optionSpecs()).map((spec) => ({ ...spec, label: t(spec.label) }));
+  const form = $('lobby-options');
+  if (form.dataset.lang !== document.documentElement.lang) {
+    delete form.dataset.built;  // built again in the new language
+    form.dataset.lang = document.documentElement.lang;
+  }
+  renderOptions(form, specs, view.room.options, async (id, value) => {
+    const ack = await call('room', { type: 'options', options: { [id]: value } });
+    if (!ack.ok && current) renderOptions(form, specs, current.room.options, () => {}, true);
+  });
+  $('lobby-lang').replaceChildren(languageSwitch());
+  $('btn-start').textContent = t('Start the game');
+}
+
 function renderLobby(view) {
+  renderHostLobby(view);
   const players = view.room.players.filter((p) => !p.gone);
   const n = players.length;
   $('lobby-count').textContent = n === 1 ? '1 player' : `${n} players`;
@@ -213,6 +272,11 @@ const STATUS_TEXT = {
   paused: '❚❚ Paused by the host',
   over: '■ Game over · the host may start a rematch',
 };
+// The same texts, translated (t() needs the literal text to find it in the catalogue).
+const statusText = (status) => ({
+  paused: t('❚❚ Paused by the host'),
+  over: t('■ Game over · the host may start a rematch'),
+}[status] || '');
 
 function render(view) {
   if (!role) return;
@@ -226,8 +290,9 @@ function render(view) {
   syncWakeLock(status);
 
   const statusEl = $('phone-status');
-  statusEl.textContent = STATUS_TEXT[status] || '';
-  statusEl.hidden = !STATUS_TEXT[status];
+  statusEl.textContent = statusText(status);
+  // A phone that hosts its own game offers the next one itself.
+  statusEl.hidden = !STATUS_TEXT[status] || (status === 'over' && view.room.host);
 
   if (status === 'lobby') {
     renderLobby(view);
@@ -296,6 +361,10 @@ function start() {
   $('join-form').addEventListener('submit', joinByName);
   $('name').addEventListener('input', showNameCount);
   handoff = takeHandoff();
+  solo = takeSolo();
+  $('btn-start').addEventListener('click', (event) => call('room', { type: 'start' }, { button: event.currentTarget }));
+  loadLanguage().then(() => { if (current && role) render(current); });
+  onLanguage(() => { if (current && role) render(current); });
   $('btn-watch').addEventListener('click', watch);
   $('btn-rejoin').addEventListener('click', () => {
     const token = localStorage.getItem(seatKey);
@@ -335,7 +404,7 @@ function start() {
   socket.on('connect', resume);
 
   // Until the socket answers, show the form only if there is no seat to return to.
-  if (!localStorage.getItem(seatKey) && !handoff) showJoinForm();
+  if (!localStorage.getItem(seatKey) && !handoff && !solo) showJoinForm();
 }
 
 start();

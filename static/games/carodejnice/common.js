@@ -1,0 +1,198 @@
+// Čarodějnice!: what the phone and TV modules share. Every text goes through the page kit's t()
+// (the server's message catalogues, English ids), so each exists once in English and once per
+// language in companion/translations/. Names from the game's data/ folder are placeholders until
+// someone types in the printed ones: they carry a visible "placeholder" tag.
+
+import { h } from '../../js/ui.js';
+import { t } from '../../js/kit.js';
+
+export const styles = ['./cj.css'];
+
+export const PHASE_TITLE = {
+  setup: () => t('Set-up'),
+  witches: () => t('Play witches'),
+  mission: () => t('Accept a mission'),
+  rest: () => t('Play the rest of your hand'),
+  resolve: () => t('Resolve the mission'),
+  decide: () => t('Go on, or face the trial?'),
+  cleanup: () => t('Clean-up'),
+  over: () => t('The game is over'),
+};
+
+export const PHASE_TODO = {
+  witches: () => t('Play any number of witches from your hand: hidden (left half) or revealed (right half; she goes to the dungeon at the end of the round). Use their actions.'),
+  mission: () => t('Choose one laid-out mission and reveal its enemies.'),
+  rest: () => t('Play the rest of your hand, hidden or revealed, and use the actions.'),
+  resolve: () => t('Add up the strength of your played witches and servants. Spend strength on any challenges of this mission; what is left must reach its difficulty.'),
+  decide: () => t('Take on another mission, or end the game now and face the trial.'),
+  cleanup: () => t('Revealed witches and curses go to the coven discard, hidden witches to the dungeon. Draw 5 cards (shuffle the discard when the deck runs out).'),
+};
+
+export const LOSS = {
+  failed_missions: () => t('Two missions failed.'),
+  lost_souls: () => t('Five townsfolk are among the lost souls.'),
+  curse_deck_empty: () => t('You had to take a curse and the curse deck was empty.'),
+  no_witch: () => t('Your new hand held no witch.'),
+  card: () => t('A card ended the game in defeat.'),
+};
+
+export const DEGREE = {
+  triumph: () => t('Triumph: all three jurors are convinced.'),
+  draw: () => t('A draw: two jurors are convinced, and the witches count as innocent.'),
+  defeat: () => t('Defeat: only one juror is convinced.'),
+  rout: () => t('Rout: no juror is convinced.'),
+};
+
+export const TRIAL_CAUSE = {
+  chosen: () => t('You chose to face the trial.'),
+  no_missions: () => t('No mission was left: the trial begins.'),
+  card: () => t('A card called the trial.'),
+};
+
+/** Seconds between two jurors' faith cards turning at the trial. */
+export const REVEAL_STEP = 1.2;
+
+/** Seconds since this screen first showed the trial (the turning plays once per game). */
+export function revealClock(ctx) {
+  if (ctx.game.outcome?.kind !== 'trial') return null;
+  ctx.local.revealedAt ??= performance.now();
+  const elapsed = (performance.now() - ctx.local.revealedAt) / 1000;
+  return elapsed < REVEAL_STEP * 4 ? elapsed : null;
+}
+
+/** The verdict appears once the last juror's cards have turned. */
+export function afterReveal(el, reveal, count) {
+  if (reveal !== null) {
+    el.classList.add('cj-late');
+    el.style.animationDelay = `${count * REVEAL_STEP - reveal}s`;
+  }
+  return el;
+}
+
+/** The small tag that marks a name or number we do not have from the printed cards. */
+export function placeholderTag(on = true) {
+  return on ? h('span', { class: 'cj-ph', title: t('Not from the printed cards: edit data/ to fix it.'), text: t('placeholder') }) : null;
+}
+
+/** "Round 2 · Phase 4 of 6" or "Set-up". */
+export function roundLine(game) {
+  if (game.phase === 'setup') return t('Before round 1');
+  if (game.phase === 'over') return t('Round {n} · the end', { n: game.round });
+  return t('Round {n} · phase {p} of 6', { n: game.round, p: game.phase_number });
+}
+
+/** One set-up step as a sentence, from the view's keys and parameters. */
+export function setupText(step) {
+  const list = (items) => (items || []).join(', ');
+  switch (step.step) {
+    case 'jurors':
+      return t('Lay out the jurors {names} and put each conviction marker on 1.', { names: list(step.jurors) });
+    case 'faith':
+      return t('Leave the faith cards in the box: the app holds the two hidden faith values of each juror. Nobody sees them before the trial.');
+    case 'laid_out':
+      return t('Lay out the act-1 missions face up: {names}.', { names: list(step.missions) });
+    case 'deck':
+      return t('Mission deck: the act-3 missions at the bottom, the act-2 missions above them. From the top: {order}.', { order: list([...step.act2, ...step.act3]) });
+    case 'challenges':
+      return t('Shuffle the {general} general challenges with the {tied} challenges of {names}. Deal face down: {deal}.', {
+        general: step.general, tied: step.tied, names: list(step.jurors),
+        deal: list(step.deal.map((d) => `${d.mission} × ${d.count}`)),
+      });
+    case 'townsfolk':
+      return t('Shuffle the 8 townsfolk cards.');
+    case 'witches':
+      return t('Shuffle the 24 witches and draw them in pairs: one to your coven deck, the other to the waiting deck (matching family names help).');
+    case 'curses':
+      return t('Shuffle 3 curses into the coven deck; {n} more form the curse deck. Draw 5 cards: your first hand.', { n: step.curse_deck });
+    default:
+      return step.step;
+  }
+}
+
+/** A juror: name, conviction, the two faith cards (face down until the trial). */
+export function jurorCard(game, juror, { index = 0, big = false, reveal = null } = {}) {
+  const faith = juror.faith;
+  const cards = faith
+    ? faith.map((v) => h('span', { class: 'cj-faith up', text: String(v) }))
+    : [h('span', { class: 'cj-faith down', text: '?' }), h('span', { class: 'cj-faith down', text: '?' })];
+  const verdict = faith
+    ? h('span', { class: `cj-verdict ${juror.convinced ? 'yes' : 'no'}` }, juror.convinced ? '✓ ' : '✗ ', juror.convinced ? t('convinced') : t('not convinced'))
+    : null;
+  const flip = faith && reveal !== null;
+  const el = h('div', { class: `cj-juror${big ? ' big' : ''}${faith ? ' revealed' : ''}${flip ? ' flip' : ''}`, dataset: { juror: index } },
+    h('div', { class: 'cj-juror-name' }, h('span', { text: juror.name }), placeholderTag(game.placeholder)),
+    h('div', { class: 'cj-conviction', title: t('Conviction') },
+      h('span', { class: 'cj-label', text: t('Conviction') }),
+      h('span', { class: 'cj-num' },
+        h('span', { class: 'cj-value', text: `${juror.conviction}` }),
+        h('span', { class: 'cj-of', text: `/${game.conviction_max}` }))),
+    track(juror.conviction, game.conviction_max),
+    h('div', { class: 'cj-faiths', 'aria-label': t('Faith') }, ...cards,
+      faith ? h('span', { class: 'cj-sum', text: `= ${juror.sum}` }) : null),
+    verdict);
+  // The faith cards turn one juror at a time; `reveal` is how long ago the turning began (s).
+  if (flip) el.style.animationDelay = `${index * REVEAL_STEP - reveal}s`;
+  return el;
+}
+
+function track(value, max) {
+  const pips = [];
+  for (let i = 1; i <= max; i += 1) pips.push(h('span', { class: `cj-pip${i <= value ? ' on' : ''}` }));
+  return h('div', { class: 'cj-track', 'aria-hidden': 'true' }, ...pips);
+}
+
+/** The counters with their limits: failed missions, lost souls, curse deck, challenges. */
+export function counters(game) {
+  const c = game.counters;
+  const item = (label, value, { danger = false, cls = '' } = {}) => h('div', { class: `cj-counter ${cls}${danger ? ' danger' : ''}` },
+    h('span', { class: 'cj-counter-value', text: value }), h('span', { class: 'cj-counter-label', text: label }));
+  return [
+    item(t('failed missions'), `${c.failed} / ${c.failed_limit}`, { danger: c.failed >= c.failed_limit - 1, cls: 'failed' }),
+    item(t('lost souls'), `${c.lost_souls} / ${c.lost_souls_limit}`, { danger: c.lost_souls >= c.lost_souls_limit - 1, cls: 'souls' }),
+    item(t('curse deck'), String(c.curse_deck), { danger: c.curse_deck === 0, cls: 'curses' }),
+    item(t('challenge deck'), String(c.challenge_deck), { cls: 'challenges' }),
+  ];
+}
+
+/** A mission card: name, juror, difficulty, value, challenges dealt. */
+export function missionCard(game, m, attrs = {}) {
+  return h(attrs.tag || 'div', { ...attrs, tag: null, class: `cj-mission ${attrs.class || ''}`.trim() },
+    h('span', { class: 'cj-mission-name' }, h('span', { text: m.name }), placeholderTag(game.placeholder)),
+    h('span', { class: 'cj-mission-facts', text: t('Act {act} · {juror} · difficulty {d} · value {v} · {c} challenges', {
+      act: m.act, juror: m.juror_name, d: m.difficulty, v: m.value, c: m.dealt,
+    }) }));
+}
+
+/** What happened in phase 4, once it is recorded. */
+export function lastResult(game) {
+  const l = game.last;
+  const params = { name: l.mission, left: l.left, d: l.difficulty, juror: l.juror, v: l.value };
+  return h('p', { class: `cj-last ${l.success ? 'good' : 'bad'}`, id: 'cj-last' }, l.success
+    ? t('{name} succeeded ({left} ≥ {d}): {juror} +{v} conviction.', params)
+    : t('{name} failed ({left} < {d}).', params));
+}
+
+/** The end of the game: what lost, or the trial's verdict. */
+export function outcomeHeadline(game) {
+  const o = game.outcome;
+  if (!o) return '';
+  if (o.kind === 'loss') return t('Defeat');
+  if (o.kind === 'tale') return o.won ? t('The tale is won') : t('The tale is lost');
+  return o.innocent ? t('Innocent!') : t('Guilty!');
+}
+
+export function outcomeDetail(game) {
+  const o = game.outcome;
+  if (!o) return '';
+  if (o.kind === 'loss') return LOSS[o.loss]?.() ?? o.loss;
+  if (o.kind === 'tale') return '';
+  return `${TRIAL_CAUSE[o.cause]?.() ?? ''} ${DEGREE[o.degree]?.() ?? ''}`.trim();
+}
+
+/** Each juror's sum explained: "Juror A: conviction 7 ≥ 3 + 4 = 7: convinced." */
+export function jurorExplained(juror) {
+  const params = { name: juror.name, c: juror.conviction, a: juror.faith[0], b: juror.faith[1], s: juror.sum };
+  return juror.convinced
+    ? t('{name}: conviction {c} ≥ faith {a} + {b} = {s}: convinced.', params)
+    : t('{name}: conviction {c} < faith {a} + {b} = {s}: not convinced.', params);
+}

@@ -1,0 +1,149 @@
+"""Čarodějnice! on one phone alone (390×844), in English and in Czech: the home page creates a
+solo room, the phone hosts from its own seat, walks the set-up checklist and a whole round
+(a mission won), then faces the trial and sees each juror's faith turned. A TV that watches
+shows the table. Screenshots go to test-artifacts/."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import close_all, phone_context, tv_context
+from tests.support import LiveServer
+
+pytestmark = pytest.mark.browser
+
+#: what the set-up and the trial say in each language (from the catalogue, never the code)
+WORDS = {
+    "en": {"setup": "Set-up", "resolve": "Resolve the mission", "trial": ("Innocent!", "Guilty!")},
+    "cs": {"setup": "Příprava hry", "resolve": "Vyhodnocení mise", "trial": ("Nevinné!", "Vinné!")},
+}
+
+
+def shot(page: Any, artifacts: Path, lang: str, what: str, size: str = "390x844") -> None:
+    page.screenshot(path=str(artifacts / f"carodejnice-{lang}-{what}-{size}.png"))
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_a_solo_game_from_set_up_to_the_trial_on_one_phone(
+    browser: Any, server: LiveServer, artifacts: Path, lang: str
+) -> None:
+    phone_ctx = phone_context(browser)  # its local storage outlives a closed page
+    phone = phone_ctx.new_page()
+    phone.goto(server.url + "/")
+    shot(phone, artifacts, lang, "home")
+    phone.click('button[data-game="carodejnice"][data-solo]')
+
+    # The phone is seated and hosts: the lobby offers the options, the language and Start.
+    phone.wait_for_selector("#btn-start", state="visible")
+    if lang == "cs":
+        phone.click('#lobby-lang button[data-lang="cs"]')
+        phone.wait_for_function(
+            "() => document.getElementById('btn-start').textContent === 'Začít hru'"
+        )
+    shot(phone, artifacts, lang, "lobby")
+    phone.click("#btn-start")
+
+    # The set-up checklist, in the chosen language.
+    phone.wait_for_selector("#cj-setup li")
+    assert phone.locator("#cj-phase").inner_text() == WORDS[lang]["setup"]
+    assert phone.locator("#cj-setup li").count() == 8
+    phone.locator("#cj-setup li").nth(0).click()
+    shot(phone, artifacts, lang, "setup")
+    phone.click("#cj-ready")
+
+    # A TV that watches the same room shows the table.
+    tv = tv_context(browser).new_page()
+    code = phone.evaluate("() => location.pathname.split('/').pop()")
+    tv.goto(f"{server.url}/j/{code}")
+    tv.click("#btn-watch")
+    tv.wait_for_selector("#cj-tv-jurors .cj-juror")
+    if lang == "cs":
+        tv.click('.cj-lang button[data-lang="cs"]')
+        tv.wait_for_function("() => document.documentElement.lang === 'cs'")
+
+    # Round 1: phase 1, accept a mission, phase 3, resolve it with strength to spare.
+    phone.click("#cj-done")
+    phone.click("#cj-missions button[data-mission]")
+    phone.click("#cj-done")
+    phone.wait_for_selector("#cj-resolve")
+    assert phone.locator("#cj-phase").inner_text() == WORDS[lang]["resolve"]
+    for _ in range(9):
+        phone.click('[data-field="strength"] button >> nth=1')
+    phone.wait_for_selector("#cj-raise-0")
+    shot(phone, artifacts, lang, "resolve")
+    phone.click("#cj-raise-1")
+    phone.wait_for_selector("#cj-trial")
+    shot(tv, artifacts, lang, "tv-table", "1920x1080")
+
+    # The browser closes; days later the home page offers the saved game, which goes on.
+    phone.close()
+    phone = phone_ctx.new_page()
+    phone.goto(server.url + "/")
+    phone.click("a[data-continue='carodejnice']")
+    phone.wait_for_selector("#cj-trial")
+
+    # Phase 5: the trial (pressed twice); the faith cards turn, one juror at a time.
+    phone.click("#cj-trial")
+    phone.click("#cj-trial")
+    phone.wait_for_selector("#cj-explain li")
+    headline = phone.locator("#cj-outcome").inner_text()
+    assert headline in WORDS[lang]["trial"]
+    faiths = phone.locator("#cj-jurors .cj-faith.up")
+    assert faiths.count() == 6
+    phone.wait_for_timeout(5000)  # let the turning finish for the screenshot only
+    shot(phone, artifacts, lang, "trial")
+    tv.wait_for_selector("#cj-tv-outcome")
+    tv.wait_for_timeout(5000)
+    shot(tv, artifacts, lang, "tv-trial", "1920x1080")
+    close_all(phone, tv)
+
+
+def test_a_tv_that_hosts_shows_the_table_while_a_phone_plays(
+    browser: Any, server: LiveServer, artifacts: Path
+) -> None:
+    """The party way round works too: the TV creates the room and starts it, a phone joins."""
+    room = server.create_room("carodejnice", seed=5)
+    tv = tv_context(browser).new_page()
+    tv.goto(f"{server.url}/host/{room['code']}#{room['host_token']}")
+    phone = phone_context(browser).new_page()
+    phone.goto(room["join_url"])
+    phone.fill("#name", "Anna")
+    phone.click("#btn-join")
+    phone.wait_for_selector("#screen-lobby", state="visible")
+    assert not phone.locator("#btn-start").is_visible()  # a plain seat does not host
+    tv.click("#btn-start")
+    phone.click("#cj-ready")
+    tv.wait_for_function(
+        "() => document.getElementById('cj-tv-phase')?.textContent === 'Play witches'"
+    )
+    shot(tv, artifacts, "en", "tv-host", "1920x1080")
+    close_all(phone, tv)
+
+
+def test_a_tale_of_wildegrens_on_one_phone(
+    browser: Any, server: LiveServer, artifacts: Path
+) -> None:
+    """Option scenario 3: no jurors, the tale's tracks moved by hand, the tale ends won."""
+    phone = phone_context(browser).new_page()
+    phone.goto(server.url + "/")
+    phone.click('button[data-game="carodejnice"][data-solo]')
+    phone.wait_for_selector("#opt-scenario", state="visible")
+    phone.fill("#opt-scenario", "3")
+    phone.dispatch_event("#opt-scenario", "change")
+    phone.wait_for_function("() => document.getElementById('opt-scenario').value === '3'")
+    phone.click("#btn-start")
+    phone.click("#cj-ready")
+    phone.wait_for_selector("#cj-tracks .cj-stepper")
+    assert not phone.locator("#cj-jurors").is_visible()
+    phone.click("#cj-tracks .cj-stepper >> nth=0 >> button >> nth=1")
+    phone.wait_for_function(
+        "() => document.querySelector('#cj-tracks .cj-stepper-value').textContent === '1'"
+    )
+    shot(phone, artifacts, "en", "tale")
+    phone.click("#cj-won")
+    phone.click("#cj-won")
+    phone.wait_for_selector("#cj-outcome.good")
+    close_all(phone)
