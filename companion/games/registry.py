@@ -7,6 +7,9 @@ from typing import Any
 from companion.engine import Game
 from companion.games.buzzer import BUZZER
 from companion.games.wicked_witches_way import WICKED_WITCHES_WAY
+from companion.games.witch_and_bitch import WITCH_AND_BITCH
 from companion.games.witchs_brew import WITCHS_BREW
 
-GAMES: dict[str, Game[Any]] = {game.id: game for game in (BUZZER, WICKED_WITCHES_WAY, WITCHS_BREW)}
+GAMES: dict[str, Game[Any]] = {
+    game.id: game for game in (BUZZER, WICKED_WITCHES_WAY, WITCHS_BREW, WITCH_AND_BITCH)
+}
