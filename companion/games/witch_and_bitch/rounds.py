@@ -149,6 +149,11 @@ def done(state: GameState) -> GameState:
     state = replace(state, index=state.index + 1)
     if state.step is Step.LEARNING:
         state = _to_learner(state)
+    else:  # a Witch who died before her turn came has none
+        index = state.index
+        while index < len(state.order) and state.witches[state.order[index]].dead:
+            index += 1
+        state = replace(state, index=index)
     if state.current is None:
         return enter(state, Step.LEARNING if state.step is Step.TURNS else Step.DESTINY)
     return state
