@@ -65,7 +65,7 @@ def _antagonist(state: GameState) -> dict[str, Any] | None:
         **villain.to_json(state.players),
         "portal": state.antagonist_portal,
         "on_map": state.antagonist_portal is not None and not state.antagonist_dead,
-        "damage": state.antagonist_damage,
+        "wounds": state.antagonist_damage,
         "dead": state.antagonist_dead,
     }
 

@@ -7,6 +7,11 @@ import { pressTwice } from '../../js/kit.js';
 
 export const styles = ['./wab.css'];
 
+/** Replace the children of `el`, skipping null/false ones (replaceChildren would write "null"). */
+export function put(el, ...children) {
+  el.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
+}
+
 export const STEPS = {
   setup: { phase: 'Set-up', n: '', name: 'Set-up' },
   'first-roll': { phase: 'Set-up', n: '', name: 'Roll for first player' },

@@ -5,6 +5,7 @@
 
 import { h, replay } from '../../js/ui.js';
 import {
+  put,
   stepOf, spellInfo, spellChip, healthBar, dieFace, rollLine, witchName, nowLine,
   twiceButton, placeholderTag, schoolName,
 } from './common.js';
@@ -44,7 +45,7 @@ export function render(ctx) {
   const { game: g, els } = ctx;
   els.root.dataset.step = g.step;
   const s = stepOf(g);
-  els.now.replaceChildren(
+  put(els.now, 
     h('span', { class: 'wab-ph-phase', text: `${g.round ? `Round ${g.round} · ` : ''}${s.phase}${s.n ? ` ${s.n}` : ''}` }),
     h('span', { class: 'wab-ph-line', text: nowLine(ctx) }));
   drawLast(ctx);
@@ -64,11 +65,11 @@ function drawLast(ctx) {
   const { game: g, els, local } = ctx;
   const last = g.rolls[g.rolls.length - 1];
   if (!last) {
-    els.last.replaceChildren(h('span', { class: 'wab-sub', text: 'No dice rolled yet.' }));
+    put(els.last, h('span', { class: 'wab-sub', text: 'No dice rolled yet.' }));
     return;
   }
   const line = rollLine(ctx, last);
-  els.last.replaceChildren(dieFace(last.die, last.value, { cls: 'wab-die-small' }),
+  put(els.last, dieFace(last.die, last.value, { cls: 'wab-die-small' }),
     h('span', { class: 'wab-ph-last-text', text: `${line.who} · ${line.purpose}${typeof last.against === 'number' ? ` · ${line.what}` : ''}` }));
   if (last.n !== local.lastRoll) {
     local.lastRoll = last.n;
@@ -79,7 +80,7 @@ function drawLast(ctx) {
 function drawMe(ctx) {
   const w = me(ctx);
   const status = w.out ? 'Dead for good' : w.dead ? 'Dead: back at the next Witches\' Phase' : '';
-  ctx.els.me.replaceChildren(
+  put(ctx.els.me, 
     h('div', { class: 'wab-me-head' },
       h('span', { class: 'wab-me-name', text: witchName(w) }),
       w.witch_card.placeholder ? placeholderTag('Witch card stats are placeholders (editable data)') : null,
@@ -95,7 +96,7 @@ function drawMe(ctx) {
 
 function drawSecret(ctx) {
   const { game: g, els, local } = ctx;
-  const card = ctx.view.you?.card;
+  const card = ctx.game.you?.card;
   els.secret.hidden = !card;
   if (!card) return;
   const revealed = g.bitch === ctx.seat;
@@ -105,10 +106,10 @@ function drawSecret(ctx) {
     h('span', { class: 'wab-sub', text: shown ? (card === 'bitch' ? (revealed ? 'Revealed: Enemies no longer attack you.' : 'You play for evil. Reveal when it suits you.') : 'You play for good. Never show it.') : 'Tap to look (hide it from the others)' }));
   face.addEventListener('click', () => { local.peek = !local.peek; ctx.redraw(); });
   const parts = [face];
-  if (ctx.view.you.may_reveal && g.step !== 'over') {
+  if (ctx.game.you.may_reveal && g.step !== 'over') {
     parts.push(twiceButton('wab-reveal', 'Reveal: I am the Bitch', (button) => ctx.send('reveal', {}, { button }), { cls: 'btn wab-reveal', sure: 'Sure? Everyone will know' }));
   }
-  els.secret.replaceChildren(...parts);
+  put(els.secret, ...parts);
 }
 
 function drawSpells(ctx) {
@@ -120,7 +121,7 @@ function drawSpells(ctx) {
     chip.addEventListener('click', () => ctx.send('exhaust', { spell: s.id }, { button: chip, quiet: false }));
     return chip;
   });
-  ctx.els.spells.replaceChildren(h('h3', { class: 'wab-small-title', text: 'My Spells (tap: exhausted)' }),
+  put(ctx.els.spells, h('h3', { class: 'wab-small-title', text: 'My Spells (tap: exhausted)' }),
     h('div', { class: 'wab-chips' }, chips.length ? chips : h('span', { class: 'wab-sub', text: 'None yet' })));
 }
 
@@ -226,12 +227,12 @@ function drawTools(ctx) {
       return b;
     })));
   }
-  els.tools.replaceChildren(tabs, h('div', { class: 'wab-tool-body', id: `wab-tool-${local.tool}` }, body));
+  put(els.tools, tabs, h('div', { class: 'wab-tool-body', id: `wab-tool-${local.tool}` }, body));
 }
 
 function drawTask(ctx) {
-  const { game: g, els, view } = ctx;
-  const you = view.you || {};
+  const { game: g, els } = ctx;
+  const you = g.you || {};
   const w = me(ctx);
   const parts = [];
   const mine = g.current === ctx.seat;
@@ -241,7 +242,7 @@ function drawTask(ctx) {
       parts.push(h('p', { class: 'wab-task-title', text: 'Your Witch card' }),
         h('div', { class: 'wab-seg wab-witch-pick' }, (ctx.reference.witches || []).map((card) => {
           const holder = taken.get(card.id);
-          const b = h('button', { type: 'button', class: `btn wab-seg-btn${holder === ctx.seat ? ' on' : ''}`, dataset: { witch: card.id }, text: card.name });
+          const b = h('button', { type: 'button', class: `btn wab-seg-btn${holder === ctx.seat ? ' on' : ''}`, dataset: { witch: card.id }, text: card.name_placeholder ? `${card.name} *` : card.name });
           b.disabled = holder !== undefined && holder !== ctx.seat;
           b.addEventListener('click', () => ctx.send('witch', { witch: card.id }, { button: b }));
           return b;
@@ -321,5 +322,5 @@ function drawTask(ctx) {
       parts.push(h('p', { class: 'wab-task-title', text: nowLine(ctx) }),
         h('p', { class: 'wab-sub', text: 'The TV leads this step.' }));
   }
-  els.task.replaceChildren(...parts);
+  put(els.task, ...parts);
 }

@@ -7,6 +7,7 @@
 
 import { h, replay } from '../../js/ui.js';
 import {
+  put,
   STEPS, ROUND_STEPS, stepOf, spellChip, healthBar, dieFace, rollLine, witchName,
   colourWord, twiceButton, nowLine, placeholderTag, schoolName,
 } from './common.js';
@@ -52,6 +53,8 @@ export function render(ctx) {
   els.root.dataset.step = g.step;
   els.root.dataset.phase = g.phase;
   els.root.dataset.round = String(g.round);
+  // Changes with every press of Next (tests wait on it; nothing else reads it).
+  els.root.dataset.key = [g.step, g.round, g.setup_page, g.current, g.spawned, g.rolls.length].join('|');
   drawHead(ctx);
   drawStepper(ctx);
   drawStage(ctx);
@@ -66,7 +69,7 @@ function drawHead(ctx) {
   const s = stepOf(g);
   const sc = g.scenario;
   const left = g.destiny.left_by_colour;
-  els.head.replaceChildren(
+  put(els.head, ...[
     h('div', { class: 'wab-title' },
       h('span', { class: 'wab-scn', text: `Scenario ${sc.number} · ${sc.title}` }),
       h('span', { class: 'wab-mode', text: `${sc.mode}${g.preferred ? ' · preferred Schools' : ''}` })),
@@ -79,13 +82,13 @@ function drawHead(ctx) {
       h('span', { class: 'wab-deck-label', text: `${g.destiny.left} left` })),
     g.round ? h('div', { class: 'wab-token', id: 'wab-token' },
       h('span', { class: 'wab-token-dot', 'aria-hidden': 'true' }),
-      h('span', { text: `First: ${ctx.nameOf(g.first)}` })) : null);
+      h('span', { text: `First: ${ctx.nameOf(g.first)}` })) : null].filter(Boolean));
 }
 
 function drawStepper(ctx) {
   const { game: g, els } = ctx;
   els.stepper.hidden = !ROUND_STEPS.includes(g.step) && g.step !== 'over';
-  els.stepper.replaceChildren(...ROUND_STEPS.map((id) => {
+  put(els.stepper, ...ROUND_STEPS.map((id) => {
     const s = STEPS[id];
     const dark = s.phase.startsWith('Dark');
     return h('li', { class: `wab-st${dark ? ' wab-st-dark' : ''}${id === g.step ? ' wab-now' : ''}`, dataset: { step: id } },
@@ -101,7 +104,8 @@ function big(text, id = 'wab-now') {
 function drawStage(ctx) {
   const { game: g, els } = ctx;
   const s = stepOf(g);
-  const parts = [h('p', { class: 'wab-step-label', text: `${s.phase}${s.n ? ` · step ${s.n}` : ''} — ${s.name}` })];
+  const label = s.n ? `${s.phase} · step ${s.n} — ${s.name}` : s.name;
+  const parts = [h('p', { class: 'wab-step-label', text: label })];
   if (g.bitch !== undefined && g.step !== 'over') {
     parts.push(h('p', { class: 'wab-bitch-banner', id: 'wab-bitch', text: `${ctx.nameOf(g.bitch)} is the Bitch!` }));
   }
@@ -178,7 +182,7 @@ function drawStage(ctx) {
     }
     default: parts.push(big(nowLine(ctx)));
   }
-  els.stage.replaceChildren(...parts);
+  put(els.stage, ...parts);
 }
 
 function supplyGrid(ctx) {
@@ -233,7 +237,7 @@ function drawControls(ctx) {
   if (g.scenario.number === 5 && g.round && g.step !== 'over') {
     buttons.push(twiceButton('wab-bilderberg', 'A conspirator entered the Bilderberg', (button) => ctx.send('verdict', { event: 'conspirator-in' }, { button }), { cls: 'btn wab-quiet' }));
   }
-  els.controls.replaceChildren(...buttons);
+  put(els.controls, ...buttons);
 }
 
 function drawDice(ctx) {
@@ -241,22 +245,22 @@ function drawDice(ctx) {
   const rolls = g.rolls;
   const last = rolls[rolls.length - 1];
   if (!last) {
-    els.big.replaceChildren(dieFace('d20', null, { cls: 'wab-die-idle' }));
+    put(els.big, dieFace('d20', null, { cls: 'wab-die-idle' }));
     els.rolled.textContent = 'No roll yet';
   } else {
     const line = rollLine(ctx, last);
     if (last.n !== local.lastRoll) {
-      els.big.replaceChildren(dieFace(last.die, last.value));
+      put(els.big, dieFace(last.die, last.value));
       els.big.dataset.n = String(last.n);
       replay(els.big, 'wab-rolling');
       local.lastRoll = last.n;
     }
-    els.rolled.replaceChildren(
+    put(els.rolled, 
       h('span', { class: 'wab-rolled-who', text: line.who }),
       h('span', { class: 'wab-rolled-for', text: ` · ${line.purpose}${line.entered ? ' (real dice)' : ''}` }),
       typeof last.against === 'number' ? h('span', { class: `wab-rolled-hit ${last.hit ? 'hit' : 'miss'}`, text: line.what }) : null);
   }
-  els.history.replaceChildren(...rolls.slice(-9, -1).reverse().map((r) => {
+  put(els.history, ...rolls.slice(-5, -1).reverse().map((r) => {
     const line = rollLine(ctx, r);
     return h('li', { class: 'wab-hist' },
       h('span', { class: `wab-hist-die wab-${r.die}`, text: `${r.die} ${r.value}` }),
@@ -281,7 +285,7 @@ function drawSide(ctx) {
       h('p', { class: 'wab-villain-name', text: villain.name }),
       h('p', { class: 'wab-villain-where', text: where }),
       h('p', { class: 'wab-stats' },
-        h('span', { text: `Health ${Math.max(0, villain.health - villain.damage)}/${villain.health}` }),
+        h('span', { text: `Health ${Math.max(0, villain.health - villain.wounds)}/${villain.health}` }),
         h('span', { text: `Def ${villain.defense}` }),
         h('span', { text: `Move ${villain.movement}` }),
         h('span', { text: `Atk +${villain.attack} · ${villain.damage} dmg · all` }),
@@ -293,12 +297,12 @@ function drawSide(ctx) {
     g.evolved ? h('p', { class: 'wab-evolved', text: 'Enemies are evolved' }) : null);
   if (g.spawn && !(g.spawned && (g.step === 'enemies' || g.step === 'destiny'))) parts.push(spawnBoard(g.spawn, false));
   parts.push(h('p', { class: 'wab-legend', text: '* placeholder: not printed in the rulebook (editable data)' }));
-  els.side.replaceChildren(...parts.filter(Boolean));
+  put(els.side, ...parts.filter(Boolean));
 }
 
 function drawWitches(ctx) {
   const { game: g, els } = ctx;
-  els.witches.replaceChildren(...g.witches.map((w) => {
+  put(els.witches, ...g.witches.map((w) => {
     const status = w.out ? 'dead for good' : w.dead ? 'dead · back next round' : w.gone ? 'left · app plays' : '';
     const spells = w.spells.map((s) => spellChip(ctx, s, { exhausted: s.exhausted }));
     return h('li', { class: `wab-witch${w.dead ? ' wab-dead' : ''}${g.current === w.seat ? ' wab-current' : ''}`, dataset: { seat: w.seat } },

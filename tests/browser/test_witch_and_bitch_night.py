@@ -1,0 +1,140 @@
+"""Witch & Bitch in real Chromium: a TV and three phones, from the scenario pick in the lobby
+(scenario 2, The Return of Wanna) through the set-up walkthrough, the d20 for first player, the
+snake draft and the starting Enemies, to the second round. The secret Witch or Bitch card shows
+on its own phone only, until the Bitch reveals herself from her phone (press twice) and the TV
+announces her. Screenshots of the TV (1920x1080) and a phone (390x844) at each stage."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import close_all, open_table, press, visible
+from tests.support import LiveServer
+
+pytestmark = pytest.mark.browser
+
+NAMES = ["Anna", "Ben", "Cleo"]
+
+
+def step(tv: Any) -> str:
+    return str(tv.locator("#wab-tv").get_attribute("data-step"))
+
+
+def wait_step(tv: Any, *steps: str, timeout: float = 20_000) -> None:
+    wanted = " || ".join(f"s === '{s}'" for s in steps)
+    tv.wait_for_function(
+        f"() => {{ const e = document.querySelector('#wab-tv'); const s = e && e.dataset.step;"
+        f" return {wanted}; }}",
+        timeout=timeout,
+    )
+
+
+def next_until(tv: Any, *steps: str) -> None:
+    """Press the TV's Next until one of ``steps``."""
+    end = time.monotonic() + 60
+    while time.monotonic() < end and step(tv) not in steps:
+        before = tv.locator("#wab-tv").get_attribute("data-key")
+        tv.click("#wab-next")
+        tv.wait_for_function(
+            f"() => document.querySelector('#wab-tv').dataset.key !== '{before}'", timeout=10_000
+        )
+    assert step(tv) in steps, step(tv)
+
+
+def test_scenario_2_from_the_pick_to_the_second_round(
+    browser: Any, server: LiveServer, artifacts: Path
+) -> None:
+    room = server.create_room("witch-and-bitch", seed=4)
+    tv, phones = open_table(browser, server, room, NAMES, shots="witch-and-bitch")
+
+    # The scenario is picked in the lobby.
+    tv.fill("#opt-scenario", "2")
+    tv.dispatch_event("#opt-scenario", "change")
+    tv.wait_for_function("() => document.querySelector('#opt-scenario').value === '2'")
+    time.sleep(0.3)
+    tv.click("#btn-start")
+    wait_step(tv, "setup")
+    assert "The Return of Wanna" in tv.locator("#wab-head").inner_text()
+    tv.screenshot(path=str(artifacts / "witch-and-bitch-tv-setup-1920x1080.png"))
+
+    # Each phone holds its card, hidden until its owner taps it; the TV holds none.
+    cards = []
+    for page in phones:
+        page.wait_for_selector("#wab-card")
+        page.click("#wab-card")
+        page.wait_for_selector('#wab-card[data-shown="yes"]')
+        cards.append(page.locator("#wab-card .wab-secret-title").inner_text().strip())
+    assert sorted(cards) == ["BITCH", "WITCH", "WITCH"], cards
+    bitch = cards.index("BITCH")
+    phones[bitch].screenshot(path=str(artifacts / "witch-and-bitch-phone-card-390x844.png"))
+    assert not visible(tv, "#wab-bitch")
+    assert not any(name in tv.locator("#wab-stage").inner_text() for name in NAMES)
+    witch = next(k for k, c in enumerate(cards) if c == "WITCH")
+    assert not visible(phones[witch], "#wab-reveal")  # a Witch never reveals her card
+
+    # Set-up pages, then everyone rolls the d20 on the phone (ties roll again).
+    next_until(tv, "first-roll")
+    end = time.monotonic() + 60
+    while time.monotonic() < end and step(tv) == "first-roll":
+        for page in phones:
+            if visible(page, "#wab-first-roll:not([disabled])"):
+                press(page, "#wab-first-roll:not([disabled])")
+        time.sleep(0.2)
+        if step(tv) == "first-roll" and not tv.locator("#wab-rollers .wab-die-wait").count():
+            tv.screenshot(path=str(artifacts / "witch-and-bitch-tv-first-roll-1920x1080.png"))
+    wait_step(tv, "draft")
+    assert tv.locator("#wab-big-die svg").count() == 1
+
+    # The snake draft: whoever's turn it is takes the first Spell offered.
+    end = time.monotonic() + 60
+    while time.monotonic() < end and step(tv) == "draft":
+        for page in phones:
+            if visible(page, "#wab-draft button"):
+                press(page, "#wab-draft button")
+        time.sleep(0.2)
+    wait_step(tv, "enemies")
+    tv.click("#wab-next")  # Generate Enemies
+    tv.wait_for_selector("#wab-spawn-board")
+    tv.screenshot(path=str(artifacts / "witch-and-bitch-tv-enemies-1920x1080.png"))
+    next_until(tv, "turns")
+    assert tv.locator("#wab-stepper .wab-now").get_attribute("data-step") == "turns"
+
+    # Turns: each Witch uses an action and ends her turn on her phone.
+    end = time.monotonic() + 60
+    shot = False
+    while time.monotonic() < end and step(tv) == "turns":
+        for page in phones:
+            if visible(page, "#wab-end-turn"):
+                if not shot:
+                    press(page, "#wab-action")
+                    page.wait_for_function("() => /2 left/.test(document.querySelector('#wab-action').textContent)")
+                    page.screenshot(path=str(artifacts / "witch-and-bitch-phone-turn-390x844.png"))
+                    tv.screenshot(path=str(artifacts / "witch-and-bitch-tv-turns-1920x1080.png"))
+                    shot = True
+                press(page, "#wab-end-turn")
+        time.sleep(0.2)
+
+    # The Bitch reveals herself (press twice); the TV announces her.
+    phones[bitch].click("#wab-reveal")
+    phones[bitch].click("#wab-reveal")
+    tv.wait_for_selector("#wab-bitch")
+    assert NAMES[bitch] in tv.locator("#wab-bitch").inner_text()
+
+    next_until(tv, "destiny")
+    tv.wait_for_selector("#wab-destiny")
+    assert "Green" in tv.locator("#wab-destiny").inner_text()
+    tv.click("#wab-spawn-btn")
+    tv.wait_for_selector("#wab-spawn-board")
+    tv.screenshot(path=str(artifacts / "witch-and-bitch-tv-destiny-1920x1080.png"))
+    next_until(tv, "activation")
+    tv.screenshot(path=str(artifacts / "witch-and-bitch-tv-activation-1920x1080.png"))
+    tv.click("#wab-next")
+    tv.wait_for_selector('#wab-tv[data-round="2"]')
+    assert "Round 2" in tv.locator("#wab-round").inner_text()
+    tv.screenshot(path=str(artifacts / "witch-and-bitch-tv-1920x1080.png"))
+    phones[0].screenshot(path=str(artifacts / "witch-and-bitch-phone-390x844.png"))
+    close_all(tv, *phones)
