@@ -101,7 +101,7 @@ def test_scenario_2_from_the_pick_to_the_second_round(
     tv.wait_for_selector("#wab-spawn-board")
     tv.screenshot(path=str(artifacts / "witch-and-bitch-tv-enemies-1920x1080.png"))
     next_until(tv, "turns")
-    assert tv.locator("#wab-stepper .wab-now").get_attribute("data-step") == "turns"
+    assert tv.locator("#wab-stepper .wab-st-now").get_attribute("data-step") == "turns"
 
     # Turns: each Witch uses an action and ends her turn on her phone.
     end = time.monotonic() + 60
@@ -135,6 +135,8 @@ def test_scenario_2_from_the_pick_to_the_second_round(
     tv.click("#wab-next")
     tv.wait_for_selector('#wab-tv[data-round="2"]')
     assert "Round 2" in tv.locator("#wab-round").inner_text()
+    time.sleep(1.2)  # the last die has landed (its roll animation lasts 0.9 s)
+    phones[0].evaluate("window.scrollTo(0, 0)")
     tv.screenshot(path=str(artifacts / "witch-and-bitch-tv-1920x1080.png"))
     phones[0].screenshot(path=str(artifacts / "witch-and-bitch-phone-390x844.png"))
     close_all(tv, *phones)

@@ -15,7 +15,7 @@ export { styles } from './common.js';
 export function local() {
   return {
     peek: false,          // my secret card shown
-    tool: 'attack',       // the open tool: attack | corpses | dice
+    tool: '',             // the open tool: attack | corpses | dice ('' = none)
     target: 'enemy', bonus: 10, damage: 2, defense: 15, victim: null, spell: '',
     real: '',             // a value read from real dice ('' = the app rolls)
     lastRoll: -1,
@@ -162,7 +162,7 @@ function drawTools(ctx) {
   const w = me(ctx);
   const tabs = h('div', { class: 'wab-tabs', role: 'tablist' }, ['attack', 'corpses', 'dice'].map((t) => {
     const b = h('button', { type: 'button', class: `btn wab-tab${local.tool === t ? ' on' : ''}`, id: `wab-tab-${t}`, 'aria-pressed': String(local.tool === t), text: { attack: 'Attack', corpses: 'Corpses & damage', dice: 'Dice' }[t] });
-    b.addEventListener('click', () => { local.tool = t; ctx.redraw(); });
+    b.addEventListener('click', () => { local.tool = local.tool === t ? '' : t; ctx.redraw(); });
     return b;
   }));
   const body = [];
@@ -227,7 +227,7 @@ function drawTools(ctx) {
       return b;
     })));
   }
-  put(els.tools, tabs, h('div', { class: 'wab-tool-body', id: `wab-tool-${local.tool}` }, body));
+  put(els.tools, tabs, local.tool ? h('div', { class: 'wab-tool-body', id: `wab-tool-${local.tool}` }, body) : null);
 }
 
 function drawTask(ctx) {
@@ -319,8 +319,8 @@ function drawTask(ctx) {
       break;
     }
     default:
-      parts.push(h('p', { class: 'wab-task-title', text: nowLine(ctx) }),
-        h('p', { class: 'wab-sub', text: 'The TV leads this step.' }));
+      parts.push(h('p', { class: 'wab-task-title', text: 'Nothing to do on your phone now' }),
+        h('p', { class: 'wab-sub', text: 'The TV leads this step; your tools are above (attack, corpses, dice).' }));
   }
   put(els.task, ...parts);
 }

@@ -69,32 +69,36 @@ function drawHead(ctx) {
   const s = stepOf(g);
   const sc = g.scenario;
   const left = g.destiny.left_by_colour;
-  put(els.head, ...[
+  put(els.head,
     h('div', { class: 'wab-title' },
       h('span', { class: 'wab-scn', text: `Scenario ${sc.number} · ${sc.title}` }),
       h('span', { class: 'wab-mode', text: `${sc.mode}${g.preferred ? ' · preferred Schools' : ''}` })),
     h('div', { class: `wab-phase wab-phase-${g.phase}`, id: 'wab-phase' },
-      g.round ? h('span', { class: 'wab-round', id: 'wab-round', text: `Round ${g.round}${g.last_round ? ' · LAST' : ''}` }) : null,
-      h('span', { class: 'wab-phase-name', text: s.phase })),
+      g.round
+        ? h('span', { class: 'wab-round', id: 'wab-round', text: `Round ${g.round}${g.last_round ? ' · the last' : ''}` })
+        : h('span', { class: 'wab-phase-name', text: s.phase })),
     h('div', { class: 'wab-deck', id: 'wab-deck', title: 'Destiny cards left' },
       h('span', { class: 'wab-deck-label', text: 'Destiny' }),
-      ...['green', 'orange', 'red'].map((c) => h('span', { class: `wab-deck-n wab-c-${c}`, text: `${left[c]}` })),
-      h('span', { class: 'wab-deck-label', text: `${g.destiny.left} left` })),
+      ...['green', 'orange', 'red'].map((c) => h('span', { class: `wab-deck-n wab-c-${c}`, text: `${left[c]}` }))),
     g.round ? h('div', { class: 'wab-token', id: 'wab-token' },
       h('span', { class: 'wab-token-dot', 'aria-hidden': 'true' }),
-      h('span', { text: `First: ${ctx.nameOf(g.first)}` })) : null].filter(Boolean));
+      h('span', { text: `First: ${ctx.nameOf(g.first)}` })) : null);
 }
 
 function drawStepper(ctx) {
   const { game: g, els } = ctx;
-  els.stepper.hidden = !ROUND_STEPS.includes(g.step) && g.step !== 'over';
-  put(els.stepper, ...ROUND_STEPS.map((id) => {
-    const s = STEPS[id];
-    const dark = s.phase.startsWith('Dark');
-    return h('li', { class: `wab-st${dark ? ' wab-st-dark' : ''}${id === g.step ? ' wab-now' : ''}`, dataset: { step: id } },
-      h('span', { class: 'wab-st-n', text: `${dark ? 'D' : 'W'}${s.n}` }),
-      h('span', { class: 'wab-st-name', text: s.name }));
-  }));
+  els.stepper.hidden = !ROUND_STEPS.includes(g.step);
+  const dark = g.phase === 'dark';
+  put(els.stepper,
+    h('li', { class: `wab-group wab-group-witches${dark ? '' : ' wab-group-now'}`, text: "Witches' Phase" }),
+    h('li', { class: `wab-group wab-group-dark${dark ? ' wab-group-now' : ''}`, text: "Dark Forces' Phase" }),
+    ...ROUND_STEPS.map((id) => {
+      const st = STEPS[id];
+      const isDark = st.phase.startsWith('Dark');
+      return h('li', { class: `wab-st${isDark ? ' wab-st-dark' : ''}${id === g.step ? ' wab-st-now' : ''}`, dataset: { step: id } },
+        h('span', { class: 'wab-st-n', text: st.n }),
+        h('span', { class: 'wab-st-name', text: st.name }));
+    }));
 }
 
 function big(text, id = 'wab-now') {
@@ -201,7 +205,7 @@ function spawnBoard(spawn, large) {
     h('div', { class: 'wab-portals' }, [1, 2, 3, 4].map((p) => h('div', { class: `wab-portal${spawn.count[p] ? ' on' : ''}`, dataset: { portal: p } },
       h('span', { class: 'wab-portal-n', text: `Portal ${p}` }),
       h('span', { class: 'wab-portal-count', text: spawn.count[p] ? `+${spawn.count[p]}` : '—' })))),
-    h('p', { class: 'wab-sub', text: `d4: ${spawn.portals.join(', ')}` }));
+    large ? null : h('p', { class: 'wab-sub', text: `d4: ${spawn.portals.join(', ')}` }));
 }
 
 function nextLabel(g) {
@@ -260,7 +264,7 @@ function drawDice(ctx) {
       h('span', { class: 'wab-rolled-for', text: ` · ${line.purpose}${line.entered ? ' (real dice)' : ''}` }),
       typeof last.against === 'number' ? h('span', { class: `wab-rolled-hit ${last.hit ? 'hit' : 'miss'}`, text: line.what }) : null);
   }
-  put(els.history, ...rolls.slice(-5, -1).reverse().map((r) => {
+  put(els.history, ...rolls.slice(-4, -1).reverse().map((r) => {
     const line = rollLine(ctx, r);
     return h('li', { class: 'wab-hist' },
       h('span', { class: `wab-hist-die wab-${r.die}`, text: `${r.die} ${r.value}` }),
@@ -288,8 +292,7 @@ function drawSide(ctx) {
         h('span', { text: `Health ${Math.max(0, villain.health - villain.wounds)}/${villain.health}` }),
         h('span', { text: `Def ${villain.defense}` }),
         h('span', { text: `Move ${villain.movement}` }),
-        h('span', { text: `Atk +${villain.attack} · ${villain.damage} dmg · all` }),
-        h('span', { text: `×${villain.activations} per round` }))));
+        h('span', { text: `Atk +${villain.attack} · ${villain.damage} dmg to all · ×${villain.activations}/round` }))));
   }
   parts.push(h('p', { class: 'wab-objects', id: 'wab-objects', text: `Objects ${g.objects.taken}/${g.objects.total}` }),
     g.rom ? h('p', { class: 'wab-objects', id: 'wab-rom', text: `Rom killed ${g.rom.killed}/${g.rom.total}` }) : null,
