@@ -111,7 +111,9 @@ def test_scenario_2_from_the_pick_to_the_second_round(
             if visible(page, "#wab-end-turn"):
                 if not shot:
                     press(page, "#wab-action")
-                    page.wait_for_function("() => /2 left/.test(document.querySelector('#wab-action').textContent)")
+                    page.wait_for_function(
+                        "() => /2 left/.test(document.querySelector('#wab-action').textContent)"
+                    )
                     page.screenshot(path=str(artifacts / "witch-and-bitch-phone-turn-390x844.png"))
                     tv.screenshot(path=str(artifacts / "witch-and-bitch-tv-turns-1920x1080.png"))
                     shot = True
