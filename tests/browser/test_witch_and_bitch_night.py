@@ -78,22 +78,31 @@ def test_scenario_2_from_the_pick_to_the_second_round(
 
     # Set-up pages, then everyone rolls the d20 on the phone (ties roll again).
     next_until(tv, "first-roll")
+    phones[0].click("#wab-first-roll")
+    tv.wait_for_function(
+        "() => document.querySelectorAll('#wab-rollers .wab-die-wait').length === 2"
+    )
+    time.sleep(1.0)  # the die has landed
+    tv.screenshot(path=str(artifacts / "witch-and-bitch-tv-first-roll-1920x1080.png"))
     end = time.monotonic() + 60
     while time.monotonic() < end and step(tv) == "first-roll":
         for page in phones:
             if visible(page, "#wab-first-roll:not([disabled])"):
                 press(page, "#wab-first-roll:not([disabled])")
         time.sleep(0.2)
-        if step(tv) == "first-roll" and not tv.locator("#wab-rollers .wab-die-wait").count():
-            tv.screenshot(path=str(artifacts / "witch-and-bitch-tv-first-roll-1920x1080.png"))
     wait_step(tv, "draft")
     assert tv.locator("#wab-big-die svg").count() == 1
 
     # The snake draft: whoever's turn it is takes the first Spell offered.
     end = time.monotonic() + 60
+    drafted = False
     while time.monotonic() < end and step(tv) == "draft":
         for page in phones:
             if visible(page, "#wab-draft button"):
+                if not drafted:
+                    page.screenshot(path=str(artifacts / "witch-and-bitch-phone-draft-390x844.png"))
+                    tv.screenshot(path=str(artifacts / "witch-and-bitch-tv-draft-1920x1080.png"))
+                    drafted = True
                 press(page, "#wab-draft button")
         time.sleep(0.2)
     wait_step(tv, "enemies")
@@ -126,13 +135,40 @@ def test_scenario_2_from_the_pick_to_the_second_round(
     tv.wait_for_selector("#wab-bitch")
     assert NAMES[bitch] in tv.locator("#wab-bitch").inner_text()
 
+    # A phone's attack helper: d20 + bonus against an Enemy's Defense, shown on the TV.
+    anna = phones[0]
+    anna.click("#wab-tab-attack")
+    anna.wait_for_selector("#wab-attack")
+    anna.fill("#wab-real", "12")
+    anna.click("#wab-attack")
+    tv.wait_for_function(
+        "() => /Anna/.test(document.querySelector('#wab-rolled').textContent)"
+        " && /12 \\+ 10 = 22 vs 15: hit/.test(document.querySelector('#wab-rolled').textContent)"
+    )
+
     next_until(tv, "destiny")
     tv.wait_for_selector("#wab-destiny")
     assert "Green" in tv.locator("#wab-destiny").inner_text()
+    # The table rolled its own d4s: 1, 4, 1 (the rulebook's example).
+    tv.fill("#wab-real-d4", "1 4 1")
     tv.click("#wab-spawn-btn")
     tv.wait_for_selector("#wab-spawn-board")
+    tv.wait_for_function(
+        "() => document.querySelector('#wab-spawn-board [data-portal=\"1\"]')"
+        ".textContent.includes('+2')"
+    )
+    assert "+1" in tv.locator('#wab-spawn-board [data-portal="4"]').inner_text()
+    time.sleep(1.0)
     tv.screenshot(path=str(artifacts / "witch-and-bitch-tv-destiny-1920x1080.png"))
     next_until(tv, "activation")
+    # The first player rolls an Enemy's attack on the TV (Enemy attack +5, 1 Damage).
+    # (a revealed Bitch is never attacked: she has no button)
+    assert not visible(tv, f'#wab-enemy-attack [data-attack="{bitch}"]')
+    tv.locator("#wab-enemy-attack [data-attack]").first.click()
+    tv.wait_for_function(
+        "() => /enemy attack/.test(document.querySelector('#wab-rolled').textContent)"
+    )
+    time.sleep(1.0)
     tv.screenshot(path=str(artifacts / "witch-and-bitch-tv-activation-1920x1080.png"))
     tv.click("#wab-next")
     tv.wait_for_selector('#wab-tv[data-round="2"]')

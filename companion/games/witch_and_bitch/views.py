@@ -98,6 +98,7 @@ def table(state: GameState) -> dict[str, Any]:
         "first": state.first,
         "current": state.current,
         "order": list(state.order),
+        "index": state.index,
         "setup_page": state.setup_page,
         "first_roll": {
             "rollers": list(state.rollers) if state.step is Step.FIRST_ROLL else [],

@@ -53,8 +53,16 @@ export function render(ctx) {
   drawMe(ctx);
   drawSecret(ctx);
   drawSpells(ctx);
+  // A value being typed from a real die: do not rebuild the field under the thumb (the next
+  // view or press draws it again).
+  if (typing(ctx)) return;
   drawTools(ctx);
   drawTask(ctx);
+}
+
+function typing(ctx) {
+  const el = document.activeElement;
+  return Boolean(el && el.classList.contains('wab-real') && ctx.els.root.contains(el));
 }
 
 function me(ctx) {
@@ -103,13 +111,20 @@ function drawSecret(ctx) {
   const shown = local.peek || revealed;
   const face = h('button', { type: 'button', class: `wab-secret-card${shown ? ` wab-secret-${card}` : ''}`, id: 'wab-card', dataset: { shown: shown ? 'yes' : 'no' } },
     h('span', { class: 'wab-secret-title', text: shown ? (card === 'bitch' ? 'BITCH' : 'WITCH') : 'Your secret card' }),
-    h('span', { class: 'wab-sub', text: shown ? (card === 'bitch' ? (revealed ? 'Revealed: Enemies no longer attack you.' : 'You play for evil. Reveal when it suits you.') : 'You play for good. Never show it.') : 'Tap to look (hide it from the others)' }));
+    h('span', { class: 'wab-sub', text: cardNote(card, shown, revealed) }));
   face.addEventListener('click', () => { local.peek = !local.peek; ctx.redraw(); });
   const parts = [face];
   if (ctx.game.you.may_reveal && g.step !== 'over') {
     parts.push(twiceButton('wab-reveal', 'Reveal: I am the Bitch', (button) => ctx.send('reveal', {}, { button }), { cls: 'btn wab-reveal', sure: 'Sure? Everyone will know' }));
   }
   put(els.secret, ...parts);
+}
+
+function cardNote(card, shown, revealed) {
+  if (!shown) return 'Tap to look (hide it from the others)';
+  if (revealed) return 'Revealed: Enemies no longer attack you.';
+  const side = card === 'bitch' ? 'You play for evil. Reveal when it suits you.' : 'You play for good. Never show it.';
+  return `${side} Tap to hide.`;
 }
 
 function drawSpells(ctx) {

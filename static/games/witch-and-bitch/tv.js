@@ -15,7 +15,7 @@ import {
 export { styles } from './common.js';
 
 export function local() {
-  return { lastRoll: -1 };
+  return { lastRoll: -1, bonus: 5, damage: 1, realD4: '' };
 }
 
 export function mount() {
@@ -58,7 +58,8 @@ export function render(ctx) {
   drawHead(ctx);
   drawStepper(ctx);
   drawStage(ctx);
-  drawControls(ctx);
+  const el = document.activeElement;
+  if (!(el && el.id === 'wab-real-d4' && els.controls.contains(el))) drawControls(ctx);
   drawDice(ctx);
   drawSide(ctx);
   drawWitches(ctx);
@@ -72,7 +73,9 @@ function drawHead(ctx) {
   put(els.head,
     h('div', { class: 'wab-title' },
       h('span', { class: 'wab-scn', text: `Scenario ${sc.number} · ${sc.title}` }),
-      h('span', { class: 'wab-mode', text: `${sc.mode}${g.preferred ? ' · preferred Schools' : ''}` })),
+      g.bitch !== undefined && g.step !== 'over'
+        ? h('span', { class: 'wab-bitch-banner', id: 'wab-bitch', text: `${ctx.nameOf(g.bitch)} is the Bitch!` })
+        : h('span', { class: 'wab-mode', text: `${sc.mode}${g.preferred ? ' · preferred Schools' : ''}` })),
     h('div', { class: `wab-phase wab-phase-${g.phase}`, id: 'wab-phase' },
       g.round
         ? h('span', { class: 'wab-round', id: 'wab-round', text: `Round ${g.round}${g.last_round ? ' · the last' : ''}` })
@@ -110,9 +113,6 @@ function drawStage(ctx) {
   const s = stepOf(g);
   const label = s.n ? `${s.phase} · step ${s.n} — ${s.name}` : s.name;
   const parts = [h('p', { class: 'wab-step-label', text: label })];
-  if (g.bitch !== undefined && g.step !== 'over') {
-    parts.push(h('p', { class: 'wab-bitch-banner', id: 'wab-bitch', text: `${ctx.nameOf(g.bitch)} is the Bitch!` }));
-  }
   switch (g.step) {
     case 'setup': {
       const pages = g.scenario.setup;
@@ -131,7 +131,10 @@ function drawStage(ctx) {
     }
     case 'draft': case 'positions': {
       parts.push(big(nowLine(ctx)));
-      if (g.step === 'draft') parts.push(supplyGrid(ctx));
+      parts.push(h('ol', { class: 'wab-order', id: 'wab-order', 'aria-label': 'Order' }, g.order.map((seat, i) => h('li', {
+        class: i < g.index ? 'done' : i === g.index ? 'now' : null,
+      }, ctx.nameOf(seat)))));
+      if (g.step === 'draft') parts.push(h('p', { class: 'wab-sub', text: 'First-level Spells left (two copies each; a School closes when both are taken):' }), supplyGrid(ctx));
       else parts.push(h('p', { class: 'wab-sub', text: `Free: ${g.free_positions.join(', ')}` }));
       break;
     }
@@ -170,7 +173,7 @@ function drawStage(ctx) {
     }
     case 'activation': {
       parts.push(big(nowLine(ctx)), h('ul', { class: 'wab-reminders', id: 'wab-reminders' },
-        g.reminders.map((t) => h('li', { text: t }))));
+        g.reminders.map((t) => h('li', { text: t }))), enemyAttack(ctx));
       break;
     }
     case 'pass-token': case 'restore': {
@@ -189,13 +192,41 @@ function drawStage(ctx) {
   put(els.stage, ...parts);
 }
 
+function tvStepper(ctx, key, label, low, high) {
+  const minus = h('button', { type: 'button', class: 'btn wab-tv-step', text: '−' });
+  const plus = h('button', { type: 'button', class: 'btn wab-tv-step', text: '+' });
+  minus.addEventListener('click', () => { ctx.local[key] = Math.max(low, ctx.local[key] - 1); ctx.redraw(); });
+  plus.addEventListener('click', () => { ctx.local[key] = Math.min(high, ctx.local[key] + 1); ctx.redraw(); });
+  return h('span', { class: 'wab-tv-field' }, h('span', { text: label }), minus,
+    h('span', { class: 'wab-tv-value', id: `wab-tv-${key}`, text: String(ctx.local[key]) }), plus);
+}
+
+/** The Enemy attack helper (the first player rolls): d20 + the Enemy's bonus against the
+ * Witch's Defense; the antagonist attacks with its own row. */
+function enemyAttack(ctx) {
+  const { game: g, local } = ctx;
+  const targets = g.witches.filter((w) => !w.dead && !(g.bitch === w.seat));
+  const villain = g.antagonist?.on_map ? g.antagonist : null;
+  const row = (w) => {
+    const enemy = h('button', { type: 'button', class: 'btn', dataset: { attack: w.seat }, text: `Enemy attacks ${w.player}` });
+    enemy.addEventListener('click', () => ctx.send('enemy_attack', { seat: w.seat, bonus: local.bonus, damage: local.damage }, { button: enemy }));
+    const big = villain ? h('button', { type: 'button', class: 'btn wab-villain-btn', dataset: { villain: w.seat }, text: `${villain.name.split(' ')[0]} attacks ${w.player}` }) : null;
+    big?.addEventListener('click', () => ctx.send('enemy_attack', { seat: w.seat, antagonist: true }, { button: big }));
+    return [enemy, big];
+  };
+  return h('div', { class: 'wab-enemy-attack', id: 'wab-enemy-attack' },
+    h('p', { class: 'wab-attack-title' }, h('span', { text: 'Enemy attack: d20 +' }), tvStepper(ctx, 'bonus', '', -5, 30),
+      h('span', { text: 'Damage' }), tvStepper(ctx, 'damage', '', 0, 10)),
+    h('div', { class: 'wab-attack-row' }, targets.flatMap(row).filter(Boolean)));
+}
+
 function supplyGrid(ctx) {
   const supply = ctx.game.supply;
   return h('div', { class: 'wab-supply', id: 'wab-supply' }, (ctx.reference.schools || []).map((school) => {
     const n = supply[`${school.id}-1`];
     return h('div', { class: `wab-supply-school wab-school-${school.id}${n ? '' : ' wab-closed'}` },
       h('span', { class: 'wab-supply-name', text: schoolName(ctx, school.id) }),
-      h('span', { class: 'wab-supply-n', text: n ? `${n} left` : 'closed' }));
+      h('span', { class: 'wab-supply-n', text: n ? `×${n}` : 'closed' }));
   }));
 }
 
@@ -225,14 +256,23 @@ function drawControls(ctx) {
   const buttons = [];
   if (g.step !== 'over' && g.step !== 'draft' && g.step !== 'positions') {
     const next = h('button', { type: 'button', class: 'btn btn-primary wab-next', id: 'wab-next', text: nextLabel(g) });
-    next.addEventListener('click', () => ctx.send('next', {}, { button: next }));
+    const spawning = g.step === 'enemies' && !g.spawned;
+    next.addEventListener('click', () => (spawning
+      ? ctx.send('spawn', realD4(ctx), { button: next })
+      : ctx.send('next', {}, { button: next })));
     next.disabled = !ctx.playing;
     buttons.push(next);
   }
   if (g.step === 'destiny' && g.destiny.colour) {
-    const spawn = h('button', { type: 'button', class: 'btn wab-spawn-btn', id: 'wab-spawn-btn', text: g.spawned ? 'Generate Enemies again' : 'Generate Enemies' });
-    spawn.addEventListener('click', () => ctx.send('spawn', {}, { button: spawn }));
+    const spawn = h('button', { type: 'button', class: 'btn wab-spawn-btn', id: 'wab-spawn-btn', text: g.spawned ? 'Generate again' : 'Generate Enemies' });
+    spawn.addEventListener('click', () => ctx.send('spawn', realD4(ctx), { button: spawn }));
     buttons.push(spawn);
+  }
+  if ((g.step === 'destiny' && g.destiny.colour) || (g.step === 'enemies' && !g.spawned)) {
+    const input = h('input', { type: 'text', id: 'wab-real-d4', class: 'wab-real', inputmode: 'numeric', value: ctx.local.realD4,
+      placeholder: `real d4s: ${g.witches.map((_, i) => (i % 4) + 1).join(' ')}`, 'aria-label': 'Real d4 results, one per player' });
+    input.addEventListener('input', () => { ctx.local.realD4 = input.value; });
+    buttons.push(input);
   }
   const villain = g.antagonist;
   if (villain?.on_map && g.step !== 'over') {
@@ -242,6 +282,13 @@ function drawControls(ctx) {
     buttons.push(twiceButton('wab-bilderberg', 'A conspirator entered the Bilderberg', (button) => ctx.send('verdict', { event: 'conspirator-in' }, { button }), { cls: 'btn wab-quiet' }));
   }
   put(els.controls, ...buttons);
+}
+
+/** The d4s typed from the table's own dice (one per player), else {} and the app rolls. */
+function realD4(ctx) {
+  const values = (ctx.local.realD4.match(/\d/g) || []).map(Number);
+  ctx.local.realD4 = '';
+  return values.length ? { values } : {};   // a wrong count or face is refused with a word
 }
 
 function drawDice(ctx) {
@@ -298,8 +345,11 @@ function drawSide(ctx) {
     g.rom ? h('p', { class: 'wab-objects', id: 'wab-rom', text: `Rom killed ${g.rom.killed}/${g.rom.total}` }) : null,
     h('p', { class: `wab-death-rule${g.permanent ? ' wab-perm' : ''}`, id: 'wab-death', text: g.permanent ? 'Death is PERMANENT' : 'Dead Witches return next round' }),
     g.evolved ? h('p', { class: 'wab-evolved', text: 'Enemies are evolved' }) : null);
-  if (g.spawn && !(g.spawned && (g.step === 'enemies' || g.step === 'destiny'))) parts.push(spawnBoard(g.spawn, false));
-  parts.push(h('p', { class: 'wab-legend', text: '* placeholder: not printed in the rulebook (editable data)' }));
+  if (g.spawn && !(g.spawned && (g.step === 'enemies' || g.step === 'destiny'))) {
+    const where = [1, 2, 3, 4].filter((p) => g.spawn.count[p]).map((p) => `P${p} +${g.spawn.count[p]}`).join(', ');
+    parts.push(h('p', { class: 'wab-last-spawn', id: 'wab-last-spawn', text: `Last spawn (${g.spawn.side}): ${where}` }));
+  }
+  parts.push(h('p', { class: 'wab-legend', text: '* placeholder (not in the rulebook; editable data)' }));
   put(els.side, ...parts.filter(Boolean));
 }
 
