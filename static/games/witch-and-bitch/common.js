@@ -47,13 +47,14 @@ export function placeholderTag(title = 'Placeholder: not printed in the rulebook
 }
 
 /** A spell chip: school colour band, level, name (placeholder marked), exhausted struck. */
-export function spellChip(ctx, spell, { exhausted = false, tag = 'span', attrs = {} } = {}) {
+export function spellChip(ctx, spell, { exhausted = false, tag = 'span', attrs = {}, word = true } = {}) {
   const s = typeof spell === 'string' ? spellInfo(ctx, spell) : spell;
-  return h(tag, { class: `wab-spell wab-school-${s.school}${exhausted ? ' wab-exhausted' : ''}`, ...attrs },
+  const title = exhausted ? `${s.name} (exhausted)` : s.name;
+  return h(tag, { class: `wab-spell wab-school-${s.school}${exhausted ? ' wab-exhausted' : ''}`, title, ...attrs },
     h('span', { class: 'wab-spell-level', text: 'I'.repeat(s.level || 1) }),
     h('span', { class: 'wab-spell-name', text: s.name }),
     s.placeholder ? h('span', { class: 'wab-ph-dot', title: 'placeholder name', text: '*' }) : null,
-    exhausted ? h('span', { class: 'wab-spell-state', text: 'exhausted' }) : null);
+    exhausted && word ? h('span', { class: 'wab-spell-state', text: 'exhausted' }) : null);
 }
 
 /** Health as 10 heart pips: filled = left, hollow = damage. */

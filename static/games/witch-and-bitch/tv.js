@@ -328,36 +328,36 @@ function drawDice(ctx) {
 
 function drawSide(ctx) {
   const { game: g, els } = ctx;
-  const parts = [];
+  const parts = [
+    h('p', { class: 'wab-objects', id: 'wab-objects', text: `Objects ${g.objects.taken}/${g.objects.total}` }),
+    g.rom ? h('p', { class: 'wab-objects', id: 'wab-rom', text: `Rom killed ${g.rom.killed}/${g.rom.total}` }) : null,
+    h('p', { class: `wab-death-rule${g.permanent ? ' wab-perm' : ''}`, id: 'wab-death', text: g.permanent ? 'Death is PERMANENT' : 'Dead Witches return next round' }),
+    g.evolved ? h('p', { class: 'wab-evolved', text: 'Enemies are evolved' }) : null,
+  ];
+  if (g.spawn && !(g.spawned && (g.step === 'enemies' || g.step === 'destiny'))) {
+    const where = [1, 2, 3, 4].filter((p) => g.spawn.count[p]).map((p) => `P${p} +${g.spawn.count[p]}`).join(', ');
+    parts.push(h('p', { class: 'wab-last-spawn', id: 'wab-last-spawn', text: `Last spawn (${g.spawn.side}): ${where}` }));
+  }
   const villain = g.antagonist;
   if (villain) {
     const where = villain.dead ? 'dead' : villain.portal ? `on Portal ${villain.portal}` : 'not on the map yet';
     parts.push(h('div', { class: 'wab-villain', id: 'wab-villain' },
-      h('p', { class: 'wab-villain-name', text: villain.name }),
-      h('p', { class: 'wab-villain-where', text: where }),
+      h('p', { class: 'wab-villain-name' }, h('span', { text: villain.name }), h('span', { class: 'wab-villain-where', text: ` · ${where}` })),
       h('p', { class: 'wab-stats' },
         h('span', { text: `Health ${Math.max(0, villain.health - villain.wounds)}/${villain.health}` }),
         h('span', { text: `Def ${villain.defense}` }),
         h('span', { text: `Move ${villain.movement}` }),
         h('span', { text: `Atk +${villain.attack} · ${villain.damage} dmg to all · ×${villain.activations}/round` }))));
   }
-  parts.push(h('p', { class: 'wab-objects', id: 'wab-objects', text: `Objects ${g.objects.taken}/${g.objects.total}` }),
-    g.rom ? h('p', { class: 'wab-objects', id: 'wab-rom', text: `Rom killed ${g.rom.killed}/${g.rom.total}` }) : null,
-    h('p', { class: `wab-death-rule${g.permanent ? ' wab-perm' : ''}`, id: 'wab-death', text: g.permanent ? 'Death is PERMANENT' : 'Dead Witches return next round' }),
-    g.evolved ? h('p', { class: 'wab-evolved', text: 'Enemies are evolved' }) : null);
-  if (g.spawn && !(g.spawned && (g.step === 'enemies' || g.step === 'destiny'))) {
-    const where = [1, 2, 3, 4].filter((p) => g.spawn.count[p]).map((p) => `P${p} +${g.spawn.count[p]}`).join(', ');
-    parts.push(h('p', { class: 'wab-last-spawn', id: 'wab-last-spawn', text: `Last spawn (${g.spawn.side}): ${where}` }));
-  }
   parts.push(h('p', { class: 'wab-legend', text: '* placeholder (not in the rulebook; editable data)' }));
-  put(els.side, ...parts.filter(Boolean));
+  put(els.side, ...parts);
 }
 
 function drawWitches(ctx) {
   const { game: g, els } = ctx;
   put(els.witches, ...g.witches.map((w) => {
     const status = w.out ? 'dead for good' : w.dead ? 'dead · back next round' : w.gone ? 'left · app plays' : '';
-    const spells = w.spells.map((s) => spellChip(ctx, s, { exhausted: s.exhausted }));
+    const spells = w.spells.map((s) => spellChip(ctx, s, { exhausted: s.exhausted, word: false }));
     return h('li', { class: `wab-witch${w.dead ? ' wab-dead' : ''}${g.current === w.seat ? ' wab-current' : ''}`, dataset: { seat: w.seat } },
       h('div', { class: 'wab-witch-head' },
         g.round && g.first === w.seat ? h('span', { class: 'wab-token-dot', title: 'first player' }) : null,
