@@ -135,8 +135,17 @@ def test_scenario_2_from_the_pick_to_the_second_round(
     tv.wait_for_selector("#wab-bitch")
     assert NAMES[bitch] in tv.locator("#wab-bitch").inner_text()
 
-    # A phone's attack helper: d20 + bonus against an Enemy's Defense, shown on the TV.
+    # Anna killed an Enemy: its 3-XP corpse, on her phone and on the TV.
     anna = phones[0]
+    anna.click("#wab-tab-corpses")
+    anna.click('#wab-tool-corpses [data-xp="3"]')
+    tv.wait_for_function(
+        "() => /XP 3/.test(document.querySelector('#wab-witches li[data-seat=\"0\"]').textContent)"
+    )
+    anna.wait_for_selector("#wab-tool-corpses [data-give]")
+    anna.screenshot(path=str(artifacts / "witch-and-bitch-phone-corpses-390x844.png"))
+
+    # A phone's attack helper: d20 + bonus against an Enemy's Defense, shown on the TV.
     anna.click("#wab-tab-attack")
     anna.wait_for_selector("#wab-attack")
     anna.fill("#wab-real", "12")

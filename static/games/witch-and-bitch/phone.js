@@ -230,6 +230,16 @@ function drawTools(ctx) {
         b.addEventListener('click', () => ctx.send('damage', { seat: ctx.seat, amount }, { button: b }));
         return b;
       })));
+    const others = g.witches.filter((x) => x.seat !== ctx.seat && !x.dead);
+    if (w.corpses.length && others.length) {
+      const xp = w.corpses[w.corpses.length - 1];
+      body.push(h('p', { class: 'wab-sub', text: `Pass your ${xp}-XP corpse to a Witch in your space:` }),
+        h('div', { class: 'wab-seg' }, others.map((x) => {
+          const b = h('button', { type: 'button', class: 'btn wab-seg-btn', dataset: { give: x.seat }, text: x.player });
+          b.addEventListener('click', () => ctx.send('give', { to: x.seat, xp }, { button: b }));
+          return b;
+        })));
+    }
     if (g.rom && g.rom.killed < g.rom.total) {
       const rom = h('button', { type: 'button', class: 'btn', id: 'wab-rom', text: 'I killed a Rom (+4 XP)' });
       rom.addEventListener('click', () => ctx.send('rom', {}, { button: rom }));
