@@ -148,11 +148,21 @@ def test_scenario_2_from_the_pick_to_the_second_round(
     # A phone's attack helper: d20 + bonus against an Enemy's Defense, shown on the TV.
     anna.click("#wab-tab-attack")
     anna.wait_for_selector("#wab-attack")
+    anna.click("#wab-track")  # optional: the TV keeps this Enemy's health (3, Defense 15)
+    tv.wait_for_selector('#wab-tracked [data-enemy="1"]')
+    assert "3/3" in tv.locator("#wab-tracked").inner_text()
     anna.fill("#wab-real", "12")
     anna.click("#wab-attack")
     tv.wait_for_function(
         "() => /Anna/.test(document.querySelector('#wab-rolled').textContent)"
         " && /12 \\+ 10 = 22 vs 15: hit/.test(document.querySelector('#wab-rolled').textContent)"
+    )
+    # The same on the tracked Enemy: 2 Damage of its 3.
+    anna.click('#wab-tool-attack [data-target="tracked"]')
+    anna.fill("#wab-real", "15")
+    anna.click("#wab-attack")
+    tv.wait_for_function(
+        "() => /#1 1\\/3/.test(document.querySelector('#wab-tracked').textContent)"
     )
 
     next_until(tv, "destiny")

@@ -16,14 +16,14 @@ from companion.games.witch_and_bitch import endings
 from companion.games.witch_and_bitch.dice import Die, roll
 from companion.games.witch_and_bitch.scenarios import Appears
 from companion.games.witch_and_bitch.spells import spell
-from companion.games.witch_and_bitch.state import Card, GameState
+from companion.games.witch_and_bitch.state import Card, GameState, Tracked
 from companion.games.witch_and_bitch.witches import cards, die, hurt
 
 #: the Rom of scenario 4: Health 1, Defense 18, a corpse of 4 XP
 ROM_DEFENSE, ROM_XP = 18, 4
 #: scenario 2: once death is permanent, the Bitch's corpse is worth 4 XP
 BITCH_XP = 4
-TARGETS = ("enemy", "antagonist", "rom", "player")
+TARGETS = ("enemy", "tracked", "antagonist", "rom", "player")
 
 
 def damage(state: GameState, seat: int, amount: int, killer: int | None = None) -> GameState:
@@ -64,9 +64,11 @@ def witch_attack(
     victim: int | None,
     spell_id: str | None,
     value: int | None,
+    enemy: int | None = None,
 ) -> GameState:
-    """A Witch attacks with a Spell: an Enemy (its Defense from the token), the antagonist or a
-    Rom (Defense known), or another Witch (her card's Defense; the Damage lands on her)."""
+    """A Witch attacks with a Spell: an Enemy (its Defense from the token), a tracked Enemy,
+    the antagonist or a Rom (Defense known), or another Witch (her card's Defense; the Damage
+    lands on her)."""
     witch = state.witches[seat]
     if witch.dead:
         raise Illegal("A dead Witch cannot attack.")
@@ -81,6 +83,8 @@ def witch_attack(
         if defense is None:
             raise BadRequest("Give the Enemy's Defense (on its token).")
         against = defense
+    elif target == "tracked":
+        against = find_tracked(state, enemy).defense
     elif target == "antagonist":
         sc = state.scenario
         if sc.antagonist is None or state.antagonist_portal is None or state.antagonist_dead:
@@ -112,6 +116,8 @@ def witch_attack(
         return endings.check(replace(state, antagonist_damage=hits, antagonist_dead=dead))
     if target == "rom":
         return kill_rom(state, seat)
+    if target == "tracked":
+        return hurt_tracked(state, find_tracked(state, enemy).number, dealt)
     if target == "player":
         assert victim is not None
         return damage(state, victim, dealt, killer=seat)
@@ -191,3 +197,31 @@ def take_object(state: GameState, seat: int, value: int | None) -> GameState:
             if rolled.value < state.objects:
                 state = replace(state, antagonist_portal=rolled.value)
     return endings.check(state)
+
+
+def find_tracked(state: GameState, number: int | None) -> Tracked:
+    if number is None:
+        raise BadRequest("Say which tracked Enemy (its number).")
+    for enemy in state.tracked:
+        if enemy.number == number:
+            return enemy
+    raise Illegal(f"No tracked Enemy has the number {number}.")
+
+
+def track(state: GameState, health: int, defense: int) -> GameState:
+    """The table tracks one more Enemy's health (optional): it gets the next number."""
+    added = Tracked(state.next_tracked, health, defense)
+    return replace(state, tracked=(*state.tracked, added), next_tracked=state.next_tracked + 1)
+
+
+def hurt_tracked(state: GameState, number: int, amount: int) -> GameState:
+    """Damage on a tracked Enemy; at its Health it dies and leaves the list (the Witch who
+    killed it takes its corpse on her phone: the XP is printed on the token)."""
+    enemy = find_tracked(state, number)
+    hurt_enemy = replace(enemy, damage=max(0, enemy.damage + amount))
+    kept = tuple(
+        hurt_enemy if e.number == number else e
+        for e in state.tracked
+        if e.number != number or hurt_enemy.damage < hurt_enemy.health
+    )
+    return replace(state, tracked=kept)

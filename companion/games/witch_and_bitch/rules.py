@@ -34,6 +34,8 @@ from companion.games.witch_and_bitch.state import ROUND, Card, GameState, Outcom
 from companion.games.witch_and_bitch.witches import ACTIONS, Witch, cards, learn
 
 SPELL_IDS = tuple(spells.catalogue())
+#: the Enemies the app tracks at once (the box has 28 Enemy tokens)
+MAX_TRACKED = 28
 #: at most this many steps are taken in a row for seats that left (a guard)
 AUTOPILOT_STEPS = 200
 
@@ -115,6 +117,19 @@ class WitchAndBitch(Game[GameState]):
                 Field("seat", FieldType.SEAT, required=False),
                 Field("spell", FieldType.TEXT, required=False, choices=SPELL_IDS),
                 _value(20),
+                Field("enemy", FieldType.INT, required=False, low=1, high=999),
+            ),
+            by_anyone(
+                "track",
+                self._track,
+                Field("health", FieldType.INT, low=1, high=30),
+                Field("defense", FieldType.INT, low=1, high=40),
+            ),
+            by_anyone(
+                "hurt_enemy",
+                self._hurt_enemy,
+                Field("enemy", FieldType.INT, low=1, high=999),
+                Field("amount", FieldType.INT, low=-30, high=30),
             ),
             by_anyone(
                 "enemy_attack",
@@ -369,7 +384,22 @@ class WitchAndBitch(Game[GameState]):
             action.get("seat"),
             action.get("spell"),
             action.get("value"),
+            action.get("enemy"),
         )
+
+    def _track(self, state: GameState, seat: int | None, action: Payload, at: float) -> GameState:
+        self._playing(state)
+        if len(state.tracked) >= MAX_TRACKED:
+            raise Illegal(f"The app tracks at most {MAX_TRACKED} Enemies at once.")
+        return attacks.track(state, action["health"], action["defense"])
+
+    def _hurt_enemy(
+        self, state: GameState, seat: int | None, action: Payload, at: float
+    ) -> GameState:
+        """Damage by hand on a tracked Enemy (a Spell without a roll, an effect); its full
+        Health removes it from the list (killed, or gone from the map)."""
+        self._playing(state)
+        return attacks.hurt_tracked(state, action["enemy"], action["amount"])
 
     def _enemy_attack(
         self, state: GameState, seat: int | None, action: Payload, at: float

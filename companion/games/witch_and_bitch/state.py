@@ -61,6 +61,25 @@ class Outcome:
 
 
 @dataclass(frozen=True)
+class Tracked:
+    """An Enemy on the map whose health the app keeps (the table entered its token's values)."""
+
+    number: int
+    health: int
+    defense: int
+    damage: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "health": self.health,
+            "defense": self.defense,
+            "damage": self.damage,
+            "left": max(0, self.health - self.damage),
+        }
+
+
+@dataclass(frozen=True)
 class GameState:
     seed: int
     scenario_number: int
@@ -101,6 +120,9 @@ class GameState:
     preferred: bool = False
     #: Generate Enemies was pressed in this step
     spawned: bool = False
+    #: Enemies whose health the table chose to track (optional), and the next number to give
+    tracked: tuple[Tracked, ...] = ()
+    next_tracked: int = 1
 
     @property
     def scenario(self) -> Scenario:

@@ -116,6 +116,7 @@ def table(state: GameState) -> dict[str, Any]:
         "objects": {"taken": state.objects, "total": sc.objects_for(state.players)},
         "antagonist": _antagonist(state),
         "rom": {"killed": state.rom_killed, "total": sc.rom} if sc.rom else None,
+        "tracked": [enemy.to_json() for enemy in state.tracked],
         "permanent": state.permanent,
         "last_round": state.last_round,
         "outcome": None if state.outcome is None else state.outcome.to_json(),

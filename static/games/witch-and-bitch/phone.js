@@ -17,6 +17,7 @@ export function local() {
     peek: false,          // my secret card shown
     tool: '',             // the open tool: attack | corpses | dice ('' = none)
     target: 'enemy', bonus: 10, damage: 2, defense: 15, victim: null, spell: '',
+    health: 3, enemy: null,   // a tracked Enemy: the health to track, the one attacked
     real: '',             // a value read from real dice ('' = the app rolls)
     lastRoll: -1,
   };
@@ -182,7 +183,7 @@ function drawTools(ctx) {
   }));
   const body = [];
   if (local.tool === 'attack') {
-    const targets = [['enemy', 'Enemy'], ...(g.antagonist?.on_map ? [['antagonist', g.antagonist.name.split(' ')[0]]] : []), ...(g.rom && g.rom.killed < g.rom.total ? [['rom', 'Rom']] : []), ['player', 'A Witch']];
+    const targets = [['enemy', 'Enemy'], ...(g.tracked.length ? [['tracked', 'Tracked']] : []), ...(g.antagonist?.on_map ? [['antagonist', g.antagonist.name.split(' ')[0]]] : []), ...(g.rom && g.rom.killed < g.rom.total ? [['rom', 'Rom']] : []), ['player', 'A Witch']];
     if (!targets.some(([t]) => t === local.target)) local.target = 'enemy';
     body.push(h('div', { class: 'wab-seg' }, targets.map(([t, label]) => {
       const b = h('button', { type: 'button', class: `btn wab-seg-btn${local.target === t ? ' on' : ''}`, dataset: { target: t }, text: label });
@@ -203,7 +204,20 @@ function drawTools(ctx) {
       w.spells.filter((s) => !s.exhausted).map((s) => h('option', { value: s.id, text: `${s.name} (${schoolName(ctx, s.school)} ${s.level})`, selected: local.spell === s.id })));
     spellSelect.addEventListener('change', () => { local.spell = spellSelect.value; });
     body.push(spellSelect, stepper(ctx, 'bonus', 'Bonus +', -5, 30), stepper(ctx, 'damage', 'Damage', 0, 10));
-    if (local.target === 'enemy') body.push(stepper(ctx, 'defense', 'Enemy Def', 1, 40));
+    if (local.target === 'tracked') {
+      if (!g.tracked.some((e) => e.number === local.enemy)) local.enemy = g.tracked[0]?.number ?? null;
+      body.push(h('div', { class: 'wab-seg' }, g.tracked.map((e) => {
+        const b = h('button', { type: 'button', class: `btn wab-seg-btn${local.enemy === e.number ? ' on' : ''}`, dataset: { enemy: e.number }, text: `#${e.number} ${e.left}/${e.health} Def ${e.defense}` });
+        b.addEventListener('click', () => { local.enemy = e.number; ctx.redraw(); });
+        return b;
+      })));
+    }
+    if (local.target === 'enemy') {
+      body.push(stepper(ctx, 'defense', 'Enemy Def', 1, 40), stepper(ctx, 'health', 'Its Health', 1, 30));
+      const track = h('button', { type: 'button', class: 'btn', id: 'wab-track', text: 'Track its health on the TV (optional)' });
+      track.addEventListener('click', () => ctx.send('track', { health: local.health, defense: local.defense }, { button: track }));
+      body.push(track);
+    }
     body.push(realDiceField(ctx));
     const go = h('button', { type: 'button', class: 'btn btn-primary wab-big', id: 'wab-attack', text: 'Roll the attack (d20)' });
     go.disabled = w.dead;
@@ -211,6 +225,7 @@ function drawTools(ctx) {
       const payload = { target: local.target, bonus: local.bonus, damage: local.damage };
       if (local.target === 'enemy') payload.defense = local.defense;
       if (local.target === 'player') payload.seat = local.victim;
+      if (local.target === 'tracked') payload.enemy = local.enemy;
       if (local.spell) payload.spell = local.spell;
       ctx.send('attack', withValue(ctx, payload, 20), { button: go });
     });

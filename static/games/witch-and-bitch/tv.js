@@ -338,6 +338,16 @@ function drawSide(ctx) {
     const where = [1, 2, 3, 4].filter((p) => g.spawn.count[p]).map((p) => `P${p} +${g.spawn.count[p]}`).join(', ');
     parts.push(h('p', { class: 'wab-last-spawn', id: 'wab-last-spawn', text: `Last spawn (${g.spawn.side}): ${where}` }));
   }
+  if (g.tracked.length) {
+    parts.push(h('div', { class: 'wab-tracked', id: 'wab-tracked' },
+      h('span', { class: 'wab-tracked-title', text: 'Tracked' }),
+      g.tracked.map((e) => {
+        const gone = h('button', { type: 'button', class: 'btn wab-tracked-x', dataset: { untrack: e.number }, title: 'Dead or gone: remove', text: '×' });
+        gone.addEventListener('click', () => ctx.send('hurt_enemy', { enemy: e.number, amount: e.left }, { button: gone }));
+        return h('span', { class: 'wab-tracked-enemy', dataset: { enemy: e.number } },
+          h('span', { text: `#${e.number} ${e.left}/${e.health} · Def ${e.defense}` }), gone);
+      })));
+  }
   const villain = g.antagonist;
   if (villain) {
     const where = villain.dead ? 'dead' : villain.portal ? `on Portal ${villain.portal}` : 'not on the map yet';

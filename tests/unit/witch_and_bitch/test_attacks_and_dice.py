@@ -109,3 +109,26 @@ def test_corpses_can_be_passed_to_another_witch() -> None:
     assert state.witches[0].corpses == () and state.witches[1].corpses == (3,)
     with pytest.raises(Illegal, match="no corpse worth"):
         act(state, 0, "give", to=1, xp=3)
+
+
+def test_enemy_health_is_tracked_only_if_the_table_wants() -> None:
+    state = in_round()
+    assert state.tracked == ()
+    state = act(state, None, "track", health=3, defense=12)
+    state = act(state, 2, "track", health=5, defense=14)
+    assert [(e.number, e.health, e.defense) for e in state.tracked] == [(1, 3, 12), (2, 5, 14)]
+    miss = act(state, 0, "attack", target="tracked", enemy=1, bonus=0, damage=2, value=11)
+    assert miss.tracked[0].damage == 0
+    hit = act(state, 0, "attack", target="tracked", enemy=1, bonus=0, damage=2, value=12)
+    assert hit.tracked[0].damage == 2
+    dead = act(hit, 1, "attack", target="tracked", enemy=1, bonus=0, damage=2, value=20)
+    assert [e.number for e in dead.tracked] == [2]  # at its Health it leaves the list
+    assert GAME.view(dead, None)["tracked"] == [
+        {"number": 2, "health": 5, "defense": 14, "damage": 0, "left": 5}
+    ]
+    removed = act(dead, None, "hurt_enemy", enemy=2, amount=5)
+    assert removed.tracked == ()
+    with pytest.raises(Illegal, match="number 7"):
+        act(dead, 0, "attack", target="tracked", enemy=7, bonus=0, damage=2)
+    with pytest.raises(BadRequest, match="which tracked Enemy"):
+        act(dead, 0, "attack", target="tracked", bonus=0, damage=2)
