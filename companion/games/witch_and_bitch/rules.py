@@ -51,7 +51,14 @@ class WitchAndBitch(Game[GameState]):
     min_players = 1
     max_players = 5
     options = (
-        Option("scenario", OptionType.INT, 1, "Scenario (1-6)", low=1, high=6),
+        Option(
+            "scenario",
+            OptionType.INT,
+            1,
+            "Scenario: 1 Sarah · 2 Wanna · 3 Hunger Gaymes · 4 Salveeny · 5 Plot · 6 Battle Royale",
+            low=1,
+            high=6,
+        ),
         Option("preferred", OptionType.BOOL, False, "Variant: preferred Schools (roll bonus)"),
     )
 
