@@ -42,7 +42,24 @@ def test_random_legal_play(game_id: str, players: int, options: dict[str, Any]) 
         # Some options stall random play (physical dice need faces no junk can spell).
         assert any(run.accepted for run in runs), f"{game_id}: no move was ever accepted"
     else:
-        checks.check_progress(runs)
+        # Secrets may come with an option only (Witch & Bitch deals its secret cards in
+        # scenarios 2 and 4): test_declared_secrets_show_up looks over every configuration.
+        checks.check_progress(runs, secrets=False)
+
+
+@pytest.mark.parametrize("game_id", IDS)
+def test_declared_secrets_show_up(game_id: str) -> None:
+    """A game that declares secrets (``Game.private``) has some in at least one configuration
+    while it is played, so the secrecy checks of ``play`` searched for something."""
+    game = GAMES[game_id]
+    if not checks.declares_secrets(game):
+        return
+    found = sum(
+        checks.play(game, players, options, seed, steps=80).secrets
+        for players, options in checks.configurations(game)
+        for seed in SEEDS
+    )
+    assert found, f"{game_id}: private() never returned a value"
 
 
 @pytest.mark.parametrize("game_id", IDS)

@@ -1,0 +1,488 @@
+"""The referee of Witch & Bitch: the Game contract over the modules of this package.
+
+The map, the tokens and the miniatures stay on the table; the app counts, draws, rolls,
+remembers and keeps secret. Every ``apply`` returns a new state (the input never changes); all
+randomness comes from ``Rng(state.seed, …)``, so set-up plus the same actions replays to the
+same state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from companion.engine import (
+    Field,
+    FieldType,
+    Game,
+    Illegal,
+    NotYourTurn,
+    Option,
+    OptionType,
+    Payload,
+    Rng,
+    SetupError,
+    by_anyone,
+    by_seat,
+)
+from companion.games.witch_and_bitch import attacks, bitch, endings, rounds, spells, views
+from companion.games.witch_and_bitch.destiny import build
+from companion.games.witch_and_bitch.dice import Die, roll
+from companion.games.witch_and_bitch.scenarios import SCENARIOS
+from companion.games.witch_and_bitch.state import ROUND, Card, GameState, Outcome, Step
+from companion.games.witch_and_bitch.witches import ACTIONS, Witch, cards, learn
+
+SPELL_IDS = tuple(spells.catalogue())
+#: the Enemies the app tracks at once (the box has 28 Enemy tokens)
+MAX_TRACKED = 28
+#: at most this many steps are taken in a row for seats that left (a guard)
+AUTOPILOT_STEPS = 200
+
+
+def _value(high: int) -> Field:
+    """A die the table rolled itself: the value read (absent: the app rolls)."""
+    return Field("value", FieldType.INT, required=False, low=1, high=high)
+
+
+class WitchAndBitch(Game[GameState]):
+    id = "witch-and-bitch"
+    title = "Witch & Bitch"
+    min_players = 1
+    max_players = 5
+    options = (
+        Option(
+            "scenario",
+            OptionType.INT,
+            1,
+            "Scenario: 1 Sarah · 2 Wanna · 3 Hunger Gaymes · 4 Salveeny · 5 Plot · 6 Battle Royale",
+            low=1,
+            high=6,
+        ),
+        Option("preferred", OptionType.BOOL, False, "Variant: preferred Schools (roll bonus)"),
+    )
+
+    def __init__(self) -> None:
+        spell_field = Field(
+            "spell", FieldType.TEXT, choices=SPELL_IDS, message="That is not one of the Spells."
+        )
+        seat_field = Field("seat", FieldType.SEAT)
+        super().__init__(
+            by_anyone("next", self._next),
+            by_anyone(
+                "roll",
+                self._roll,
+                Field("die", FieldType.TEXT, choices=("d20", "d4")),
+                Field("for", FieldType.TEXT, required=False, max_length=40),
+                _value(20),
+            ),
+            by_seat(
+                "witch",
+                self._witch,
+                Field("witch", FieldType.TEXT, choices=tuple(cards())),
+                refusal="Only a player picks a Witch card.",
+            ),
+            by_seat("first_roll", self._first_roll, _value(20)),
+            by_seat("pick", self._pick, spell_field, refusal="Only a player drafts Spells."),
+            by_seat(
+                "position",
+                self._position,
+                Field("spot", FieldType.TEXT, choices=rounds.POSITIONS),
+            ),
+            by_anyone(
+                "spawn",
+                self._spawn,
+                Field(
+                    "values",
+                    FieldType.LIST,
+                    required=False,
+                    item=FieldType.INT,
+                    low=1,
+                    high=4,
+                    max_items=5,
+                    item_message="A d4 shows 1 to 4.",
+                ),
+            ),
+            by_seat("action", self._action),
+            by_seat("exhaust", self._exhaust, spell_field),
+            by_seat("corpse", self._corpse, Field("xp", FieldType.INT, low=1, high=10)),
+            by_seat(
+                "give",
+                self._give,
+                Field("to", FieldType.SEAT),
+                Field("xp", FieldType.INT, low=1, high=10),
+            ),
+            by_seat("learn", self._learn, spell_field),
+            by_seat("object", self._object, _value(4)),
+            by_seat(
+                "attack",
+                self._attack,
+                Field("target", FieldType.TEXT, choices=attacks.TARGETS),
+                Field("bonus", FieldType.INT, low=-5, high=30),
+                Field("damage", FieldType.INT, low=0, high=10),
+                Field("defense", FieldType.INT, required=False, low=1, high=40),
+                Field("seat", FieldType.SEAT, required=False),
+                Field("spell", FieldType.TEXT, required=False, choices=SPELL_IDS),
+                _value(20),
+                Field("enemy", FieldType.INT, required=False, low=1, high=999),
+            ),
+            by_anyone(
+                "track",
+                self._track,
+                Field("health", FieldType.INT, low=1, high=30),
+                Field("defense", FieldType.INT, low=1, high=40),
+            ),
+            by_anyone(
+                "hurt_enemy",
+                self._hurt_enemy,
+                Field("enemy", FieldType.INT, low=1, high=999),
+                Field("amount", FieldType.INT, low=-30, high=30),
+            ),
+            by_anyone(
+                "enemy_attack",
+                self._enemy_attack,
+                seat_field,
+                Field("bonus", FieldType.INT, required=False, low=-5, high=30),
+                Field("damage", FieldType.INT, required=False, low=0, high=10),
+                Field("antagonist", FieldType.BOOL, required=False, default=False),
+                _value(20),
+            ),
+            by_anyone(
+                "damage", self._damage, seat_field, Field("amount", FieldType.INT, low=-10, high=10)
+            ),
+            by_anyone("rom", self._rom),
+            by_anyone(
+                "verdict",
+                self._verdict,
+                Field("event", FieldType.TEXT, choices=("antagonist-dead", "conspirator-in")),
+            ),
+            by_seat("reveal", self._reveal, refusal="Only a player holds a Witch or Bitch card."),
+        )
+
+    # -- set-up -------------------------------------------------------------------------------
+
+    def seats_for(self, options: Mapping[str, Any]) -> int:
+        number = options.get("scenario", 1)
+        sc = SCENARIOS.get(number) if isinstance(number, int) else None
+        return self.max_players if sc is None else sc.players[1]
+
+    def new_state(
+        self, players: tuple[str, ...], options: Mapping[str, Any], seed: int
+    ) -> GameState:
+        sc = SCENARIOS[int(options["scenario"])]
+        low, high = sc.players
+        if not low <= len(players) <= high:
+            raise SetupError(
+                f"Scenario {sc.number} ({sc.title}) is for {low}–{high} players "
+                f"(there are {len(players)})."
+            )
+        ids = list(cards())
+        state = GameState(
+            seed=seed,
+            scenario_number=sc.number,
+            names=players,
+            witches=tuple(Witch(card=ids[k]) for k in range(len(players))),
+            deck=build(sc.deck, Rng(seed, "destiny")),
+            preferred=bool(options["preferred"]),
+            cards=bitch.deal(len(players), Rng(seed, "cards")) if sc.bitch else (),
+        )
+        return state
+
+    def start_with(self, state: GameState, seat: int) -> GameState:
+        """The table chose the first player: nobody rolls for it."""
+        return replace(state, first=seat, first_chosen=True)
+
+    def seat_count(self, state: GameState) -> int:
+        return state.players
+
+    def apply(self, state: GameState, seat: int | None, action: Payload, at: float) -> GameState:
+        if state.step is Step.OVER:
+            self.accept(seat, action)
+            raise Illegal("The game is over.")
+        return self._autopilot(super().apply(state, seat, action, at))
+
+    def seat_left(self, state: GameState, seat: int, at: float) -> GameState:
+        """A player left for good: the app rolls, drafts and places for her, and her turns and
+        learning pass; her Witch stays where she is."""
+        if seat in state.gone or state.step is Step.OVER:
+            return state
+        state = replace(state, gone=state.gone | {seat})
+        return self._autopilot(endings.check(state))
+
+    def _autopilot(self, state: GameState) -> GameState:
+        for _ in range(AUTOPILOT_STEPS):
+            current = state.current
+            if state.step is Step.FIRST_ROLL:
+                waiting = [
+                    k for k in state.rollers if k in state.gone and k not in dict(state.first_rolls)
+                ]
+                if not waiting:
+                    return state
+                state = rounds.first_roll(state, waiting[0], None)
+            elif current is None or current not in state.gone or len(state.gone) >= state.players:
+                return state
+            elif state.step is Step.DRAFT:
+                mine = state.witches[current].spells
+                state = self._drafted(
+                    state, current, spells.draftable(mine, state.hands(current))[0]
+                )
+            elif state.step is Step.POSITIONS:
+                state = rounds.place(state, current, rounds.free_positions(state)[0])
+            elif state.step in (Step.TURNS, Step.LEARNING):
+                state = rounds.done(state)
+            else:
+                return state
+        return state
+
+    # -- the stepper, dice -----------------------------------------------------------------
+
+    def _next(self, state: GameState, seat: int | None, action: Payload, at: float) -> GameState:
+        if seat is not None and state.step in (Step.TURNS, Step.LEARNING):
+            current = state.current
+            if current is not None and current != seat:
+                doing = "turn" if state.step is Step.TURNS else "chance to learn"
+                raise NotYourTurn(f"Only {state.names[current]} ends her {doing}.")
+        if seat is not None and state.step is Step.FIRST_ROLL:
+            raise Illegal("Roll your d20, or let the table roll for everyone.")
+        return rounds.advance(state)
+
+    def _roll(self, state: GameState, seat: int | None, action: Payload, at: float) -> GameState:
+        die = Die(action["die"])
+        rolled = roll(
+            state.seed, state.next_roll, die, seat, action.get("for") or "free", action.get("value")
+        )
+        return replace(state, rolls=(*state.rolls, rolled))
+
+    def _first_roll(self, state: GameState, seat: int, action: Payload, at: float) -> GameState:
+        if state.step is not Step.FIRST_ROLL:
+            raise Illegal("This is not the roll for first player.")
+        if seat not in state.rollers:
+            raise Illegal("Only the tied players roll again.")
+        return rounds.first_roll(state, seat, action.get("value"))
+
+    def _witch(self, state: GameState, seat: int, action: Payload, at: float) -> GameState:
+        if state.step not in (Step.SETUP, Step.FIRST_ROLL):
+            raise Illegal("Witch cards are chosen during the set-up.")
+        chosen = action["witch"]
+        holders = [k for k, w in enumerate(state.witches) if w.card == chosen and k != seat]
+        if holders:
+            raise Illegal(f"{state.names[holders[0]]} has that Witch already.")
+        return state.with_witch(seat, replace(state.witches[seat], card=chosen))
+
+    def _pick(self, state: GameState, seat: int, action: Payload, at: float) -> GameState:
+        if state.step is not Step.DRAFT:
+            raise Illegal("The starting Spells are chosen after the roll for first player.")
+        if state.current != seat:
+            current = state.current
+            assert current is not None
+            raise NotYourTurn(f"It is {state.names[current]}'s turn to choose a Spell.")
+        chosen = action["spell"]
+        mine = state.witches[seat].spells
+        if chosen not in spells.draftable(mine, state.hands(but=seat)):
+            spell = spells.spell(chosen)
+            if spell.level != 1:
+                raise Illegal("The starting Spells are first-level Spells.")
+            if any(spells.spell(s).school == spell.school for s in mine):
+                raise Illegal("Your two starting Spells must be of two different Schools.")
+            raise Illegal(f"Both copies of {spell.name} are taken.")
+        return self._drafted(state, seat, chosen)
+
+    def _drafted(self, state: GameState, seat: int, chosen: str) -> GameState:
+        witch = state.witches[seat]
+        state = state.with_witch(seat, replace(witch, spells=(*witch.spells, chosen)))
+        state = replace(state, index=state.index + 1)
+        if state.current is not None:
+            return state
+        after = Step.POSITIONS if state.scenario_number == 3 else Step.ENEMIES
+        return rounds.enter(state, after)
+
+    def _position(self, state: GameState, seat: int, action: Payload, at: float) -> GameState:
+        if state.step is not Step.POSITIONS:
+            raise Illegal("Starting positions are chosen only in Hunger Gaymes, after the draft.")
+        if state.current != seat:
+            current = state.current
+            assert current is not None
+            raise NotYourTurn(f"It is {state.names[current]}'s turn to choose a position.")
+        return rounds.place(state, seat, action["spot"])
+
+    def _spawn(self, state: GameState, seat: int | None, action: Payload, at: float) -> GameState:
+        return rounds.generate(state, seat, action.get("values"))
+
+    # -- a Witch's round -----------------------------------------------------------------------
+
+    def _playing(self, state: GameState, seat: int | None = None) -> None:
+        if state.step not in ROUND:
+            raise Illegal("That comes once the first round has begun.")
+        if seat is not None and state.witches[seat].dead:
+            raise Illegal("Your Witch is dead until the next Witches' Phase.")
+
+    def _action(self, state: GameState, seat: int, action: Payload, at: float) -> GameState:
+        if state.step is not Step.TURNS or state.current != seat:
+            raise NotYourTurn("Actions are used in your own turn.")
+        witch = state.witches[seat]
+        if witch.actions >= ACTIONS:
+            raise Illegal(f"A turn has {ACTIONS} actions: end your turn.")
+        return state.with_witch(seat, replace(witch, actions=witch.actions + 1))
+
+    def _exhaust(self, state: GameState, seat: int, action: Payload, at: float) -> GameState:
+        self._playing(state, seat)
+        witch, chosen = state.witches[seat], action["spell"]
+        if chosen not in witch.spells:
+            raise Illegal("Your Witch does not know that Spell.")
+        exhausted = witch.exhausted ^ {chosen}  # a second tap turns it back (a misplay)
+        return state.with_witch(seat, replace(witch, exhausted=exhausted))
+
+    def _corpse(self, state: GameState, seat: int, action: Payload, at: float) -> GameState:
+        self._playing(state, seat)
+        witch = state.witches[seat]
+        return state.with_witch(seat, replace(witch, corpses=(*witch.corpses, action["xp"])))
+
+    def _give(self, state: GameState, seat: int, action: Payload, at: float) -> GameState:
+        self._playing(state, seat)
+        to, xp = action["to"], action["xp"]
+        giver, taker = state.witches[seat], state.witches[to]
+        if to == seat:
+            raise Illegal("Give it to another Witch (in your space).")
+        if taker.dead:
+            raise Illegal(f"{state.names[to]}'s Witch is dead.")
+        if xp not in giver.corpses:
+            raise Illegal(f"You hold no corpse worth {xp} XP.")
+        k = giver.corpses.index(xp)
+        state = state.with_witch(
+            seat, replace(giver, corpses=giver.corpses[:k] + giver.corpses[k + 1 :])
+        )
+        return state.with_witch(to, replace(taker, corpses=(*taker.corpses, xp)))
+
+    def _learn(self, state: GameState, seat: int, action: Payload, at: float) -> GameState:
+        if state.step is not Step.LEARNING:
+            raise Illegal("New Spells are learned in step 4 of the Witches' Phase.")
+        if state.current != seat:
+            current = state.current
+            if current is None:
+                raise Illegal("Nobody can learn a Spell now.")
+            raise NotYourTurn(
+                f"{state.names[current]} learns first (in order from the first player)."
+            )
+        witch, chosen = state.witches[seat], action["spell"]
+        if chosen not in spells.learnable(witch.spells, state.hands(but=seat)):
+            if spells.follows(chosen, witch.spells):
+                raise Illegal(f"{spells.spell(chosen).name} is taken: no copy is left.")
+            raise Illegal("Your Witch cannot learn that Spell (its School, level or branch).")
+        try:
+            learned = learn(witch, chosen)
+        except ValueError as exc:
+            raise Illegal(str(exc)) from exc
+        return rounds.done(state.with_witch(seat, learned))
+
+    def _object(self, state: GameState, seat: int, action: Payload, at: float) -> GameState:
+        if state.step is not Step.TURNS or state.current != seat:
+            raise NotYourTurn("An Object is collected with an action in your own turn.")
+        return attacks.take_object(state, seat, action.get("value"))
+
+    def _attack(self, state: GameState, seat: int, action: Payload, at: float) -> GameState:
+        self._playing(state, seat)
+        return attacks.witch_attack(
+            state,
+            seat,
+            action["target"],
+            action["bonus"],
+            action["damage"],
+            action.get("defense"),
+            action.get("seat"),
+            action.get("spell"),
+            action.get("value"),
+            action.get("enemy"),
+        )
+
+    def _track(self, state: GameState, seat: int | None, action: Payload, at: float) -> GameState:
+        self._playing(state)
+        if len(state.tracked) >= MAX_TRACKED:
+            raise Illegal(f"The app tracks at most {MAX_TRACKED} Enemies at once.")
+        return attacks.track(state, action["health"], action["defense"])
+
+    def _hurt_enemy(
+        self, state: GameState, seat: int | None, action: Payload, at: float
+    ) -> GameState:
+        """Damage by hand on a tracked Enemy (a Spell without a roll, an effect); its full
+        Health removes it from the list (killed, or gone from the map)."""
+        self._playing(state)
+        return attacks.hurt_tracked(state, action["enemy"], action["amount"])
+
+    def _enemy_attack(
+        self, state: GameState, seat: int | None, action: Payload, at: float
+    ) -> GameState:
+        self._playing(state)
+        return attacks.enemy_attack(
+            state,
+            seat,
+            action["seat"],
+            action.get("bonus"),
+            action.get("damage"),
+            bool(action.get("antagonist")),
+            action.get("value"),
+        )
+
+    def _damage(self, state: GameState, seat: int | None, action: Payload, at: float) -> GameState:
+        self._playing(state)
+        return attacks.damage(state, action["seat"], action["amount"])
+
+    def _rom(self, state: GameState, seat: int | None, action: Payload, at: float) -> GameState:
+        self._playing(state, seat)
+        return attacks.kill_rom(state, seat)
+
+    def _verdict(self, state: GameState, seat: int | None, action: Payload, at: float) -> GameState:
+        self._playing(state)
+        event = action["event"]
+        if event == "antagonist-dead":
+            if state.antagonist_portal is None or state.antagonist_dead:
+                raise Illegal("The antagonist is not on the map.")
+            return endings.check(replace(state, antagonist_dead=True))
+        if state.scenario_number != 5:
+            raise Illegal("Only Plot! has conspirators and the Bilderberg.")
+        return endings.over(
+            state, Outcome("A conspirator stormed the Bilderberg: the Witches lose.")
+        )
+
+    def _reveal(self, state: GameState, seat: int, action: Payload, at: float) -> GameState:
+        if not state.cards:
+            raise Illegal("This scenario has no Witch or Bitch cards.")
+        if bitch.secret(state, seat) is not Card.BITCH:
+            if state.revealed and state.bitch == seat:
+                raise Illegal("You have revealed yourself already.")
+            raise Illegal("A Witch never reveals her card.")
+        return replace(state, revealed=True)
+
+    # -- views --------------------------------------------------------------------------------
+
+    def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
+        return views.view(state, seat)
+
+    def private(self, state: GameState, seat: int) -> list[Any]:
+        """The Witch or Bitch card, while it is a secret (as ``you.card`` shows it)."""
+        card = bitch.secret(state, seat)
+        return [] if card is None else [card.value]
+
+    def reference(self) -> dict[str, Any]:
+        """The Spell Book, the Witch cards and the scenarios: the same for every room."""
+        return {
+            "schools": [{"id": s.id, "name": s.name} for s in spells.schools()],
+            "spells": [s.to_json() for s in spells.catalogue().values()],
+            "opened_by": spells.OPENED_BY,
+            "witches": [card.to_json() for card in cards().values()],
+            "scenarios": [
+                {
+                    "number": sc.number,
+                    "title": sc.title,
+                    "italian": sc.italian,
+                    "players": list(sc.players),
+                    "mode": sc.mode.value,
+                }
+                for sc in SCENARIOS.values()
+            ],
+        }
+
+    def is_over(self, state: GameState) -> bool:
+        return state.step is Step.OVER
+
+
+WITCH_AND_BITCH = WitchAndBitch()

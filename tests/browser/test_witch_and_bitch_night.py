@@ -1,0 +1,199 @@
+"""Witch & Bitch in real Chromium: a TV and three phones, from the scenario pick in the lobby
+(scenario 2, The Return of Wanna) through the set-up walkthrough, the d20 for first player, the
+snake draft and the starting Enemies, to the second round. The secret Witch or Bitch card shows
+on its own phone only, until the Bitch reveals herself from her phone (press twice) and the TV
+announces her. Screenshots of the TV (1920x1080) and a phone (390x844) at each stage."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import close_all, open_table, press, visible
+from tests.support import LiveServer
+
+pytestmark = pytest.mark.browser
+
+NAMES = ["Anna", "Ben", "Cleo"]
+
+
+def step(tv: Any) -> str:
+    return str(tv.locator("#wab-tv").get_attribute("data-step"))
+
+
+def wait_step(tv: Any, *steps: str, timeout: float = 20_000) -> None:
+    wanted = " || ".join(f"s === '{s}'" for s in steps)
+    tv.wait_for_function(
+        f"() => {{ const e = document.querySelector('#wab-tv'); const s = e && e.dataset.step;"
+        f" return {wanted}; }}",
+        timeout=timeout,
+    )
+
+
+def next_until(tv: Any, *steps: str) -> None:
+    """Press the TV's Next until one of ``steps``."""
+    end = time.monotonic() + 60
+    while time.monotonic() < end and step(tv) not in steps:
+        before = tv.locator("#wab-tv").get_attribute("data-key")
+        tv.click("#wab-next")
+        tv.wait_for_function(
+            f"() => document.querySelector('#wab-tv').dataset.key !== '{before}'", timeout=10_000
+        )
+    assert step(tv) in steps, step(tv)
+
+
+def test_scenario_2_from_the_pick_to_the_second_round(
+    browser: Any, server: LiveServer, artifacts: Path
+) -> None:
+    room = server.create_room("witch-and-bitch", seed=4)
+    tv, phones = open_table(browser, server, room, NAMES, shots="witch-and-bitch")
+
+    # The scenario is picked in the lobby.
+    tv.fill("#opt-scenario", "2")
+    tv.dispatch_event("#opt-scenario", "change")
+    tv.wait_for_function("() => document.querySelector('#opt-scenario').value === '2'")
+    time.sleep(0.3)
+    tv.click("#btn-start")
+    wait_step(tv, "setup")
+    assert "The Return of Wanna" in tv.locator("#wab-head").inner_text()
+    tv.screenshot(path=str(artifacts / "witch-and-bitch-tv-setup-1920x1080.png"))
+
+    # Each phone holds its card, hidden until its owner taps it; the TV holds none.
+    cards = []
+    for page in phones:
+        page.wait_for_selector("#wab-card")
+        page.click("#wab-card")
+        page.wait_for_selector('#wab-card[data-shown="yes"]')
+        cards.append(page.locator("#wab-card .wab-secret-title").inner_text().strip())
+    assert sorted(cards) == ["BITCH", "WITCH", "WITCH"], cards
+    bitch = cards.index("BITCH")
+    phones[bitch].screenshot(path=str(artifacts / "witch-and-bitch-phone-card-390x844.png"))
+    assert not visible(tv, "#wab-bitch")
+    assert not any(name in tv.locator("#wab-stage").inner_text() for name in NAMES)
+    witch = next(k for k, c in enumerate(cards) if c == "WITCH")
+    assert not visible(phones[witch], "#wab-reveal")  # a Witch never reveals her card
+
+    # Set-up pages, then everyone rolls the d20 on the phone (ties roll again).
+    next_until(tv, "first-roll")
+    phones[0].click("#wab-first-roll")
+    tv.wait_for_function(
+        "() => document.querySelectorAll('#wab-rollers .wab-die-wait').length === 2"
+    )
+    time.sleep(1.0)  # the die has landed
+    tv.screenshot(path=str(artifacts / "witch-and-bitch-tv-first-roll-1920x1080.png"))
+    end = time.monotonic() + 60
+    while time.monotonic() < end and step(tv) == "first-roll":
+        for page in phones:
+            if visible(page, "#wab-first-roll:not([disabled])"):
+                press(page, "#wab-first-roll:not([disabled])")
+        time.sleep(0.2)
+    wait_step(tv, "draft")
+    assert tv.locator("#wab-big-die svg").count() == 1
+
+    # The snake draft: whoever's turn it is takes the first Spell offered.
+    end = time.monotonic() + 60
+    drafted = False
+    while time.monotonic() < end and step(tv) == "draft":
+        for page in phones:
+            if visible(page, "#wab-draft button"):
+                if not drafted:
+                    page.screenshot(path=str(artifacts / "witch-and-bitch-phone-draft-390x844.png"))
+                    tv.screenshot(path=str(artifacts / "witch-and-bitch-tv-draft-1920x1080.png"))
+                    drafted = True
+                press(page, "#wab-draft button")
+        time.sleep(0.2)
+    wait_step(tv, "enemies")
+    tv.click("#wab-next")  # Generate Enemies
+    tv.wait_for_selector("#wab-spawn-board")
+    tv.screenshot(path=str(artifacts / "witch-and-bitch-tv-enemies-1920x1080.png"))
+    next_until(tv, "turns")
+    assert tv.locator("#wab-stepper .wab-st-now").get_attribute("data-step") == "turns"
+
+    # Turns: each Witch uses an action and ends her turn on her phone.
+    end = time.monotonic() + 60
+    shot = False
+    while time.monotonic() < end and step(tv) == "turns":
+        for page in phones:
+            if visible(page, "#wab-end-turn"):
+                if not shot:
+                    press(page, "#wab-action")
+                    page.wait_for_function(
+                        "() => /2 left/.test(document.querySelector('#wab-action').textContent)"
+                    )
+                    page.screenshot(path=str(artifacts / "witch-and-bitch-phone-turn-390x844.png"))
+                    tv.screenshot(path=str(artifacts / "witch-and-bitch-tv-turns-1920x1080.png"))
+                    shot = True
+                press(page, "#wab-end-turn")
+        time.sleep(0.2)
+
+    # The Bitch reveals herself (press twice); the TV announces her.
+    phones[bitch].click("#wab-reveal")
+    phones[bitch].click("#wab-reveal")
+    tv.wait_for_selector("#wab-bitch")
+    assert NAMES[bitch] in tv.locator("#wab-bitch").inner_text()
+
+    # Anna killed an Enemy: its 3-XP corpse, on her phone and on the TV.
+    anna = phones[0]
+    anna.click("#wab-tab-corpses")
+    anna.click('#wab-tool-corpses [data-xp="3"]')
+    tv.wait_for_function(
+        "() => /XP 3/.test(document.querySelector('#wab-witches li[data-seat=\"0\"]').textContent)"
+    )
+    anna.wait_for_selector("#wab-tool-corpses [data-give]")
+    anna.screenshot(path=str(artifacts / "witch-and-bitch-phone-corpses-390x844.png"))
+
+    # A phone's attack helper: d20 + bonus against an Enemy's Defense, shown on the TV.
+    anna.click("#wab-tab-attack")
+    anna.wait_for_selector("#wab-attack")
+    anna.click("#wab-track")  # optional: the TV keeps this Enemy's health (3, Defense 15)
+    tv.wait_for_selector('#wab-tracked [data-enemy="1"]')
+    assert "3/3" in tv.locator("#wab-tracked").inner_text()
+    anna.fill("#wab-real", "12")
+    anna.click("#wab-attack")
+    tv.wait_for_function(
+        "() => /Anna/.test(document.querySelector('#wab-rolled').textContent)"
+        " && /12 \\+ 10 = 22 vs 15: hit/.test(document.querySelector('#wab-rolled').textContent)"
+    )
+    # The same on the tracked Enemy: 2 Damage of its 3.
+    anna.click('#wab-tool-attack [data-target="tracked"]')
+    anna.fill("#wab-real", "15")
+    anna.click("#wab-attack")
+    tv.wait_for_function(
+        "() => /#1 1\\/3/.test(document.querySelector('#wab-tracked').textContent)"
+    )
+
+    next_until(tv, "destiny")
+    tv.wait_for_selector("#wab-destiny")
+    assert "Green" in tv.locator("#wab-destiny").inner_text()
+    # The table rolled its own d4s: 1, 4, 1 (the rulebook's example).
+    tv.fill("#wab-real-d4", "1 4 1")
+    tv.click("#wab-spawn-btn")
+    tv.wait_for_selector("#wab-spawn-board")
+    tv.wait_for_function(
+        "() => document.querySelector('#wab-spawn-board [data-portal=\"1\"]')"
+        ".textContent.includes('+2')"
+    )
+    assert "+1" in tv.locator('#wab-spawn-board [data-portal="4"]').inner_text()
+    time.sleep(1.0)
+    tv.screenshot(path=str(artifacts / "witch-and-bitch-tv-destiny-1920x1080.png"))
+    next_until(tv, "activation")
+    # The first player rolls an Enemy's attack on the TV (Enemy attack +5, 1 Damage).
+    # (a revealed Bitch is never attacked: she has no button)
+    assert not visible(tv, f'#wab-enemy-attack [data-attack="{bitch}"]')
+    tv.locator("#wab-enemy-attack [data-attack]").first.click()
+    tv.wait_for_function(
+        "() => /enemy attack/.test(document.querySelector('#wab-rolled').textContent)"
+    )
+    time.sleep(1.0)
+    tv.screenshot(path=str(artifacts / "witch-and-bitch-tv-activation-1920x1080.png"))
+    tv.click("#wab-next")
+    tv.wait_for_selector('#wab-tv[data-round="2"]')
+    assert "Round 2" in tv.locator("#wab-round").inner_text()
+    time.sleep(1.2)  # the last die has landed (its roll animation lasts 0.9 s)
+    phones[0].evaluate("window.scrollTo(0, 0)")
+    tv.screenshot(path=str(artifacts / "witch-and-bitch-tv-1920x1080.png"))
+    phones[0].screenshot(path=str(artifacts / "witch-and-bitch-phone-390x844.png"))
+    close_all(tv, *phones)

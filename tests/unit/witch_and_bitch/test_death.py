@@ -1,0 +1,80 @@
+"""Death of a Witch: at 10 Damage; corpses and Rewards lost; Spells lost by the table
+(0/0/-1/-1/-2/-2/-3), highest level first; back at the next Witches' Phase unless permanent."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from companion.engine import Illegal
+from companion.games.witch_and_bitch import Step
+from companion.games.witch_and_bitch.witches import Witch, die, losing, spells_lost
+
+from .helpers import act, in_round, to_step, with_corpses
+
+
+@pytest.mark.parametrize(
+    ("known", "lost"), [(2, 0), (3, 0), (4, 1), (5, 1), (6, 2), (7, 2), (8, 3)]
+)
+def test_spell_losses_on_death_0_0_1_1_2_2_3_by_spells_known(known: int, lost: int) -> None:
+    assert spells_lost(known) == lost
+
+
+def test_spells_are_lost_from_the_highest_level_first() -> None:
+    spells = ("fire-1", "ice-1", "fire-2a", "fire-3b", "ice-2b", "light-1")  # 6: lose 2
+    assert losing(spells) == ("fire-3b", "ice-2b")
+    dead = die(Witch("topaz", spells=spells, corpses=(2, 3), rewards=2), permanent=False)
+    assert dead.spells == ("fire-1", "ice-1", "fire-2a", "light-1")
+
+
+def test_death_loses_all_corpses_and_rewards() -> None:
+    dead = die(Witch("topaz", spells=("fire-1", "ice-1"), corpses=(2, 3), rewards=2), False)
+    assert (dead.corpses, dead.rewards, dead.dead, dead.out) == ((), 0, True, False)
+
+
+def test_a_witch_dies_at_10_damage_and_returns_healed_at_the_next_witches_phase() -> None:
+    state = with_corpses(in_round(players=3), 1, 2)
+    state = act(state, None, "damage", seat=1, amount=9)
+    assert not state.witches[1].dead
+    state = act(state, None, "damage", seat=1, amount=1)
+    assert state.witches[1].dead and state.witches[1].corpses == ()
+    with pytest.raises(Illegal, match="dead"):
+        act(state, 1, "corpse", xp=2)
+    state = to_step(state, Step.ACTIVATION)
+    assert state.witches[1].dead
+    state = act(state, None, "next")  # round 2: the Witches' Phase begins
+    assert state.round == 2 and not state.witches[1].dead
+    assert state.witches[1].damage == 0
+
+
+def test_a_dead_witch_has_no_turn() -> None:
+    state = act(in_round(players=3, first=0), None, "damage", seat=1, amount=10)
+    state = act(state, None, "next")  # seat 0 ends her turn
+    assert state.current == 2
+
+
+def test_permanent_death_in_scenario_1_after_the_last_object() -> None:
+    state = in_round(scenario=1, players=1)
+    state = replace(state, objects=4)
+    assert not state.permanent
+    state = act(state, 0, "object", value=2)
+    assert state.permanent and state.antagonist_portal == 2
+    state = act(state, None, "damage", seat=0, amount=10)
+    assert state.witches[0].out
+    assert state.step is Step.OVER  # the only Witch is dead for good: the Witches lose
+    assert state.outcome is not None and state.outcome.winners == ()
+
+
+def test_permanent_death_from_the_start_in_scenarios_3_and_5() -> None:
+    assert in_round(scenario=3, players=2).permanent
+    assert in_round(scenario=5, players=2).permanent
+    assert not in_round(scenario=6, players=2).permanent
+
+
+def test_a_permanently_dead_witch_does_not_come_back() -> None:
+    state = in_round(scenario=5, players=2)
+    state = act(state, None, "damage", seat=1, amount=10)
+    state = to_step(act(to_step(state, Step.ACTIVATION), None, "next"), Step.TURNS)
+    assert state.witches[1].dead and state.witches[1].out
+    assert state.order == (0,)
