@@ -1,0 +1,208 @@
+"""Capacity benchmark (not a test): how many rooms one process serves at party pace, against a
+bare Flask-SocketIO server that sends the same messages with no game and no log.
+
+Rooms of 1 TV + 6 phones playing buzzer: an ``arm`` every 3 s, every phone buzzes once per
+round at a random moment, every clock probe answered at once. The load comes from
+``bench/wsload.py`` (one asyncio process over raw WebSockets, its CPU reported so you can see it
+is not the bottleneck). The companion (``companion serve``, eventlet, a fresh SQLite file) and
+the bare server (``bench/bare.py``) run ONE AFTER THE OTHER in the same run, on the same
+machine, so a noisy machine hits both alike; the ratio is what to read.
+
+    python -m bench.capacity --rooms 50            # one size, both servers
+    python -m bench.capacity --sweep               # the capacity of each: largest R with p99 < 100 ms
+    python -m bench.capacity --rooms 50 --only companion
+
+Per server and size it prints: arm send -> last of the room's 7 views p50/p99 (ms), buzz send ->
+ack p99 (ms; the companion's includes the settle window), server CPU (share of one core), RSS,
+Socket.IO messages in/out per second, the load generator's CPU and the machine's busy cores
+during the window (more than server + generator means other work was running).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from bench.common import header, percentile
+from tests.support import ROOT, LiveServer, free_port, http_json, wait_until
+
+P99_LIMIT_MS = 100.0
+SERVERS = ("companion", "bare")
+
+
+@dataclass
+class Run:
+    server: str
+    rooms: int
+    figures: dict[str, Any]
+
+    @property
+    def p99(self) -> float:
+        arm = self.figures["arm"]
+        if not arm or self.figures["lost_arms"] or self.figures["setup_failures"]:
+            return float("inf")
+        return percentile(arm, 0.99)
+
+    @property
+    def ok(self) -> bool:
+        return self.p99 < P99_LIMIT_MS
+
+    def line(self) -> str:
+        f = self.figures
+        arm, buzz = f["arm"], f["buzz"]
+        p50 = statistics.median(arm) if arm else float("nan")
+        bz = percentile(buzz, 0.99) if buzz else float("nan")
+        bad = ""
+        if f["lost_arms"] or f["setup_failures"] or f["errors"]:
+            bad = f"  lost {f['lost_arms']} setup-fail {f['setup_failures']} {f['errors']}"
+        return (
+            f"{self.server:<9} {self.rooms:>4} rooms ({self.rooms * 7:>4} sockets)  "
+            f"arm p50 {p50:6.1f}  p99 {self.p99:6.1f}  buzz-ack p99 {bz:6.1f}  "
+            f"cpu {f['server_cpu'] * 100:4.0f}%  rss {f['server_rss_mb']:4.0f} MB  "
+            f"in {f['in_per_s']:6.0f}/s  out {f['out_per_s']:6.0f}/s  "
+            f"load-gen cpu {f['load_cpu'] * 100:3.0f}%  machine busy {f['machine_busy']:.2f} cores"
+            + bad
+        )
+
+
+def start_server(
+    kind: str, tmp: Path, probe_seconds: float
+) -> tuple[subprocess.Popen[bytes], int, Any]:
+    if kind == "companion":
+        server = LiveServer(tmp / f"capacity-{time.time_ns()}.sqlite3").start()
+        assert server.proc is not None
+        return server.proc, server.port, server
+    port = free_port()
+    log = (tmp / "bare.log").open("ab")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bench.bare", "--port", str(port),
+         "--probe-seconds", str(probe_seconds)],
+        cwd=ROOT, stdout=log, stderr=log,
+    )  # fmt: skip
+
+    def up() -> bool:
+        try:
+            return http_json("GET", f"http://127.0.0.1:{port}/healthz")[0] == 200
+        except OSError:
+            return False
+
+    wait_until(up, 30, "the bare server")
+    return proc, port, None
+
+
+def measure(kind: str, rooms: int, args: argparse.Namespace, tmp: Path) -> Run:
+    proc, port, live = start_server(kind, tmp, args.probe_seconds)
+    try:
+        setup = max(8.0, rooms * 0.06)
+        load = subprocess.run(
+            [sys.executable, "-m", "bench.wsload", "--port", str(port),
+             "--server-pid", str(proc.pid), "--rooms", str(rooms),
+             "--setup", str(setup), "--warmup", str(args.warmup),
+             "--seconds", str(args.seconds)],
+            cwd=ROOT, capture_output=True, text=True, timeout=setup + args.warmup + args.seconds + 120,
+        )  # fmt: skip
+        if load.returncode != 0 or not load.stdout.strip():
+            raise RuntimeError(f"load generator failed: {load.stderr[-2000:]}")
+        figures = json.loads(load.stdout.strip().splitlines()[-1])
+    finally:
+        if live is not None:
+            live.stop()
+        else:
+            proc.terminate()
+            proc.wait(10)
+    run = Run(kind, rooms, figures)
+    print(run.line(), flush=True)
+    return run
+
+
+def sweep(kind: str, args: argparse.Namespace, tmp: Path, runs: list[Run]) -> int:
+    """The largest R with arm p99 < 100 ms: double from --start until a size fails, then
+    bisect down to --resolution."""
+    good, bad = 0, None
+    rooms = args.start
+    while bad is None and rooms <= args.max_rooms:
+        run = measure(kind, rooms, args, tmp)
+        runs.append(run)
+        if run.ok:
+            good, rooms = rooms, rooms * 2
+        else:
+            bad = rooms
+    if bad is None:
+        return good
+    while bad - good > max(args.resolution, good * args.resolution_share):
+        rooms = (good + bad) // 2
+        run = measure(kind, rooms, args, tmp)
+        runs.append(run)
+        if run.ok:
+            good = rooms
+        else:
+            bad = rooms
+    return good
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rooms", type=int, action="append", help="room counts (repeatable)")
+    parser.add_argument("--sweep", action="store_true", help="find each server's capacity")
+    parser.add_argument("--only", choices=SERVERS, help="measure one server only")
+    parser.add_argument("--seconds", type=float, default=30.0, help="measured window per run")
+    parser.add_argument("--warmup", type=float, default=6.0)
+    parser.add_argument("--start", type=int, default=25, help="sweep: first size")
+    parser.add_argument("--max-rooms", type=int, default=800, help="sweep: largest size tried")
+    parser.add_argument("--resolution", type=int, default=5, help="sweep: rooms")
+    parser.add_argument("--resolution-share", type=float, default=0.1, help="sweep: of the size")
+    parser.add_argument(
+        "--probe-seconds",
+        type=float,
+        default=2.0,
+        help="bare server: clock probe interval after the burst (the companion's steady rate)",
+    )
+    args = parser.parse_args()
+    kinds = [args.only] if args.only else list(SERVERS)
+    load_before = os.getloadavg()
+    header(
+        "bench.capacity",
+        f"load average before {load_before[0]:.2f}; clients and servers on the same machine",
+    )
+    runs: list[Run] = []
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+        if args.sweep:
+            capacity = {kind: sweep(kind, args, tmp, runs) for kind in kinds}
+        else:
+            capacity = {}
+            for rooms in args.rooms or [25]:
+                for kind in kinds:
+                    runs.append(measure(kind, rooms, args, tmp))
+            for kind in kinds:
+                passed = [r.rooms for r in runs if r.server == kind and r.ok]
+                capacity[kind] = max(passed, default=0)
+    print()
+    print(f"arm p99 < {P99_LIMIT_MS:.0f} ms at (largest size measured that passed):")
+    for kind in kinds:
+        print(f"  {kind:<9} {capacity[kind]} rooms ({capacity[kind] * 7} sockets)")
+    if len(kinds) == 2 and capacity["bare"]:
+        print(f"  ratio companion / bare: {capacity['companion'] / capacity['bare']:.2f}")
+    view_sizes = {r.server: r.figures["view_bytes"] for r in runs}
+    print(f"median view size (bytes): {view_sizes}")
+    extra = [
+        r.figures["machine_busy"] - r.figures["server_cpu"] - r.figures["load_cpu"] for r in runs
+    ]
+    print(
+        f"other work on the machine during the windows: {statistics.median(extra):.2f} cores "
+        f"(median; machine busy minus server minus load generator); "
+        f"load average after {os.getloadavg()[0]:.2f}"
+    )
+
+
+if __name__ == "__main__":
+    main()
