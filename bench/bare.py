@@ -35,7 +35,7 @@ from flask import Flask, jsonify, request  # noqa: E402
 from flask_socketio import SocketIO  # noqa: E402
 
 from companion.timing.probes import PROBE_BURST, PROBE_GAP_SECONDS  # noqa: E402
-from companion.web.transport import JsonPacket, POOL_SIZE  # noqa: E402
+from companion.web.transport import POOL_SIZE, JsonPacket  # noqa: E402
 
 PLAYERS = 6
 

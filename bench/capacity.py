@@ -9,7 +9,7 @@ the bare server (``bench/bare.py``) run ONE AFTER THE OTHER in the same run, on 
 machine, so a noisy machine hits both alike; the ratio is what to read.
 
     python -m bench.capacity --rooms 50            # one size, both servers
-    python -m bench.capacity --sweep               # the capacity of each: largest R with p99 < 100 ms
+    python -m bench.capacity --sweep               # each one's capacity (arm p99 < 100 ms)
     python -m bench.capacity --rooms 50 --only companion
 
 Per server and size it prints: arm send -> last of the room's 7 views p50/p99 (ms), buzz send ->
@@ -108,7 +108,8 @@ def measure(kind: str, rooms: int, args: argparse.Namespace, tmp: Path) -> Run:
              "--server-pid", str(proc.pid), "--rooms", str(rooms),
              "--setup", str(setup), "--warmup", str(args.warmup),
              "--seconds", str(args.seconds)],
-            cwd=ROOT, capture_output=True, text=True, timeout=setup + args.warmup + args.seconds + 120,
+            cwd=ROOT, capture_output=True, text=True,
+            timeout=setup + args.warmup + args.seconds + 120,
         )  # fmt: skip
         if load.returncode != 0 or not load.stdout.strip():
             raise RuntimeError(f"load generator failed: {load.stderr[-2000:]}")

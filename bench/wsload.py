@@ -165,9 +165,9 @@ class Socket:
         cut = body.find("[")
         ack_id = int(body[:cut]) if cut > 0 else None
         if kind == "3":
-            if ack_id is not None and (future := self.acks.pop(ack_id, None)) is not None:
-                if not future.done():
-                    future.set_result(json.loads(body[cut:])[0])
+            future = self.acks.pop(ack_id, None) if ack_id is not None else None
+            if future is not None and not future.done():
+                future.set_result(json.loads(body[cut:])[0])
             return
         if kind != "2":
             return

@@ -13,6 +13,7 @@ from flask_socketio import SocketIO
 from companion.engine import ErrorCode, IllegalAction
 from companion.rooms import Outbound, Reply, RoomError, RoomService
 from companion.store import StoreError
+from companion.timing.probes import PROBE_BURST, PROBE_GAP_SECONDS
 from companion.web.errors import STORE_FAILED
 from companion.web.network import client_address, host_allowed
 from companion.web.ratelimit import Lookups
@@ -21,9 +22,6 @@ log = logging.getLogger(__name__)
 
 Handler = Callable[[str, object], Reply]
 
-#: clock probes sent right after connecting, and the pause between them (docs/fairness.md)
-PROBE_BURST = 8
-PROBE_GAP_SECONDS = 0.05
 #: how long a race press may wait for its verdict before the server gives up on it
 VERDICT_TIMEOUT_SECONDS = 10.0
 #: clock probes a connection may leave unanswered before the server stops sending more
