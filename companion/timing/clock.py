@@ -47,6 +47,9 @@ class ClockEstimate:
     spread: float = 0.0
     #: samples from the last OFFSET_AGE_MS
     fresh: int = 0
+    #: how far the newest sample's offset lies from the estimate beyond what its own round
+    #: trip explains (ms; 0 or less when it agrees): large when the link or the clock changed
+    surprise: float = 0.0
 
 
 class ClockEstimator:
@@ -95,13 +98,19 @@ class ClockEstimator:
         fresh = [s for s in self._samples if now - s.received <= OFFSET_AGE_MS]
         best = sorted(fresh if len(fresh) >= BEST else self._samples, key=lambda s: s.rtt)[:BEST]
         offsets = sorted(s.offset for s in best)
+        offset = offsets[len(offsets) // 2]
+        rtt_min = min(s.rtt for s in self._samples)
+        newest = self._samples[-1]
         self._estimate = ClockEstimate(
-            offset=offsets[len(offsets) // 2],
-            rtt_min=min(s.rtt for s in self._samples),
-            rtt_max=max(s.rtt for s in self._samples),
+            offset=offset,
+            rtt_min=rtt_min,
+            # the window spans up to two minutes with sparse probes: the settle window follows
+            # the recent round trips, not a queue at connect time long gone
+            rtt_max=max(s.rtt for s in (fresh or self._samples)),
             samples=len(self._samples),
             spread=offsets[-1] - offsets[0],
             fresh=len(fresh),
+            surprise=abs(newest.offset - offset) - (newest.rtt - rtt_min) / 2,
         )
         # valid until the oldest sample expires or the oldest fresh one goes stale
         self._valid_until = min(

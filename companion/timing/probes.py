@@ -20,8 +20,9 @@ WARMING_SECONDS = 1.0
 #: once the estimate is stable
 SPARSE_SECONDS = 2.0
 #: stable: at least this many samples of the last 30 s ...
-SETTLED_SAMPLES = 8
-#: ... whose best ones agree on the offset within this many ms
+SETTLED_SAMPLES = 12
+#: ... whose best ones agree on the offset within this many ms, and whose newest one agrees with
+#: the estimate within this much beyond what its own round trip explains
 SETTLED_SPREAD_MS = 5.0
 #: a race that can open within this many seconds gets dense probes until it does
 RACE_AHEAD_SECONDS = 2.0
@@ -34,6 +35,8 @@ def settled(estimate: ClockEstimate | None) -> bool:
     True
     >>> settled(ClockEstimate(0.0, 4.0, 9.0, samples=20, spread=12.0, fresh=12))  # disagree
     False
+    >>> settled(ClockEstimate(0.0, 4.0, 9.0, samples=20, spread=1.5, fresh=12, surprise=30.0))
+    False
     >>> settled(ClockEstimate(0.0, 4.0, 9.0, samples=6, spread=1.0, fresh=6))  # too few yet
     False
     """
@@ -41,6 +44,7 @@ def settled(estimate: ClockEstimate | None) -> bool:
         estimate is not None
         and estimate.fresh >= max(SETTLED_SAMPLES, BEST)
         and estimate.spread <= SETTLED_SPREAD_MS
+        and estimate.surprise <= SETTLED_SPREAD_MS
     )
 
 
