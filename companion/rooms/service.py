@@ -517,7 +517,7 @@ class RoomService:
     def clock_connected(self, conn: str) -> bool:
         """A new connection: a fresh clock estimate (a reconnect may be a new page clock).
         False if this connection id is already known: it gets no second probe loop."""
-        with self._locked():
+        with self._lock:  # records nothing: no commit to wait for
             if conn in self._clocks:
                 return False
             self._clocks[conn] = ClockEstimator()
@@ -531,7 +531,7 @@ class RoomService:
             client = check.number(raw, "c")
         except RoomError:
             return
-        with self._locked():
+        with self._lock:  # records nothing: no commit to wait for
             clock = self._clocks.get(conn)
             if clock is not None:
                 clock.add(ClockSample(sent, float(client), received))
@@ -540,7 +540,7 @@ class RoomService:
         """Seconds until this connection's next clock probe (companion/timing/probes.py): dense
         until its estimate is stable and before a race of its room can open, sparse after;
         None once the connection is gone."""
-        with self._locked():
+        with self._lock:  # records nothing: no commit to wait for
             clock = self._clocks.get(conn)
             if clock is None:
                 return None
