@@ -31,8 +31,22 @@ LOOK_UPS = frozenset({"host", "join", "watch"})
 
 
 def deliver(socketio: SocketIO, out: Iterable[Outbound]) -> None:
+    """Send the messages in order. A run of messages with the very same payload (a note to
+    everyone in a room) goes out as one emit to all of them, so it is encoded once."""
+    run: list[Outbound] = []
     for message in out:
-        socketio.emit(message.event, message.payload, to=message.to)
+        if run and (message.payload is not run[0].payload or message.event != run[0].event):
+            _emit(socketio, run)
+            run = []
+        run.append(message)
+    if run:
+        _emit(socketio, run)
+
+
+def _emit(socketio: SocketIO, run: list[Outbound]) -> None:
+    first = run[0]
+    to: str | list[str] = first.to if len(run) == 1 else [m.to for m in run]
+    socketio.emit(first.event, first.payload, to=to)
 
 
 def error(code: ErrorCode, message: str) -> dict[str, Any]:
