@@ -8,7 +8,10 @@ It answers what the load generator sends like the companion does:
 - ``host`` / ``join`` -> ack with the view; a view to everybody else in the room;
 - ``room {type: start}`` -> ack; a view to everybody;
 - ``act {type: arm}`` -> ack; a view (armed) and a view (open) to everybody;
-- ``act {type: buzz}`` -> ack ``{ok, at, margin_ms}``; a race ``note`` and a view to everybody;
+- ``act {type: buzz}`` -> ack ``{ok, at, margin_ms}`` at once; then, ``--settle-ms`` (250) after
+  the first press of a window, one race ``note`` for the window's presses and a view to
+  everybody (the companion's settle window is at most that long, so the bare server sends at
+  most as many messages as the companion);
 - ``clock`` probes: a burst of 8 at connect, then one every ``--probe-seconds`` (the companion's
   steady rate for a stable link, see companion/timing/probes.py).
 
@@ -34,6 +37,7 @@ from typing import Any  # noqa: E402
 from flask import Flask, jsonify, request  # noqa: E402
 from flask_socketio import SocketIO  # noqa: E402
 
+from companion.timing import CAP_MS  # noqa: E402
 from companion.timing.probes import PROBE_BURST, PROBE_GAP_SECONDS  # noqa: E402
 from companion.web.transport import POOL_SIZE, JsonPacket  # noqa: E402
 
@@ -53,6 +57,9 @@ class BareRoom:
         self.round = 0
         self.status = "idle"
         self.presses: list[dict[str, Any]] = []
+        #: presses waiting for the next race note (the companion settles a race's presses
+        #: together: one note and one view each for all the presses of its window)
+        self.unsettled: list[dict[str, Any]] = []
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """The shape of the companion's buzzer view (docs/protocol.md), filled with play."""
@@ -162,19 +169,21 @@ def build() -> tuple[Flask, SocketIO]:
             broadcast(room)
             return {"ok": True}
         seat = room.members[sid]
-        press = {"seat": seat, "at": at, "margin_ms": 0}
-        room.presses.append(press)
+        room.presses.append({"seat": seat, "at": at, "margin_ms": 0})
         record = {"t": data.get("t"), "offset": 0.0, "rtt": 1.0, "arrival": at, "fair": at}
-        note = {
-            "kind": "race",
-            "type": "buzz",
-            "settled_at": at,
-            "presses": [{"seat": seat, **record, "ok": True, "margin_ms": 0.0, "error": None}],
-        }
-        for member in room.members:
-            socketio.emit("note", note, to=member)
-        broadcast(room)
+        room.unsettled.append({"seat": seat, **record, "ok": True, "margin_ms": 0.0, "error": None})
+        if len(room.unsettled) == 1:
+            socketio.start_background_task(settle, room)
         return {"ok": True, "at": at, "margin_ms": 0.0}
+
+    def settle(room: BareRoom) -> None:
+        """One race note and one view each for every press of the window: as many messages
+        as the companion sends, or fewer (the window is the companion's longest)."""
+        socketio.sleep(app.config["SETTLE_SECONDS"])
+        presses, room.unsettled = room.unsettled, []
+        note = {"kind": "race", "type": "buzz", "settled_at": now_ms(), "presses": presses}
+        socketio.emit("note", note, to=list(room.members))
+        broadcast(room)
 
     def probe_loop(sid: str, every: float) -> None:
         connected = socketio.server.manager.is_connected
@@ -202,9 +211,11 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--probe-seconds", type=float, default=2.0)
+    parser.add_argument("--settle-ms", type=float, default=CAP_MS)
     args = parser.parse_args()
     app, socketio = build()
     app.config["PROBE_SECONDS"] = args.probe_seconds
+    app.config["SETTLE_SECONDS"] = args.settle_ms / 1000
     gc.collect()
     gc.freeze()
     socketio.run(app, host="127.0.0.1", port=args.port, log_output=False, max_size=POOL_SIZE)
