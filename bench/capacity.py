@@ -38,6 +38,9 @@ from bench.common import header, percentile
 from tests.support import ROOT, LiveServer, free_port, http_json, wait_until
 
 P99_LIMIT_MS = 100.0
+#: the share of a core at which the arm p99 crosses 100 ms (the issue's profile: the bare server
+#: had p99 48-63 ms at 70-74 % and 197 ms at 87 %)
+CPU_LIMIT = 0.8
 SERVERS = ("companion", "bare")
 
 
@@ -74,6 +77,25 @@ class Run:
             f"load-gen cpu {f['load_cpu'] * 100:3.0f}%  "
             f"other work {f['machine_busy'] - f['server_cpu'] - f['load_cpu']:.2f} cores" + bad
         )
+
+
+def cpu_capacity(runs: list[Run]) -> float:
+    """The rooms at which the server would use CPU_LIMIT of a core: a least-squares line
+    through (rooms, server CPU) of the runs (through the origin with a single size).
+
+    >>> figures = lambda cpu: {"server_cpu": cpu}
+    >>> round(cpu_capacity([Run("x", 50, figures(0.2)), Run("x", 100, figures(0.35))]))
+    250
+    """
+    points = [(r.rooms, r.figures["server_cpu"]) for r in runs]
+    sizes = {rooms for rooms, _ in points}
+    if not points:
+        return 0.0
+    if len(sizes) == 1:
+        rooms, cpu = points[0][0], statistics.mean(c for _, c in points)
+        return rooms * CPU_LIMIT / cpu if cpu > 0 else 0.0
+    slope, intercept = statistics.linear_regression([r for r, _ in points], [c for _, c in points])
+    return (CPU_LIMIT - intercept) / slope if slope > 0 else 0.0
 
 
 def start_server(
@@ -223,6 +245,15 @@ def main() -> None:
         print(f"  {kind:<9} {capacity[kind]} rooms ({capacity[kind] * 7} sockets)")
     if len(kinds) == 2 and capacity["bare"]:
         print(f"  ratio companion / bare: {capacity['companion'] / capacity['bare']:.2f}")
+    print(
+        f"CPU-bound estimate (rooms at {CPU_LIMIT:.0%} of a core, a line fitted through every "
+        "run's server CPU; other work barely moves CPU time, unlike latency):"
+    )
+    estimate = {kind: cpu_capacity([r for r in runs if r.server == kind]) for kind in kinds}
+    for kind in kinds:
+        print(f"  {kind:<9} {estimate[kind]:.0f} rooms ({estimate[kind] * 7:.0f} sockets)")
+    if len(kinds) == 2 and estimate["bare"]:
+        print(f"  ratio companion / bare: {estimate['companion'] / estimate['bare']:.2f}")
     view_sizes = {r.server: r.figures["view_bytes"] for r in runs}
     print(f"median view size (bytes): {view_sizes}")
     extra = [
