@@ -164,7 +164,11 @@ class RoomService:
         room = self.rooms.get(code)
         try:
             events = self.store.events(code)
-            if room is None or not events:
+            if room is None:
+                return
+            if not events:  # created in the failed section: it never existed
+                del self.rooms[code], self._members[code], self._versions[code]
+                self._due.pop(code, None)
                 return
             fresh = Room(code, room.game, events[0])
             for event in events[1:]:
@@ -215,6 +219,7 @@ class RoomService:
             }
             code = self._new_stored_room(event)
             self._add_room(Room(code, game, event))
+            self._touched.add(code)
             return {
                 "code": code,
                 "host_token": event["host_token"],

@@ -132,3 +132,16 @@ def test_a_race_verdict_whose_commit_failed_is_internal(tmp_path: Path, clock: C
     assert verdict is not None and verdict["error"]["code"] == "internal"
     assert store.events(code) == log
     assert svc.rooms[code].state.presses == ()
+
+
+def test_a_room_whose_creation_was_not_committed_does_not_exist(
+    tmp_path: Path, clock: Clock
+) -> None:
+    db = tmp_path / "db.sqlite3"
+    svc, store = service(db, clock)
+    store.fail_next = True
+    with pytest.raises(StoreError):
+        svc.create_room({"game": "buzzer"})
+    assert svc.rooms == {} and store.live_rooms() == []
+    code = svc.create_room({"game": "buzzer"})["code"]
+    assert list(svc.rooms) == [code]
