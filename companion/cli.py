@@ -7,13 +7,16 @@ so this module imports the web layer only after patching.
 from __future__ import annotations
 
 import argparse
+import gc
 import logging
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 ASYNC_MODES = ("eventlet", "gevent", "threading")
+#: allocations between two collections of the youngest generation (Python's default: 700)
+GC_YOUNG_THRESHOLD = 10_000
 
 
 def parse(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -128,6 +131,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     }
     if args.db:
         config["DB_PATH"] = args.db
+    if args.async_mode == "eventlet":
+        from eventlet import tpool
+
+        # the group commit's fsync waits in a native thread: the other rooms play on meanwhile
+        config["RUN_BLOCKING"] = tpool.execute
     try:
         try:
             app, socketio = create_app(config)
@@ -149,4 +157,21 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(f"companion is up: open {url}/ on the TV, phones scan the room's QR code.", flush=True)
     print(f"(async mode: {args.async_mode}; database: {app.config['DB_PATH']})")
     sys.stdout.flush()
-    socketio.run(app, host=args.host, port=args.port, allow_unsafe_werkzeug=True)
+    tame_garbage_collector()
+    extra: dict[str, Any] = {}
+    if args.async_mode == "eventlet":
+        from companion.web.transport import POOL_SIZE
+
+        extra["max_size"] = POOL_SIZE  # eventlet's default pool capped a process at ~146 rooms
+    socketio.run(app, host=args.host, port=args.port, allow_unsafe_werkzeug=True, **extra)
+
+
+def tame_garbage_collector() -> None:
+    """Keep the collector's pauses out of the arm-to-view tail (docs/architecture.md,
+    "Capacity"): everything alive after start-up (modules, the app, the rooms just rebuilt)
+    lives as long as the process, so it is frozen out of every later pass; and the youngest
+    generation is collected every 10,000 allocations instead of 700, since a view's many small
+    dicts and lists die young without any cycle."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(GC_YOUNG_THRESHOLD, *gc.get_threshold()[1:])

@@ -15,7 +15,8 @@ import logging
 import math
 import secrets
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,6 +38,7 @@ from companion.rooms.room import Room, Status
 from companion.rooms.views import Binding, Role, build_views, seat_of
 from companion.store import AsideRoom, Store, StoreConflict, StoredRoom, StoreError
 from companion.timing import ClockEstimator, ClockSample, FairPress, fair_time
+from companion.timing.probes import RACE_AHEAD_SECONDS, probe_interval
 
 log = logging.getLogger(__name__)
 
@@ -118,7 +120,66 @@ class RoomService:
         self._due: dict[str, float] = {}
         self._arrivals = itertools.count()
         self._lock = threading.RLock()
+        self._depth = 0  # nesting of _locked() sections
+        #: rooms changed in the current section, and race verdicts held until its commit
+        self._touched: set[str] = set()
+        self._verdicts: list[tuple[Pending, dict[str, Any]]] = []
         self._restore()
+
+    @contextmanager
+    def _locked(self) -> Iterator[None]:
+        """One section under the service lock, and one group commit at its end: every event
+        recorded in it becomes durable with one fsync, before the caller can send anything
+        (an ack, a view) or a race verdict is released. If that fails, the rooms it changed
+        are rebuilt from their stored logs and StoreError is raised: nothing changed."""
+        with self._lock:
+            outer = self._depth == 0
+            if outer:
+                self.store.begin()
+            self._depth += 1
+            try:
+                yield
+            finally:
+                self._depth -= 1
+                if outer:
+                    self._end_section()
+
+    def _end_section(self) -> None:
+        touched, verdicts = self._touched, self._verdicts
+        self._touched, self._verdicts = set(), []
+        try:
+            self.store.commit()
+        except StoreError:
+            for code in touched:
+                self._rebuild(code)
+            failed = RoomError(ErrorCode.INTERNAL, "Your press could not be recorded.").as_ack()
+            for pending, _ in verdicts:
+                pending.resolve(failed)
+            raise
+        for pending, ack in verdicts:
+            pending.resolve(ack)
+
+    def _rebuild(self, code: str) -> None:
+        """Bring a room back to its stored log after a commit failed."""
+        room = self.rooms.get(code)
+        try:
+            events = self.store.events(code)
+            if room is None:
+                return
+            if not events:  # created in the failed section: it never existed
+                del self.rooms[code], self._members[code], self._versions[code]
+                self._due.pop(code, None)
+                return
+            fresh = Room(code, room.game, events[0])
+            for event in events[1:]:
+                fresh.prepare(event)()
+        except Exception:
+            log.exception("room %s could not be rebuilt after a failed commit", code)
+            return
+        fresh.last_active = room.last_active
+        self.rooms[code] = fresh
+        self._races.pop(code, None)
+        self._schedule(fresh)
 
     # -- HTTP ----------------------------------------------------------------------------
 
@@ -140,7 +201,7 @@ class RoomService:
             seed = secrets.randbelow(SEED_MAX)
         else:
             check.field(data, SEED_FIELD)
-        with self._lock:
+        with self._locked():
             if len(self.rooms) >= self.config.max_rooms:
                 raise RoomError(
                     ErrorCode.RATE_LIMITED,
@@ -158,6 +219,7 @@ class RoomService:
             }
             code = self._new_stored_room(event)
             self._add_room(Room(code, game, event))
+            self._touched.add(code)
             return {
                 "code": code,
                 "host_token": event["host_token"],
@@ -167,7 +229,7 @@ class RoomService:
 
     def summary(self, raw_code: object) -> dict[str, Any]:
         """GET /api/rooms/<code>: the public summary."""
-        with self._lock:
+        with self._locked():
             room = self._room(raw_code)
             online = self._online(room)
             return {
@@ -185,14 +247,14 @@ class RoomService:
         return f"{self.config.public_url}/j/{code}"
 
     def room_game(self, raw_code: object) -> Game[Any]:
-        with self._lock:
+        with self._locked():
             return self._room(raw_code).game
 
     # -- Socket.IO -----------------------------------------------------------------------
 
     def host(self, conn: str, raw: object) -> Reply:
         data = check.payload(raw)
-        with self._lock:
+        with self._locked():
             self._unbound(conn)
             room = self._room(data.get("code"))
             self._check_host_key(room, data)
@@ -208,7 +270,7 @@ class RoomService:
 
     def join(self, conn: str, raw: object) -> Reply:
         data = check.payload(raw)
-        with self._lock:
+        with self._locked():
             self._unbound(conn)
             room = self._room(data.get("code"))
             # A seat that also brings the host key hosts from the same connection: a solo game
@@ -265,14 +327,14 @@ class RoomService:
 
     def watch(self, conn: str, raw: object) -> Reply:
         data = check.payload(raw)
-        with self._lock:
+        with self._locked():
             self._unbound(conn)
             room = self._room(data.get("code"))
             return self._bind(conn, room, Binding(room.code, Role.SPECTATOR))
 
     def room_command(self, conn: str, raw: object) -> Reply:
         data = check.payload(raw)
-        with self._lock:
+        with self._locked():
             binding, room = self._bound(conn)
             kind = check.text(data, "type", ACTION_TYPE_MAX)
             now = self.clock()
@@ -344,7 +406,7 @@ class RoomService:
     def handoff_url(self, raw_code: object, code: str) -> str:
         """The address a live handoff code opens (for its QR code on the TV); it is not used
         up by this. RoomError if the code is unknown, used or expired."""
-        with self._lock:
+        with self._locked():
             room = self._room(raw_code)
             handoff = self._handoffs.get(code)
             if handoff is None or handoff.room != room.code or handoff.expires_at <= self.clock():
@@ -367,7 +429,7 @@ class RoomService:
 
     def act(self, conn: str, raw: object) -> Reply:
         data = check.payload(raw)
-        with self._lock:
+        with self._locked():
             binding, room = self._bound(conn)
             kind = check.text(data, "type", ACTION_TYPE_MAX)
             if binding.role is Role.SPECTATOR:
@@ -448,7 +510,7 @@ class RoomService:
             else:
                 first = press.fair if first is None else first
                 ack = {"ok": True, "at": press.fair, "margin_ms": round(press.fair - first, 1)}
-            entry.pending.resolve(ack)
+            self._verdicts.append((entry.pending, ack))  # released once durable
             verdict = ack if ack["ok"] else ack["error"]
             report.append(
                 {
@@ -470,7 +532,7 @@ class RoomService:
     def clock_connected(self, conn: str) -> bool:
         """A new connection: a fresh clock estimate (a reconnect may be a new page clock).
         False if this connection id is already known: it gets no second probe loop."""
-        with self._lock:
+        with self._lock:  # records nothing: no commit to wait for
             if conn in self._clocks:
                 return False
             self._clocks[conn] = ClockEstimator()
@@ -484,22 +546,36 @@ class RoomService:
             client = check.number(raw, "c")
         except RoomError:
             return
-        with self._lock:
+        with self._lock:  # records nothing: no commit to wait for
             clock = self._clocks.get(conn)
             if clock is not None:
                 clock.add(ClockSample(sent, float(client), received))
 
     def probe_interval(self, conn: str) -> float | None:
-        """Seconds until this connection's next clock probe: often in play, None once gone."""
-        with self._lock:
-            if conn not in self._clocks:
+        """Seconds until this connection's next clock probe (companion/timing/probes.py): dense
+        until its estimate is stable and before a race of its room can open, sparse after;
+        None once the connection is gone."""
+        with self._lock:  # records nothing: no commit to wait for
+            clock = self._clocks.get(conn)
+            if clock is None:
                 return None
+            now = self.clock()
             binding = self._bindings.get(conn)
             room = self.rooms.get(binding.code) if binding is not None else None
-            return 0.25 if room is not None and room.status is Status.PLAYING else 2.0
+            playing = room is not None and room.status is Status.PLAYING
+            race_soon = False
+            if playing and room is not None and room.state is not None:
+                game, state = room.game, room.state
+                due = game.deadline(state)
+                race_soon = (
+                    due is not None
+                    and due - now <= RACE_AHEAD_SECONDS * 1000
+                    and game.race_opened_at(state) is None
+                )
+            return probe_interval(clock.estimate(now), playing, race_soon)
 
     def disconnect(self, conn: str) -> list[Outbound]:
-        with self._lock:
+        with self._locked():
             self._clocks.pop(conn, None)
             binding = self._bindings.get(conn)
             if binding is None:
@@ -513,7 +589,7 @@ class RoomService:
         scheduler. Only rooms on the agenda whose time has come are looked at, so the cost of
         a tick does not grow with the number of idle rooms."""
         out: list[Outbound] = []
-        with self._lock:
+        with self._locked():
             now = self.clock()
             due: list[Room] = []
             while self._agenda and self._agenda[0][0] <= now:
@@ -571,8 +647,9 @@ class RoomService:
     def _record(self, room: Room, event: dict[str, Any]) -> None:
         """Check, store durably, then apply: the order that makes acks trustworthy."""
         commit = room.prepare(event)
-        self.store.append(room.code, room.seq + 1, event)
+        self.store.append(room.code, room.seq + 1, event)  # durable at the section's end
         commit()
+        self._touched.add(room.code)
         self._schedule(room)
 
     def _timeout_limit(self, room: Room, now: float) -> float:
@@ -653,9 +730,8 @@ class RoomService:
     def _expire(self, room: Room) -> list[Outbound]:
         out = self._notify(room, {"kind": "expired"})
         for entry in self._races.pop(room.code, RaceBuffer()).entries:
-            entry.pending.resolve(
-                RoomError(ErrorCode.UNKNOWN_ROOM, "The room has closed.").as_ack()
-            )
+            closed = RoomError(ErrorCode.UNKNOWN_ROOM, "The room has closed.").as_ack()
+            self._verdicts.append((entry.pending, closed))
         for conn in list(self._members[room.code]):
             self._unbind(conn)
         self.store.close_room(room.code)

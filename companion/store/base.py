@@ -70,4 +70,17 @@ class Store(Protocol):
         """Every set-aside room, with why."""
         ...
 
+    def begin(self) -> None:
+        """Hold the following writes in one transaction until ``commit()`` (group commit)."""
+        ...
+
+    def commit(self) -> None:
+        """Make every write since ``begin()`` durable at once; StoreError (and none of them is
+        stored) if that failed. Nothing to do when there was none."""
+        ...
+
+    def events(self, code: str) -> tuple[dict[str, Any], ...]:
+        """The stored log of one room, in order (empty if there is none)."""
+        ...
+
     def close(self) -> None: ...

@@ -8,6 +8,7 @@ Queueing only ever adds delay, so the samples with the smallest round trips are 
 
 from __future__ import annotations
 
+import math
 from collections import deque
 from dataclasses import dataclass
 
@@ -16,6 +17,9 @@ WINDOW = 64
 MAX_AGE_MS = 120_000.0
 #: the offset is the median offset of this many lowest-round-trip samples
 BEST = 5
+#: ... among the samples of the last 30 s when there are enough of them: with sparse probes the
+#: window spans two minutes, and a phone's clock drifts (tens of ppm) over that time
+OFFSET_AGE_MS = 30_000.0
 
 
 @dataclass(frozen=True)
@@ -39,6 +43,13 @@ class ClockEstimate:
     rtt_min: float  # smallest recent round trip
     rtt_max: float  # largest recent round trip (bounds how late a press can arrive)
     samples: int
+    #: how far apart the offsets of the best samples are: small when they agree (ms)
+    spread: float = 0.0
+    #: samples from the last OFFSET_AGE_MS
+    fresh: int = 0
+    #: how far the newest sample's offset lies from the estimate beyond what its own round
+    #: trip explains (ms; 0 or less when it agrees): large when the link or the clock changed
+    surprise: float = 0.0
 
 
 class ClockEstimator:
@@ -49,32 +60,61 @@ class ClockEstimator:
     >>> est.add(ClockSample(sent=2000.0, client=1010.0, received=2200.0))  # queued: rtt 200
     >>> est.add(ClockSample(sent=3000.0, client=1995.0, received=3030.0))  # rtt 30, offset 1020
     >>> e = est.estimate(now=3030.0)
-    >>> (e.offset, e.rtt_min, e.rtt_max)
-    (1020.0, 30.0, 200.0)
+    >>> (e.offset, e.rtt_min, e.rtt_max, e.spread)  # spread: the queued sample is among the best 3
+    (1020.0, 30.0, 200.0, 75.0)
+
+    The estimate is computed once per new sample (or expiry) and reused until then: every press
+    asks for the estimates of everyone in its room.
+
+    >>> est.estimate(now=3031.0) is e
+    True
     """
 
     def __init__(self) -> None:
         self._samples: deque[ClockSample] = deque(maxlen=WINDOW)
+        self._estimate: ClockEstimate | None = None
+        #: when the cached estimate stops being right: a sample expires or leaves the fresh set
+        self._valid_until = -math.inf
 
     def add(self, sample: ClockSample) -> None:
         if sample.rtt >= 0:
             self._samples.append(sample)
+            self._valid_until = -math.inf
 
     def reset(self) -> None:
         """Forget everything: after a reconnect the client may be a new page with a new clock."""
         self._samples.clear()
+        self._valid_until = -math.inf
 
     def estimate(self, now: float) -> ClockEstimate | None:
         """The current estimate from unexpired samples, or None without any."""
+        if now < self._valid_until:
+            return self._estimate
         while self._samples and now - self._samples[0].received > MAX_AGE_MS:
             self._samples.popleft()
         if not self._samples:
+            self._estimate, self._valid_until = None, math.inf
             return None
-        best = sorted(self._samples, key=lambda s: s.rtt)[:BEST]
+        fresh = [s for s in self._samples if now - s.received <= OFFSET_AGE_MS]
+        best = sorted(fresh if len(fresh) >= BEST else self._samples, key=lambda s: s.rtt)[:BEST]
         offsets = sorted(s.offset for s in best)
-        return ClockEstimate(
-            offset=offsets[len(offsets) // 2],
-            rtt_min=best[0].rtt,
-            rtt_max=max(s.rtt for s in self._samples),
+        offset = offsets[len(offsets) // 2]
+        rtt_min = min(s.rtt for s in self._samples)
+        newest = self._samples[-1]
+        self._estimate = ClockEstimate(
+            offset=offset,
+            rtt_min=rtt_min,
+            # the window spans up to two minutes with sparse probes: the settle window follows
+            # the recent round trips, not a queue at connect time long gone
+            rtt_max=max(s.rtt for s in (fresh or self._samples)),
             samples=len(self._samples),
+            spread=offsets[-1] - offsets[0],
+            fresh=len(fresh),
+            surprise=abs(newest.offset - offset) - (newest.rtt - rtt_min) / 2,
         )
+        # valid until the oldest sample expires or the oldest fresh one goes stale
+        self._valid_until = min(
+            self._samples[0].received + MAX_AGE_MS,
+            (fresh[0].received + OFFSET_AGE_MS) if fresh else math.inf,
+        )
+        return self._estimate

@@ -20,6 +20,7 @@ from companion.web.network import host_names
 from companion.web.paths import asset_dir
 from companion.web.ratelimit import Lookups, RateLimiter
 from companion.web.ticker import start_ticker
+from companion.web.transport import JsonPacket
 
 DEFAULTS: dict[str, Any] = {
     "DB_PATH": None,  # default: the user's data folder (companion.store.default_path())
@@ -54,6 +55,9 @@ DEFAULTS: dict[str, Any] = {
     "MAX_PAYLOAD_BYTES": 4096,
     "MAX_CONTENT_LENGTH": 64 * 1024,  # HTTP request bodies (Flask answers 413 beyond)
     "TICK_SECONDS": 0.02,
+    # runs a function that waits for the disk (the group commit's fsync) where it blocks nobody
+    # else; `companion serve` gives eventlet's native-thread pool. None: run it in place.
+    "RUN_BLOCKING": None,
 }
 
 
@@ -102,7 +106,7 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
     app.config["DB_PATH"] = db_path  # the file actually used, for `companion serve` to print
 
     service = RoomService(
-        SqliteStore(db_path),
+        SqliteStore(db_path, run_blocking=app.config["RUN_BLOCKING"]),
         GAMES,
         ServerClock(),
         ServiceConfig(
@@ -126,6 +130,7 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
         # any encoding; a larger frame closes the connection before it is even read
         max_http_buffer_size=4 * app.config["MAX_PAYLOAD_BYTES"] + 1024,
     )
+    socketio.server.packet_class = JsonPacket  # no binary scan of JSON-only packets
     gate = Gate(socketio.server, limits(app.config), Notes())
     app.wsgi_app = gate.guard_http(  # type: ignore[method-assign, assignment]
         app.wsgi_app, app.config["HTTP_PER_SECOND"], app.config["HTTP_BURST"]

@@ -13,6 +13,7 @@ from flask_socketio import SocketIO
 from companion.engine import ErrorCode, IllegalAction
 from companion.rooms import Outbound, Reply, RoomError, RoomService
 from companion.store import StoreError
+from companion.timing.probes import PROBE_BURST, PROBE_GAP_SECONDS
 from companion.web.errors import STORE_FAILED
 from companion.web.network import client_address, host_allowed
 from companion.web.ratelimit import Lookups
@@ -21,9 +22,6 @@ log = logging.getLogger(__name__)
 
 Handler = Callable[[str, object], Reply]
 
-#: clock probes sent right after connecting, and the pause between them (docs/fairness.md)
-PROBE_BURST = 8
-PROBE_GAP_SECONDS = 0.05
 #: how long a race press may wait for its verdict before the server gives up on it
 VERDICT_TIMEOUT_SECONDS = 10.0
 #: clock probes a connection may leave unanswered before the server stops sending more
@@ -33,8 +31,22 @@ LOOK_UPS = frozenset({"host", "join", "watch"})
 
 
 def deliver(socketio: SocketIO, out: Iterable[Outbound]) -> None:
+    """Send the messages in order. A run of messages with the very same payload (a note to
+    everyone in a room) goes out as one emit to all of them, so it is encoded once."""
+    run: list[Outbound] = []
     for message in out:
-        socketio.emit(message.event, message.payload, to=message.to)
+        if run and (message.payload is not run[0].payload or message.event != run[0].event):
+            _emit(socketio, run)
+            run = []
+        run.append(message)
+    if run:
+        _emit(socketio, run)
+
+
+def _emit(socketio: SocketIO, run: list[Outbound]) -> None:
+    first = run[0]
+    to: str | list[str] = first.to if len(run) == 1 else [m.to for m in run]
+    socketio.emit(first.event, first.payload, to=to)
 
 
 def error(code: ErrorCode, message: str) -> dict[str, Any]:

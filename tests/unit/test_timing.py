@@ -17,6 +17,13 @@ from companion.timing import (
     settle_order,
 )
 from companion.timing.clock import MAX_AGE_MS
+from companion.timing.probes import (
+    DENSE_SECONDS,
+    PROBE_BURST,
+    SETTLED_SAMPLES,
+    SPARSE_SECONDS,
+    probe_interval,
+)
 
 
 def probe(est: ClockEstimator, rng: random.Random, now: float, offset: float, up: float,
@@ -130,3 +137,61 @@ def test_ties_within_a_millisecond_go_by_arrival() -> None:
 def test_the_settle_window_is_capped() -> None:
     assert settle_at(1000.0, 30.0) == 1030.0
     assert settle_at(1000.0, 10_000.0) == 1000.0 + CAP_MS
+
+
+def steady_link(est: ClockEstimator, count: int, now: float = 0.0) -> float:
+    """``count`` round trips of 20 ms, 250 ms apart from ``now``, that all agree on an offset
+    of 500 ms; returns the time of the last."""
+    every = 250.0
+    for _ in range(count):
+        now += every
+        est.add(ClockSample(sent=now - 20, client=now - 10 - 500, received=now))
+    return now
+
+
+def test_probes_are_dense_until_the_estimate_is_stable_then_sparse() -> None:
+    est = ClockEstimator()
+    now = steady_link(est, PROBE_BURST)
+    assert probe_interval(est.estimate(now), playing=True, race_soon=False) == DENSE_SECONDS
+    now = steady_link(est, SETTLED_SAMPLES - PROBE_BURST, now)
+    assert probe_interval(est.estimate(now), playing=True, race_soon=False) == SPARSE_SECONDS
+
+
+def test_probes_are_dense_again_when_the_best_samples_disagree() -> None:
+    est = ClockEstimator()
+    now = steady_link(est, 20)
+    # the phone's clock jumped: new fast samples say another offset
+    for _ in range(3):
+        now += 250
+        est.add(ClockSample(sent=now - 20, client=now - 10 - 540, received=now))
+    assert probe_interval(est.estimate(now), playing=True, race_soon=False) == DENSE_SECONDS
+
+
+def test_probes_are_dense_before_a_race_can_open() -> None:
+    est = ClockEstimator()
+    now = steady_link(est, 20)
+    assert probe_interval(est.estimate(now), playing=True, race_soon=True) == DENSE_SECONDS
+
+
+def test_the_cached_estimate_follows_new_samples_and_expiry() -> None:
+    est = ClockEstimator()
+    now = steady_link(est, 10)
+    first = est.estimate(now)
+    assert first is not None and est.estimate(now + 1) is first
+    est.add(ClockSample(sent=now, client=now - 500 + 5, received=now + 8))  # faster: rtt 8
+    second = est.estimate(now + 8)
+    assert second is not None and second is not first and second.rtt_min == 8
+    assert est.estimate(now + 8 + MAX_AGE_MS + 1) is None
+
+
+def test_the_offset_comes_from_fresh_samples_when_there_are_enough() -> None:
+    """Over two minutes a phone's clock drifts: the best old samples must not outvote it."""
+    est = ClockEstimator()
+    for k in range(10):  # very fast samples long ago, offset 500
+        est.add(ClockSample(sent=k * 1000.0, client=k * 1000.0 + 1 - 500, received=k * 1000.0 + 2))
+    now = 60_000.0
+    for _ in range(6):  # slower recent ones, offset 510
+        now += 2_000
+        est.add(ClockSample(sent=now - 20, client=now - 10 - 510, received=now))
+    estimate = est.estimate(now)
+    assert estimate is not None and estimate.offset == 510 and estimate.rtt_min == 2

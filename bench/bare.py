@@ -1,0 +1,225 @@
+"""The bare server of bench.capacity: Flask-SocketIO under eventlet with the messages the
+companion sends in a buzzer room, of the same shapes and sizes at the same rates, but no game
+logic, no rooms layer, no gate and no persistence. What it sustains is the transport's limit.
+
+It answers what the load generator sends like the companion does:
+
+- ``POST /api/rooms`` -> ``{code, host_token}``; ``GET /healthz``;
+- ``host`` / ``join`` -> ack with the view; a view to everybody else in the room;
+- ``room {type: start}`` -> ack; a view to everybody;
+- ``act {type: arm}`` -> ack; a view (armed) and a view (open) to everybody;
+- ``act {type: buzz}`` -> ack ``{ok, at, margin_ms}`` at once; then, ``--settle-ms`` (250) after
+  the first press of a window, one race ``note`` for the window's presses and a view to
+  everybody (the companion's settle window is at most that long, so the bare server sends at
+  most as many messages as the companion);
+- ``clock`` probes: a burst of 8 at connect, then one every ``--probe-seconds`` (the companion's
+  steady rate for a stable link, see companion/timing/probes.py).
+
+The same server-wide settings as ``companion serve`` (green-thread pool, gc.freeze, JSON-only
+packets), so the ratio companion ÷ bare is the cost of the game, the rooms and the log.
+
+    python -m bench.bare --port 5001 [--probe-seconds 2.0]
+"""
+
+from __future__ import annotations
+
+import eventlet
+
+eventlet.monkey_patch()
+
+import argparse  # noqa: E402
+import gc  # noqa: E402
+import itertools  # noqa: E402
+import secrets  # noqa: E402
+import time  # noqa: E402
+from typing import Any  # noqa: E402
+
+from flask import Flask, jsonify, request  # noqa: E402
+from flask_socketio import SocketIO  # noqa: E402
+
+from companion.timing import CAP_MS  # noqa: E402
+from companion.timing.probes import PROBE_BURST, PROBE_GAP_SECONDS  # noqa: E402
+from companion.web.transport import POOL_SIZE, JsonPacket  # noqa: E402
+
+PLAYERS = 6
+
+
+def now_ms() -> float:
+    return time.time() * 1000.0
+
+
+class BareRoom:
+    def __init__(self, code: str) -> None:
+        self.code = code
+        self.members: dict[str, int | None] = {}  # sid -> seat (None: the TV)
+        self.names: list[str] = []
+        self.version = 0
+        self.round = 0
+        self.status = "idle"
+        self.presses: list[dict[str, Any]] = []
+        #: presses waiting for the next race note (the companion settles a race's presses
+        #: together: one note and one view each for all the presses of its window)
+        self.unsettled: list[dict[str, Any]] = []
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """The shape of the companion's buzzer view (docs/protocol.md), filled with play."""
+        self.version += 1
+        out: dict[str, Any] = {
+            "v": self.version,
+            "now": now_ms(),
+            "room": {
+                "code": self.code,
+                "game": "buzzer",
+                "title": "Buzzer (speed rounds)",
+                "status": "playing",
+                "game_number": 1,
+                "players": [
+                    {"seat": k, "name": name, "connected": True, "gone": False}
+                    for k, name in enumerate(self.names)
+                ],
+                "host_connected": True,
+                "locked": False,
+                "seats": 12,
+                "first": None,
+                "spectators": 0,
+                "options": {"false_start": False, "random_delay": False, "countdown": 0},
+                "join_url": f"http://127.0.0.1:5000/j/{self.code}",
+                "seat": seat,
+                "role": "host" if seat is None else "player",
+            },
+            "game": {
+                "round": self.round,
+                "status": self.status,
+                "opens_at": now_ms(),
+                "closes_at": None,
+                "ranking": self.presses,
+                "false_starts": [],
+                "scores": {str(k): 0 for k in range(len(self.names))},
+                "options": {"false_start": False, "random_delay": False},
+            },
+        }
+        if seat is not None:
+            out["game"]["you"] = {"pressed": False, "false_start": False, "rank": None}
+        return out
+
+
+def build() -> tuple[Flask, SocketIO]:
+    app = Flask(__name__)
+    socketio = SocketIO(app, async_mode="eventlet", max_http_buffer_size=4 * 4096 + 1024)
+    socketio.server.packet_class = JsonPacket
+    rooms: dict[str, BareRoom] = {}
+    where: dict[str, BareRoom] = {}
+    codes = itertools.count(100000)
+
+    @app.post("/api/rooms")
+    def create() -> Any:
+        code = str(next(codes))
+        rooms[code] = BareRoom(code)
+        return jsonify(code=code, host_token=secrets.token_urlsafe(16)), 201
+
+    @app.get("/healthz")
+    def healthz() -> Any:
+        return jsonify(ok=True)
+
+    def broadcast(room: BareRoom, skip: str | None = None) -> None:
+        for sid, seat in room.members.items():
+            if sid != skip:
+                socketio.emit("view", room.view(seat), to=sid)
+
+    def bind(data: dict[str, Any], seat_name: str | None) -> dict[str, Any]:
+        sid: str = request.sid  # type: ignore[attr-defined]
+        room = rooms[data["code"]]
+        seat = None
+        if seat_name is not None:
+            seat = len(room.names)
+            room.names.append(seat_name)
+        room.members[sid] = seat
+        where[sid] = room
+        broadcast(room, skip=sid)
+        answer: dict[str, Any] = {"ok": True, "view": room.view(seat)}
+        if seat is not None:
+            answer.update(seat=seat, token=secrets.token_urlsafe(16))
+        return answer
+
+    @socketio.on("host")
+    def host(data: dict[str, Any]) -> dict[str, Any]:
+        return bind(data, None)
+
+    @socketio.on("join")
+    def join(data: dict[str, Any]) -> dict[str, Any]:
+        return bind(data, str(data.get("name")))
+
+    @socketio.on("room")
+    def command(data: dict[str, Any]) -> dict[str, Any]:
+        room = where[request.sid]  # type: ignore[attr-defined]
+        broadcast(room)
+        return {"ok": True}
+
+    @socketio.on("act")
+    def act(data: dict[str, Any]) -> dict[str, Any]:
+        sid: str = request.sid  # type: ignore[attr-defined]
+        room = where[sid]
+        at = now_ms()
+        if data.get("type") == "arm":
+            room.round += 1
+            room.presses = []
+            room.status = "armed"
+            broadcast(room)
+            room.status = "open"
+            broadcast(room)
+            return {"ok": True}
+        seat = room.members[sid]
+        room.presses.append({"seat": seat, "at": at, "margin_ms": 0})
+        record = {"t": data.get("t"), "offset": 0.0, "rtt": 1.0, "arrival": at, "fair": at}
+        room.unsettled.append({"seat": seat, **record, "ok": True, "margin_ms": 0.0, "error": None})
+        if len(room.unsettled) == 1:
+            socketio.start_background_task(settle, room)
+        return {"ok": True, "at": at, "margin_ms": 0.0}
+
+    def settle(room: BareRoom) -> None:
+        """One race note and one view each for every press of the window: as many messages
+        as the companion sends, or fewer (the window is the companion's longest)."""
+        socketio.sleep(app.config["SETTLE_SECONDS"])
+        presses, room.unsettled = room.unsettled, []
+        note = {"kind": "race", "type": "buzz", "settled_at": now_ms(), "presses": presses}
+        socketio.emit("note", note, to=list(room.members))
+        broadcast(room)
+
+    def probe_loop(sid: str, every: float) -> None:
+        connected = socketio.server.manager.is_connected
+        for _ in range(PROBE_BURST):
+            socketio.emit("clock", {"s": now_ms()}, to=sid, callback=lambda *_: None)
+            socketio.sleep(PROBE_GAP_SECONDS)
+        while connected(sid, "/"):
+            socketio.sleep(every)
+            socketio.emit("clock", {"s": now_ms()}, to=sid, callback=lambda *_: None)
+
+    @socketio.on("connect")
+    def connect(*_: object) -> None:
+        socketio.start_background_task(probe_loop, request.sid, app.config["PROBE_SECONDS"])  # type: ignore[attr-defined]
+
+    @socketio.on("disconnect")
+    def disconnect(*_: object) -> None:
+        room = where.pop(request.sid, None)  # type: ignore[attr-defined]
+        if room is not None:
+            room.members.pop(request.sid, None)  # type: ignore[attr-defined]
+
+    return app, socketio
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--port", type=int, required=True)
+    parser.add_argument("--probe-seconds", type=float, default=2.0)
+    parser.add_argument("--settle-ms", type=float, default=CAP_MS)
+    args = parser.parse_args()
+    app, socketio = build()
+    app.config["PROBE_SECONDS"] = args.probe_seconds
+    app.config["SETTLE_SECONDS"] = args.settle_ms / 1000
+    gc.collect()
+    gc.freeze()
+    socketio.run(app, host="127.0.0.1", port=args.port, log_output=False, max_size=POOL_SIZE)
+
+
+if __name__ == "__main__":
+    main()
