@@ -37,8 +37,10 @@ def deliver(socketio: SocketIO, out: Iterable[Outbound]) -> None:
         socketio.emit(message.event, message.payload, to=message.to)
 
 
-def error(code: ErrorCode, message: str) -> dict[str, Any]:
-    return RoomError(code, message).as_ack()
+def error(code: ErrorCode, message: str, **params: object) -> dict[str, Any]:
+    """The error ack; the page translates ``message`` (or ``template``, then fills ``params``)
+    with the catalogue of its own language."""
+    return RoomError(code, message, **params).as_ack()
 
 
 def register(
@@ -63,7 +65,7 @@ def register(
                 else:
                     reply = handler(conn, data)
             except (RoomError, IllegalAction) as exc:
-                return error(exc.code, exc.message)
+                return error(exc.code, exc.template, **exc.params)
             except StoreError as exc:
                 log.error("%s: %s", event, exc)
                 return error(ErrorCode.INTERNAL, STORE_FAILED)
@@ -141,7 +143,7 @@ def register(
 
     @socketio.on("*")
     def unknown(event: str, *_: object) -> dict[str, Any]:
-        return error(ErrorCode.BAD_REQUEST, f"Unknown event {str(event)[:40]!r}.")
+        return error(ErrorCode.BAD_REQUEST, "Unknown event {event}.", event=repr(str(event)[:40]))
 
     @socketio.on("disconnect")
     def on_disconnect(*_: object) -> None:

@@ -113,8 +113,9 @@ def _check_decree(state: GameState, seat: int) -> None:
     ]
     if waiting:
         raise Illegal(
-            f"Decree is played once every other witch has written her formula "
-            f"(waiting for {', '.join(waiting)}).",
+            "Decree is played once every other witch has written her formula "
+            "(waiting for {names}).",
+            names=", ".join(waiting),
         )
 
 
