@@ -144,7 +144,7 @@ function playerItem(player, room) {
     dot,
     lobby ? h('span', { class: 'seat-no', text: String(player.seat + 1) }) : null,
     h('span', { class: 'name', text: player.name }),
-    state === 'connected' ? null : h('span', { class: 'presence', text: state === 'gone' ? t('left') : t('away') }),
+    state === 'connected' ? null : h('span', { class: 'presence', text: state === 'gone' ? t('has left') : t('away') }),
     lobby && game?.first_player ? h('button', {
       type: 'button', class: `first-btn${room.first === player.seat ? ' chosen' : ''}`,
       dataset: { first: player.seat }, 'aria-pressed': String(room.first === player.seat),

@@ -113,7 +113,7 @@ def test_the_extraction_finds_every_t_call_of_the_pages() -> None:
     plain = {
         m.group(1)
         for path in sorted((ROOT / "static").glob("**/*.js"))
-        for m in re.finditer(r"\b(?:t|N_)\('([^'\\]*)'", uncommented(path))
+        for m in re.finditer(r"\b(?:t|tn|N_)\('([^'\\]*)'", uncommented(path))
     }
     assert len(plain) > 200
     assert sorted(plain - translatable()) == []

@@ -98,7 +98,8 @@ function drawFinal(ctx) {
     els.sub.textContent = t('Thanks for playing!');
   } else if (leaders.length === 1) {
     els.status.textContent = t('{who} wins!', { who: leaders[0].name });
-    els.sub.textContent = t('Game over · {points}', { points: tn('{n} point', '{n} points', best) });
+    const points = tn('{n} point', '{n} points', best);
+    els.sub.textContent = t('Game over · {points}', { points });
   } else {
     els.status.textContent = t('A tie!');
     els.sub.textContent = t('{leaders} · {points} each', {
