@@ -46,6 +46,20 @@ export function tn(one, other, n, params = null) {
   return t(text, { n, ...(params || {}) });
 }
 
+/** A module-level table of texts (marked with N_) read in the page's language: every string
+ * read from it, at any depth, comes through t() at the moment it is read, so a table built
+ * before the catalogue arrived, or before a language switch, still speaks the current language.
+ * `const LABEL = translated({ open: N_('Open') }); LABEL.open` → "Aperto" in Italian. */
+export function translated(table) {
+  return new Proxy(table, {
+    get(target, key) {
+      const value = Reflect.get(target, key);
+      if (typeof value === 'string') return t(value);
+      return value && typeof value === 'object' ? translated(value) : value;
+    },
+  });
+}
+
 /** Marks an English text for scripts/i18n where it cannot be translated yet (a module-level
  * table, read before the catalogue arrives): `t()` translates it where it is shown. */
 export const N_ = (text) => text;
