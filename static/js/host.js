@@ -5,7 +5,7 @@ import { connect, request, hintServerTime, serverNow, viewGate, pageData } from 
 import { h, toast, trackConnection } from './ui.js';
 import {
   call, gamePage, pressTwice, t, errorText, translatePage, languageSlots, onLanguage, onChoose,
-  loadLanguage, followRoomLanguage,
+  loadLanguage, followRoomLanguage, refreshHelp,
 } from './kit.js';
 import { renderOptions } from './options.js';
 
@@ -274,8 +274,13 @@ function start() {
 // The TV's language is the room's: the host's choice here is sent to every phone that has no
 // language of its own (docs/protocol.md, "Languages").
 onChoose((lang) => { if (current) roomCommand('language', { lang }); });
+let helpLang = document.documentElement.lang;
 onLanguage(() => {
   translatePage();
+  if (document.documentElement.lang !== helpLang) {
+    helpLang = document.documentElement.lang;
+    refreshHelp();
+  }
   languageSlots();
   if (current) render(current);
 });

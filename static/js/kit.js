@@ -187,6 +187,24 @@ export function languageCycle() {
   return button;
 }
 
+/** The game's help (`.help`, rendered by the server from help.md or its translation
+ * help.<lang>.md) again in the page's language: the page is fetched anew (the switch set the
+ * cookie the server reads) and each `.help` takes the new one's content. */
+export async function refreshHelp() {
+  const boxes = document.querySelectorAll('.help');
+  if (!boxes.length) return;
+  try {
+    const res = await fetch(window.location.pathname + window.location.search, { credentials: 'same-origin' });
+    if (!res.ok) return;
+    const fresh = new DOMParser().parseFromString(await res.text(), 'text/html').querySelectorAll('.help');
+    boxes.forEach((box, i) => {
+      if (fresh[i]) box.replaceChildren(...[...fresh[i].childNodes].map((node) => document.importNode(node, true)));
+    });
+  } catch (err) {
+    console.warn('help not refreshed', err);
+  }
+}
+
 /** Fills every `.lang-slot` of the page with a language switch (again after a change); a slot
  * with the class `compact` gets the one-button kind. */
 export function languageSlots(root = document) {

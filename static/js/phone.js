@@ -5,7 +5,7 @@ import { connect, request, hintServerTime, viewGate, pageData } from './client.j
 import { h, toast, trackConnection } from './ui.js';
 import {
   call, gamePage, pressTwice, t, errorText, loadLanguage, languageSwitch, onLanguage,
-  translatePage, languageSlots, followRoomLanguage,
+  translatePage, languageSlots, followRoomLanguage, refreshHelp,
 } from './kit.js';
 import { renderOptions } from './options.js';
 import { unlockAudio } from './sound.js';
@@ -368,8 +368,13 @@ function start() {
   handoff = takeHandoff();
   solo = takeSolo();
   $('btn-start').addEventListener('click', (event) => call('room', { type: 'start' }, { button: event.currentTarget }));
+  let helpLang = document.documentElement.lang;
   const retranslate = () => {
     translatePage();
+    if (document.documentElement.lang !== helpLang) {
+      helpLang = document.documentElement.lang;
+      refreshHelp();
+    }
     languageSlots();
     if (current && role) render(current);
   };

@@ -206,3 +206,22 @@ def test_a_refusal_with_variable_parts_sends_its_template_to_be_translated() -> 
     assert error.message == "The room is full (4 players)."
     ack = RoomError(error.code, error.template, **error.params).as_ack()["error"]
     assert (ack["template"], ack["params"]) == ("The room is full ({seats} players).", {"seats": 4})
+
+
+def test_a_games_help_comes_in_the_pages_language_where_it_is_translated(http) -> None:  # type: ignore[no-untyped-def]
+    code = http.post("/api/rooms", json={"game": "carodejnice"}).get_json()["code"]
+    assert "Hra pro jednoho hráče se skutečnými kartami" in http.get(f"/j/{code}?lang=cs").text
+    assert "A solo game with the physical cards" in http.get(f"/j/{code}?lang=en").text
+    # No Italian help for this game: the English one, under Italian page texts.
+    italian = http.get(f"/j/{code}?lang=it").text
+    assert "A solo game with the physical cards" in italian and "Entra in partita" in italian
+
+
+@pytest.mark.parametrize(
+    "translation", sorted((ROOT / "companion" / "games").glob("*/help.*.md")), ids=str
+)
+def test_a_translated_help_keeps_the_sections_of_the_english_one(translation: Path) -> None:
+    english = translation.with_name("help.md").read_text(encoding="utf-8")
+    text = translation.read_text(encoding="utf-8")
+    assert text.startswith("# ")
+    assert text.count("\n## ") == english.count("\n## ")

@@ -5,7 +5,7 @@
 // selects. Player names only go through textContent (ui.js h()).
 
 import { h, svg } from '../../js/ui.js';
-import { t, N_ } from '../../js/kit.js';
+import { t, N_, translated } from '../../js/kit.js';
 
 export const styles = ['./wc.css'];
 
@@ -14,7 +14,9 @@ export const DIRS = { n: [0, -1], ne: [1, -1], e: [1, 0], se: [1, 1], s: [0, 1],
 export const DIR_ORDER = ['nw', 'n', 'ne', 'w', null, 'e', 'sw', 's', 'se'];
 export const ARROWS = { n: '↑', ne: '↗', e: '→', se: '↘', s: '↓', sw: '↙', w: '←', nw: '↖' };
 const ALTAR_LETTER = { energy: 'E', protection: 'P', teleportation: 'T', summoning: 'S' };
-const ALTAR_SHORT = { energy: 'energy', protection: 'protect', teleportation: 'teleport', summoning: 'summon' };
+const ALTAR_SHORT = translated({
+  energy: N_('energy'), protection: N_('protect'), teleportation: N_('teleport'), summoning: N_('summon'),
+});
 const SPELL_LETTER = { missile: 'M', thunder: 'T', blast: 'B', priest: '' };
 
 export const key = (c) => `${c[0]},${c[1]}`;
@@ -29,7 +31,8 @@ export function guildName(g, seat) {
 /** "Ann (red)" */
 export function who(ctx, seat) {
   const g = ctx.game;
-  return `${ctx.nameOf(seat)} (${g.players?.[seat]?.guild || ''})`;
+  const guild = g.players?.[seat]?.guild;
+  return `${ctx.nameOf(seat)} (${guild ? t(guild) : ''})`;
 }
 
 /** A small guild marker: square for red, circle for green (shape + colour). */
@@ -127,7 +130,7 @@ export function boardSvg(g, { marks = {}, onCell = null, last = null, cls = '' }
     root.append(svg('g', { class: `wc-altar wc-altar-${a.kind}${a.spent ? ' wc-spent' : ''}${hit ? ' wc-hit' : ''}` },
       svg('polygon', { points: pts }),
       svg('text', { x: cx, y: cy + 4, class: 'wc-altar-letter' }, document.createTextNode(ALTAR_LETTER[a.kind] || '?')),
-      svg('text', { x: cx, y: cy + 30, class: 'wc-altar-name' }, document.createTextNode(a.spent ? 'spent' : ALTAR_SHORT[a.kind] || a.kind))));
+      svg('text', { x: cx, y: cy + 30, class: 'wc-altar-name' }, document.createTextNode(a.spent ? t('spent') : ALTAR_SHORT[a.kind] || a.kind))));
   }
 
   // last move: a line from the caster to each target
@@ -263,5 +266,6 @@ export function pendingLine(ctx) {
   if (g.phase === 'over') return g.result || t('Game over');
   const p = g.pending;
   if (!p) return '';
-  return `${who(ctx, p.seat)} ${p.doing}`;
+  // The view's English (marked N_ in views.py), worded here in the page's language.
+  return t('{who} {doing}', { who: who(ctx, p.seat), doing: t(p.doing) });
 }
