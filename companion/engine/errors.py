@@ -47,7 +47,10 @@ class IllegalAction(Exception):
 
     def __init__(self, code: ErrorCode, message: str, **params: object) -> None:
         self.template = message
-        self.params = params
+        # sent as JSON: anything but a plain value goes as its text
+        self.params = {
+            k: v if isinstance(v, str | int | float | bool) else str(v) for k, v in params.items()
+        }
         self.message = message.format(**params) if params else message
         super().__init__(self.message)
         self.code = ErrorCode(code)
