@@ -273,7 +273,7 @@ function drawRoll(ctx) {
   const physical = Boolean(game.options?.physical_dice);
   const last = Array.isArray(game.dice) && game.dice.length && (game.results || []).length;
   const parts = [h('p', { class: `www-big${last ? ' www-big-small' : ''}`, id: 'www-roller' }, w ? pawn(w) : null,
-    h('span', { text: `${who(ctx, r)} ${physical ? 'throws the dice into the box' : 'rolls the dice'}` }))];
+    h('span', { text: physical ? t('{who} throws the dice into the box.', { who: who(ctx, r) }) : t('{who} rolls the dice.', { who: who(ctx, r) }) }))];
   if (game.turn === 1) {
     parts.push(h('p', { class: 'www-hint', text: t('First roller drawn at random. The host sets the handicaps (right) before the first roll.') }));
   } else {
@@ -465,7 +465,7 @@ function drawOver(ctx) {
         h('td', { class: 'www-final-rank', text: ordinal(r.rank) }),
         h('td', {}, h('div', { class: 'www-final-who' }, pawn(w),
           h('span', { class: 'www-name', text: ctx.nameOf(r.seat) }),
-          h('span', { class: 'www-witch', text: `${w.witch || r.witch || ''}${gone(w) ? ' (left)' : ''}` }))),
+          h('span', { class: 'www-witch', text: (w.witch || r.witch || '') + (gone(w) ? t(' (left)') : '') }))),
         h('td', { class: 'www-final-num' }, h('span', { text: r.place_points }), h('small', { text: raceNote })),
         h('td', { class: 'www-final-num' }, awaiting.has(r.seat)
           ? h('span', { class: 'www-acro-entry' },

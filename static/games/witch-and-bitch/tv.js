@@ -76,7 +76,7 @@ function drawHead(ctx) {
       h('span', { class: 'wab-scn', text: t('Scenario {number} · {title}', { number: sc.number, title: sc.title }) }),
       g.bitch !== undefined && g.step !== 'over'
         ? h('span', { class: 'wab-bitch-banner', id: 'wab-bitch', text: t('{who} is the Bitch!', { who: ctx.nameOf(g.bitch) }) })
-        : h('span', { class: 'wab-mode', text: `${sc.mode}${g.preferred ? ' · preferred Schools' : ''}` })),
+        : h('span', { class: 'wab-mode', text: sc.mode + (g.preferred ? t(' · preferred Schools') : '') })),
     h('div', { class: `wab-phase wab-phase-${g.phase}`, id: 'wab-phase' },
       g.round
         ? h('span', { class: 'wab-round', id: 'wab-round', text: (g.last_round ? t('Round {round} · the last', { round: g.round }) : t('Round {round}', { round: g.round })) })
@@ -144,7 +144,7 @@ function drawStage(ctx) {
         parts.push(h('div', { class: `wab-card wab-c-${g.destiny.colour}`, id: 'wab-destiny' },
           h('span', { class: 'wab-card-colour', text: t('{x} Destiny card', { x: colourWord(g.destiny.colour) }) }),
           h('span', { class: 'wab-card-text', text: g.destiny.text || '' }),
-          g.destiny.placeholder ? placeholderTag('The card texts are not in the rulebook: read the real card') : null));
+          g.destiny.placeholder ? placeholderTag(t('The card texts are not in the rulebook: read the real card')) : null));
         if (g.evolve_now) parts.push(h('p', { class: 'wab-evolve', id: 'wab-evolve', text: t('First orange card: every Enemy on the map EVOLVES now — turn them to the black frame!') }));
         if (g.last_round) parts.push(h('p', { class: 'wab-warn', text: t('That was the last card: next round is the last one.') }));
       } else {
