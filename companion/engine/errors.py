@@ -31,17 +31,29 @@ class ErrorCode(enum.StrEnum):
 class IllegalAction(Exception):
     """An action the rules refuse right now; nothing changes and the sender is told why.
 
+    The message is English and doubles as the key of its translations (docs/architecture.md,
+    "Languages"): a message with variable parts is a template with ``{name}`` placeholders and
+    the parts as keyword arguments, so that the page can translate the template, then fill it.
+
     >>> e = IllegalAction(ErrorCode.NOT_YOUR_TURN, "Wait for your turn.")
     >>> (e.code, e.message)
     (<ErrorCode.NOT_YOUR_TURN: 'not_your_turn'>, 'Wait for your turn.')
     >>> e.code == "not_your_turn"
     True
+    >>> e = IllegalAction(ErrorCode.ILLEGAL, "Seat {seat} is empty.", seat=3)
+    >>> (e.message, e.template, e.params)
+    ('Seat 3 is empty.', 'Seat {seat} is empty.', {'seat': 3})
     """
 
-    def __init__(self, code: ErrorCode, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, code: ErrorCode, message: str, **params: object) -> None:
+        self.template = message
+        # sent as JSON: anything but a plain value goes as its text
+        self.params = {
+            k: v if isinstance(v, str | int | float | bool) else str(v) for k, v in params.items()
+        }
+        self.message = message.format(**params) if params else message
+        super().__init__(self.message)
         self.code = ErrorCode(code)
-        self.message = message
 
 
 class BadRequest(IllegalAction):
@@ -51,36 +63,36 @@ class BadRequest(IllegalAction):
     <ErrorCode.BAD_REQUEST: 'bad_request'>
     """
 
-    def __init__(self, message: str) -> None:
-        super().__init__(ErrorCode.BAD_REQUEST, message)
+    def __init__(self, message: str, **params: object) -> None:
+        super().__init__(ErrorCode.BAD_REQUEST, message, **params)
 
 
 class Illegal(IllegalAction):
     """Well formed, but the rules do not allow it now."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__(ErrorCode.ILLEGAL, message)
+    def __init__(self, message: str, **params: object) -> None:
+        super().__init__(ErrorCode.ILLEGAL, message, **params)
 
 
 class NotYourTurn(IllegalAction):
     """Someone else must act first."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__(ErrorCode.NOT_YOUR_TURN, message)
+    def __init__(self, message: str, **params: object) -> None:
+        super().__init__(ErrorCode.NOT_YOUR_TURN, message, **params)
 
 
 class TooLate(IllegalAction):
     """The moment has passed (a race lost, a trick over)."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__(ErrorCode.TOO_LATE, message)
+    def __init__(self, message: str, **params: object) -> None:
+        super().__init__(ErrorCode.TOO_LATE, message, **params)
 
 
 class Forbidden(IllegalAction):
     """This sender may never do this (a seat sending a table action, or the other way round)."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__(ErrorCode.FORBIDDEN, message)
+    def __init__(self, message: str, **params: object) -> None:
+        super().__init__(ErrorCode.FORBIDDEN, message, **params)
 
 
 class SetupError(IllegalAction):
@@ -90,5 +102,5 @@ class SetupError(IllegalAction):
     <ErrorCode.ILLEGAL: 'illegal'>
     """
 
-    def __init__(self, message: str, code: ErrorCode = ErrorCode.ILLEGAL) -> None:
-        super().__init__(code, message)
+    def __init__(self, message: str, code: ErrorCode = ErrorCode.ILLEGAL, **params: object) -> None:
+        super().__init__(code, message, **params)

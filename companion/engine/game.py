@@ -159,7 +159,12 @@ class Game(Generic[S]):
         count, low, high = len(players), self.min_players, self.max_players
         if not low <= count <= high:
             span = str(high) if high == low else f"{low}–{high}"
-            raise SetupError(f"{self.title} needs {span} players (there are {count}).")
+            raise SetupError(
+                "{game} needs {span} players (there are {count}).",
+                game=self.title,
+                span=span,
+                count=count,
+            )
         state = self.new_state(tuple(players), chosen, seed)
         if first is None:
             return state

@@ -8,16 +8,30 @@ from companion.engine import ErrorCode
 
 
 class RoomError(Exception):
-    """A request the room refuses; nothing changed.
+    """A request the room refuses; nothing changed. Like a game's refusal, the message is an
+    English template whose variable parts are given apart (``params``), so that a page can
+    translate it (docs/protocol.md, "Errors").
 
     >>> RoomError(ErrorCode.ROOM_FULL, "The room is full.").as_ack()
     {'ok': False, 'error': {'code': 'room_full', 'message': 'The room is full.'}}
+    >>> RoomError(ErrorCode.ROOM_FULL, "The room is full ({seats} players).", seats=4).as_ack()
+    ... # doctest: +NORMALIZE_WHITESPACE
+    {'ok': False, 'error': {'code': 'room_full', 'message': 'The room is full (4 players).',
+     'template': 'The room is full ({seats} players).', 'params': {'seats': 4}}}
     """
 
-    def __init__(self, code: ErrorCode, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, code: ErrorCode, message: str, **params: object) -> None:
+        self.template = message
+        # sent as JSON: anything but a plain value goes as its text
+        self.params = {
+            k: v if isinstance(v, str | int | float | bool) else str(v) for k, v in params.items()
+        }
+        self.message = message.format(**params) if params else message
+        super().__init__(self.message)
         self.code = ErrorCode(code)
-        self.message = message
 
     def as_ack(self) -> dict[str, Any]:
-        return {"ok": False, "error": {"code": self.code.value, "message": self.message}}
+        error: dict[str, Any] = {"code": self.code.value, "message": self.message}
+        if self.params:
+            error.update(template=self.template, params=self.params)
+        return {"ok": False, "error": error}

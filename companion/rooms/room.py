@@ -69,6 +69,8 @@ class Room:
         self.first: str | None = None
         #: what the last undo or redo took back or restored ("Anna's formula"), for the ack
         self.last_undo: str = ""
+        #: the room's language, chosen by the host (None: each device keeps its own)
+        self.lang: str | None = None
 
     # -- queries -------------------------------------------------------------------------
 
@@ -107,9 +109,11 @@ class Room:
             raise RoomError(ErrorCode.FORBIDDEN, "The host has locked this room.")
         seats = self.game.seats_for(self.options)
         if len(self.players) >= seats:
-            raise RoomError(ErrorCode.ROOM_FULL, f"The room is full ({seats} players).")
+            raise RoomError(ErrorCode.ROOM_FULL, "The room is full ({seats} players).", seats=seats)
         if any(p.name.casefold() == name.casefold() for p in self.players):
-            raise RoomError(ErrorCode.NAME_TAKEN, f"Someone here is already called {name}.")
+            raise RoomError(
+                ErrorCode.NAME_TAKEN, "Someone here is already called {name}.", name=name
+            )
         return lambda: self.players.append(Player(len(self.players), name, event["token"]))
 
     def _remove(self, event: Mapping[str, Any]) -> Commit:
@@ -161,7 +165,7 @@ class Room:
         if self.status is not Status.LOBBY:
             raise RoomError(ErrorCode.GAME_STARTED, "Who starts is chosen in the lobby.")
         if not self.game.has_first_player:
-            raise RoomError(ErrorCode.ILLEGAL, f"{self.game.title} has no first player.")
+            raise RoomError(ErrorCode.ILLEGAL, "{game} has no first player.", game=self.game.title)
         seat = event["seat"]
         token = None if seat is None else self._seat(seat).token
         return lambda: setattr(self, "first", token)
@@ -170,6 +174,10 @@ class Room:
         """The seat chosen to start, among the players still here."""
         player = None if self.first is None else self.player_by_token(self.first)
         return None if player is None or player.gone else player.seat
+
+    def _language(self, event: Mapping[str, Any]) -> Commit:
+        """The room's default language: phones without a language of their own follow it."""
+        return lambda: setattr(self, "lang", event["lang"])
 
     def _lock(self, event: Mapping[str, Any]) -> Commit:
         return lambda: setattr(self, "locked", True)
@@ -203,7 +211,7 @@ class Room:
         try:
             state = self.game.setup([p.name for p in players], self.options, seed, first)
         except SetupError as exc:  # e.g. a player count the chosen options do not allow
-            raise RoomError(exc.code, exc.message) from exc
+            raise RoomError(exc.code, exc.template, **exc.params) from exc
 
         def commit() -> None:
             # A rematch keeps the seats of everyone still here, numbered afresh.
@@ -253,7 +261,7 @@ class Room:
         try:
             state = self.game.apply(self.state, seat, event["action"], event["at"])
         except IllegalAction as exc:
-            raise RoomError(exc.code, exc.message) from exc
+            raise RoomError(exc.code, exc.template, **exc.params) from exc
         who = "the table" if seat is None else self.players[seat].name
         label = f"{who}'s {str(event['action']['type']).replace('_', ' ')}"
         return self._step(state, float(event["at"]), label)

@@ -58,6 +58,7 @@ HOST_COMMANDS = frozenset(
         "order",
         "first",
         "handoff",
+        "language",
     }
 )
 #: how long a "continue on another phone" code works (single use)
@@ -93,6 +94,8 @@ class ServiceConfig:
     lobby_expiry_ms: float = 30 * 60 * 1000
     #: rooms open at once; past this, creating one is refused until some close
     max_rooms: int = 2000
+    #: the languages a host may make the room's default (the web layer passes its catalogues')
+    languages: tuple[str, ...] = ("en",)
 
 
 class RoomService:
@@ -358,6 +361,14 @@ class RoomService:
                 event["options"] = dict(data["options"])
             elif kind == "rematch":
                 event["seed"] = secrets.randbelow(SEED_MAX)
+            elif kind == "language":
+                event["lang"] = check.text(data, "lang", 16)
+                if event["lang"] not in self.config.languages:
+                    raise RoomError(
+                        ErrorCode.BAD_REQUEST,
+                        "This server does not speak {lang}.",
+                        lang=event["lang"],
+                    )
             out: list[Outbound] = []
             if kind == "kick":
                 kicked = (
@@ -441,7 +452,7 @@ class RoomService:
             try:
                 action = room.game.accept(seat, data)
             except IllegalAction as exc:
-                raise RoomError(exc.code, exc.message) from exc
+                raise RoomError(exc.code, exc.template, **exc.params) from exc
             now = self.clock()
             if kind in room.game.races:
                 return self._press(conn, room, seat, action, check.number(data, "t"), now)

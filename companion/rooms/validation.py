@@ -48,7 +48,7 @@ def field(data: Mapping[str, Any], declared: Field) -> Any:
     try:
         return declared.check(data.get(declared.name))
     except IllegalAction as exc:
-        raise RoomError(exc.code, exc.message) from exc
+        raise RoomError(exc.code, exc.template, **exc.params) from exc
 
 
 def integer(data: Mapping[str, Any], key: str) -> int:
@@ -81,12 +81,14 @@ def player_name(raw: object) -> str:
     if not name:
         raise RoomError(ErrorCode.BAD_REQUEST, "Please enter a name.")
     if len(name) > NAME_CODE_POINTS_MAX:
-        raise RoomError(ErrorCode.BAD_REQUEST, f"Names are at most {NAME_MAX} characters.")
+        raise RoomError(ErrorCode.BAD_REQUEST, "Names are at most {max} characters.", max=NAME_MAX)
     length = grapheme.length(name)
     if length > NAME_MAX:
         raise RoomError(
             ErrorCode.BAD_REQUEST,
-            f"Names are at most {NAME_MAX} characters (this one has {length}).",
+            "Names are at most {max} characters (this one has {length}).",
+            max=NAME_MAX,
+            length=length,
         )
     if any(not _printable(ch) for ch in name):
         raise RoomError(ErrorCode.BAD_REQUEST, "Names may only use printable characters.")

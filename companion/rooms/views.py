@@ -71,6 +71,7 @@ def build_views(
         "first": room.first_seat(),
         "spectators": spectators,
         "options": dict(room.options),
+        "lang": room.lang,
         "join_url": join_url,
     }
     game_views: dict[int | None, dict[str, Any] | None] = {}

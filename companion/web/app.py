@@ -113,6 +113,7 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
             public_url=app.config["PUBLIC_URL"].rstrip("/"),
             idle_expiry_ms=app.config["IDLE_EXPIRY_MS"],
             max_rooms=app.config["MAX_ROOMS"],
+            languages=i18n.languages(),
         ),
     )
     app.extensions["companion"] = service

@@ -2,13 +2,15 @@
 
 ``help.md`` is the single source (the unit tests read it too). The page shows the summary —
 everything before the first ``##`` heading, without the ``#`` title — and folds the rest away
-under "How the app reads the rules". Markdown is rendered with markdown-it-py's CommonMark preset
-with raw HTML disabled, so the text can never inject markup.
+under "How the app reads the rules"; ``help.<lang>.md`` next to it, where a game has one, is its
+translation (the page's language picks it). Markdown is rendered with markdown-it-py's
+CommonMark preset with raw HTML disabled, so the text can never inject markup.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from importlib import resources
 from typing import Any
 
 from markdown_it import MarkdownIt
@@ -63,11 +65,23 @@ def render(markdown: str) -> Help:
     return Help(_html(summary), _html(details))
 
 
-def help_for(game: Game[Any]) -> Help:
-    """The game's rendered help, made once per game."""
-    if game.id not in _CACHE:
+def translated_help(game: Game[Any], lang: str) -> str | None:
+    """``help.<lang>.md`` next to the game's ``help.md`` (its translation), if there is one."""
+    package = type(game).__module__.rpartition(".")[0]
+    try:
+        return resources.files(package).joinpath(f"help.{lang}.md").read_text("utf-8")
+    except OSError:
+        return None
+
+
+def help_for(game: Game[Any], lang: str = "en") -> Help:
+    """The game's rendered help in ``lang`` (``help.<lang>.md``; English, ``help.md``, where a
+    game has no translation), made once per game and language."""
+    key = f"{game.id}|{lang}"
+    if key not in _CACHE:
+        text = translated_help(game, lang) if lang != "en" else None
         try:
-            _CACHE[game.id] = render(game.help)
+            _CACHE[key] = render(text if text is not None else game.help)
         except OSError:  # no help.md: the pages simply show none
-            _CACHE[game.id] = Help(Markup(""), Markup(""))
-    return _CACHE[game.id]
+            _CACHE[key] = Help(Markup(""), Markup(""))
+    return _CACHE[key]

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from flask import Blueprint, Response, current_app, jsonify, render_template, request
+from flask_babel import get_locale
 
 from companion.engine import ErrorCode, Game
 from companion.games.registry import GAMES
@@ -100,7 +101,10 @@ def _page(template: str, code: str) -> tuple[str, int]:
         if exc.code is not ErrorCode.UNKNOWN_ROOM:
             raise
         return render_template(template, code=code.upper()[:8], game=None), 404
-    page = render_template(template, code=code.upper(), game=describe(game), help=help_for(game))
+    lang = str(get_locale() or "en")
+    page = render_template(
+        template, code=code.upper(), game=describe(game), help=help_for(game, lang)
+    )
     return page, 200
 
 

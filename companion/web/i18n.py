@@ -46,6 +46,25 @@ def catalogue(lang: str) -> dict[str, str]:
     return {k: v for k, v in messages.items() if isinstance(k, str) and k and v}
 
 
+@cache
+def plurals(lang: str) -> dict[str, list[str]]:
+    """The plural messages of ``lang``: English singular → every plural form, in the order of
+    the catalogue's ``Plural-Forms`` (kit.js ``tn()`` picks one with ``Intl.PluralRules``).
+
+    >>> plurals("cs")["{n} point"]
+    ['{n} bod', '{n} body', '{n} bodů']
+    """
+    if lang == DEFAULT:
+        return {}
+    translations = Translations.load(str(TRANSLATIONS), [lang])
+    messages: dict[Any, str] = getattr(translations, "_catalog", {})
+    forms: dict[str, dict[int, str]] = {}
+    for key, text in messages.items():
+        if isinstance(key, tuple) and text:
+            forms.setdefault(key[0], {})[key[1]] = text
+    return {one: [by[i] for i in sorted(by)] for one, by in forms.items()}
+
+
 def select_locale() -> str:
     """``?lang=``, else the language the player chose (cookie), else the browser's best."""
     for wanted in (request.args.get("lang"), request.cookies.get(COOKIE)):
@@ -56,10 +75,12 @@ def select_locale() -> str:
 
 @blueprint.get("/api/i18n/<lang>.json")
 def messages(lang: str) -> Response:
-    """The catalogue of ``lang`` for the pages: ``{lang, languages, messages}``."""
+    """The catalogue of ``lang`` for the pages: ``{lang, languages, messages, plurals}``."""
     if lang not in languages():
         abort(404)
-    response = jsonify(lang=lang, languages=list(languages()), messages=catalogue(lang))
+    response = jsonify(
+        lang=lang, languages=list(languages()), messages=catalogue(lang), plurals=plurals(lang)
+    )
     response.cache_control.public = True
     response.cache_control.max_age = 300
     return response

@@ -49,8 +49,10 @@ def _emit(socketio: SocketIO, run: list[Outbound]) -> None:
     socketio.emit(first.event, first.payload, to=to)
 
 
-def error(code: ErrorCode, message: str) -> dict[str, Any]:
-    return RoomError(code, message).as_ack()
+def error(code: ErrorCode, message: str, **params: object) -> dict[str, Any]:
+    """The error ack; the page translates ``message`` (or ``template``, then fills ``params``)
+    with the catalogue of its own language."""
+    return RoomError(code, message, **params).as_ack()
 
 
 def register(
@@ -75,7 +77,7 @@ def register(
                 else:
                     reply = handler(conn, data)
             except (RoomError, IllegalAction) as exc:
-                return error(exc.code, exc.message)
+                return error(exc.code, exc.template, **exc.params)
             except StoreError as exc:
                 log.error("%s: %s", event, exc)
                 return error(ErrorCode.INTERNAL, STORE_FAILED)
@@ -153,7 +155,7 @@ def register(
 
     @socketio.on("*")
     def unknown(event: str, *_: object) -> dict[str, Any]:
-        return error(ErrorCode.BAD_REQUEST, f"Unknown event {str(event)[:40]!r}.")
+        return error(ErrorCode.BAD_REQUEST, "Unknown event {event}.", event=repr(str(event)[:40]))
 
     @socketio.on("disconnect")
     def on_disconnect(*_: object) -> None:

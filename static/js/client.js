@@ -1,6 +1,8 @@
 // The one Socket.IO wrapper every page uses: connection, acked emits, the server clock.
 // `io` is the global from the vendored classic script /static/vendor/socket.io-client/.
 
+// Marks an English text for scripts/i18n; the page translates it where it shows it (kit.js t()).
+const N_ = (text) => text;
 const ACK_TIMEOUT_MS = 10000;
 const RESYNC_MS = 30000;
 const SYNC_SAMPLES = 5;
@@ -40,7 +42,7 @@ export function emit(event, payload = {}) {
     const timer = setTimeout(() => {
       if (done) return;
       done = true;
-      reject(new Error(`No answer from the server to "${event}".`));
+      reject(new Error(N_('No answer from the server; try again.')));
     }, ACK_TIMEOUT_MS);
     s.emit(event, payload, (ack) => {
       if (done) return;
@@ -48,7 +50,7 @@ export function emit(event, payload = {}) {
       clearTimeout(timer);
       resolve(ack && typeof ack === 'object'
         ? ack
-        : { ok: false, error: { code: 'bad_request', message: 'The server sent an unexpected answer.' } });
+        : { ok: false, error: { code: 'bad_request', message: N_('The server sent an unexpected answer.') } });
     });
   });
 }

@@ -1,5 +1,7 @@
 // Home page: create a room for a game (this screen becomes the TV), or jump to a room by code.
 
+import { t, errorText, languageSlots, loadLanguage, onLanguage } from './kit.js';
+
 const createError = document.getElementById('create-error');
 const joinError = document.getElementById('join-code-error');
 
@@ -20,7 +22,7 @@ async function createRoom(button) {
     });
     const body = await res.json().catch(() => ({}));
     if (!res.ok) {
-      throw new Error(body?.error?.message || `The server answered ${res.status}.`);
+      throw new Error(body?.error ? errorText(body.error) : t('The server answered {status}.', { status: res.status }));
     }
     // The host token is the key to this room's controls: keep it on this device and hand it to
     // the TV page in the fragment, which never reaches a server log.
@@ -36,7 +38,7 @@ async function createRoom(button) {
     // so the host key kept in local storage is found again after a reload.
     window.location.href = `/host/${encodeURIComponent(body.code)}#${body.host_token}`;
   } catch (err) {
-    showError(createError, err.message || 'Could not create a room.');
+    showError(createError, err.message || t('Could not create a room.'));
     buttons.forEach((b) => { b.disabled = false; });
   }
 }
@@ -55,7 +57,7 @@ document.getElementById('join-form').addEventListener('submit', (event) => {
   event.preventDefault();
   const code = codeInput.value.trim().toUpperCase();
   if (!/^([A-Z]{4}|[A-Z]{6})$/.test(code)) {
-    showError(joinError, 'A room code is 6 letters, as shown on the TV.');
+    showError(joinError, t('A room code is 6 letters, as shown on the TV.'));
     codeInput.focus();
     return;
   }
@@ -80,3 +82,13 @@ async function offerContinue(link) {
 }
 
 document.querySelectorAll('a[data-continue]').forEach(offerContinue);
+
+// The page is the server's: in another language it is simply fetched again (the switch set the
+// cookie the server reads).
+const served = document.documentElement.lang;
+languageSlots();
+loadLanguage().then(() => languageSlots());
+onLanguage((lang) => {
+  if (lang !== served) window.location.reload();
+  else languageSlots();  // the list of languages arrived: the switch offers them all
+});

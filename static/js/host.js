@@ -3,7 +3,10 @@
 
 import { connect, request, hintServerTime, serverNow, viewGate, pageData } from './client.js';
 import { h, toast, trackConnection } from './ui.js';
-import { call, gamePage, pressTwice } from './kit.js';
+import {
+  call, gamePage, pressTwice, t, errorText, translatePage, languageSlots, onLanguage, onChoose,
+  loadLanguage, followRoomLanguage, refreshHelp,
+} from './kit.js';
 import { renderOptions } from './options.js';
 
 const page = pageData();
@@ -52,11 +55,11 @@ pressTwice($('btn-end'), () => roomCommand('end'));
 // Undo is two presses like End: a stray tap must not take back someone's move.
 pressTwice($('btn-undo'), async () => {
   const ack = await roomCommand('undo');
-  if (ack.ok) toast(`Undone: ${ack.undone}.`, 'info');
-}, { sure: 'Sure? Undo' });
+  if (ack.ok) toast(t('Undone: {what}.', { what: ack.undone }), 'info');
+}, { sure: t('Sure? Undo') });
 $('btn-redo').addEventListener('click', async () => {
   const ack = await roomCommand('redo');
-  if (ack.ok) toast(`Redone: ${ack.redone}.`, 'info');
+  if (ack.ok) toast(t('Redone: {what}.', { what: ack.redone }), 'info');
 });
 
 // ---- a seat moved to another phone ------------------------------------------------------------
@@ -89,7 +92,9 @@ $('btn-handoff-close').addEventListener('click', closeHandoff);
 
 // ---- rendering ------------------------------------------------------------------------------
 
-const STATUS_LABEL = { lobby: 'Lobby', playing: 'Playing', paused: 'Paused', over: 'Game over' };
+const statusLabel = (status) => ({
+  lobby: t('Lobby'), playing: t('Playing'), paused: t('Paused'), over: t('Game over'),
+}[status] || status);
 
 function renderControls(room) {
   const { status } = room;
@@ -98,11 +103,11 @@ function renderControls(room) {
   start.hidden = status !== 'lobby';
   const short = game && count < game.min_players;
   start.disabled = Boolean(short);
-  start.textContent = short ? `▶ Start (needs ${game.min_players}+)` : '▶ Start game';
+  start.textContent = short ? t('▶ Start (needs {n}+)', { n: game.min_players }) : t('▶ Start game');
 
   const pause = $('btn-pause');
   pause.hidden = !(status === 'playing' || status === 'paused');
-  pause.textContent = status === 'paused' ? '▶ Resume' : '❚❚ Pause';
+  pause.textContent = status === 'paused' ? t('▶ Resume') : t('❚❚ Pause');
 
   $('btn-rematch').hidden = status !== 'over';
   $('btn-end').hidden = !(status === 'playing' || status === 'paused');
@@ -113,11 +118,11 @@ function renderControls(room) {
   // Locking keeps newcomers out of the lobby; once the game runs nobody can join anyway.
   lock.hidden = status !== 'lobby';
   // Say what the button does, and show the current state in the chip, so neither is colour-only.
-  lock.textContent = room.locked ? 'Unlock room' : 'Lock room';
+  lock.textContent = room.locked ? t('Unlock room') : t('Lock room');
   lock.setAttribute('aria-pressed', String(Boolean(room.locked)));
 
   const chip = $('status-chip');
-  chip.textContent = (STATUS_LABEL[status] || status) + (room.locked ? ' · locked' : '');
+  chip.textContent = statusLabel(status) + (room.locked ? t(' · locked') : '');
   chip.dataset.status = status;
 }
 
@@ -139,26 +144,29 @@ function playerItem(player, room) {
     dot,
     lobby ? h('span', { class: 'seat-no', text: String(player.seat + 1) }) : null,
     h('span', { class: 'name', text: player.name }),
-    state === 'connected' ? null : h('span', { class: 'presence', text: state === 'gone' ? 'left' : 'away' }),
+    state === 'connected' ? null : h('span', { class: 'presence', text: state === 'gone' ? t('has left') : t('away') }),
     lobby && game?.first_player ? h('button', {
       type: 'button', class: `first-btn${room.first === player.seat ? ' chosen' : ''}`,
       dataset: { first: player.seat }, 'aria-pressed': String(room.first === player.seat),
-      'aria-label': room.first === player.seat ? `${player.name} starts (tap: draw at random)`
-        : `${player.name} starts`,
+      'aria-label': room.first === player.seat
+        ? t('{name} starts (tap: draw at random)', { name: player.name })
+        : t('{name} starts', { name: player.name }),
       onclick: () => roomCommand('first', { seat: room.first === player.seat ? null : player.seat }),
-    }, room.first === player.seat ? '★ First' : 'First') : null,
+    }, room.first === player.seat ? t('★ First') : t('First')) : null,
     lobby && player.seat > 0 ? h('button', {
       type: 'button', class: 'seat-up', dataset: { up: player.seat },
-      'aria-label': `Move ${player.name} one seat earlier`, onclick: () => moveUp(room, player.seat),
+      'aria-label': t('Move {name} one seat earlier', { name: player.name }), onclick: () => moveUp(room, player.seat),
     }, '▲') : null,
     player.gone ? null : h('button', {
       type: 'button', class: 'handoff-btn', dataset: { handoff: player.seat },
-      'aria-label': `Continue ${player.name}'s seat on another phone`, onclick: () => openHandoff(player),
-    }, 'Move'),
+      'aria-label': t("Continue {name}'s seat on another phone", { name: player.name }),
+      onclick: () => openHandoff(player),
+    }, t('Move')),
     // Two presses, like End: a stray click must not throw a friend out.
     player.gone ? null : pressTwice(h('button', {
-      type: 'button', class: 'kick', dataset: { kick: player.seat }, 'aria-label': `Remove ${player.name}`,
-    }, 'Kick'), () => roomCommand('kick', { seat: player.seat }), { key: `kick-${player.seat}`, sure: 'Sure?' }));
+      type: 'button', class: 'kick', dataset: { kick: player.seat },
+      'aria-label': t('Remove {name}', { name: player.name }),
+    }, t('Kick')), () => roomCommand('kick', { seat: player.seat }), { key: `kick-${player.seat}`, sure: t('Sure?') }));
 }
 
 function renderPlayers(room) {
@@ -166,7 +174,7 @@ function renderPlayers(room) {
   // A seat that left or was kicked cannot come back: no need to keep it on the screen.
   const items = room.players.filter((p) => !p.gone).map((p) => playerItem(p, room));
   if (items.length === 0) {
-    items.push(h('li', { class: 'empty' }, 'Nobody yet: scan the code to join!'));
+    items.push(h('li', { class: 'empty' }, t('Nobody yet: scan the code to join!')));
   }
   list.replaceChildren(...items);
   const seated = room.players.filter((p) => !p.gone).length;
@@ -174,7 +182,8 @@ function renderPlayers(room) {
 
   const spectators = $('spectators');
   spectators.hidden = !room.spectators;
-  spectators.textContent = room.spectators === 1 ? '1 watching' : `${room.spectators} watching`;
+  spectators.textContent = room.spectators === 1 ? t('1 watching')
+    : t('{n} watching', { n: room.spectators });
 }
 
 function renderJoinCard(room) {
@@ -185,6 +194,7 @@ function render(view) {
   current = view;
   hintServerTime(view.now);
   const { room } = view;
+  followRoomLanguage(room.lang);
   document.body.dataset.status = room.status;
   renderControls(room);
   renderPlayers(room);
@@ -193,6 +203,10 @@ function render(view) {
 
   const options = $('options');
   options.hidden = room.status !== 'lobby' || !game?.options?.length;
+  if (options.dataset.lang !== document.documentElement.lang) {
+    delete options.dataset.built;  // built again in the new language
+    options.dataset.lang = document.documentElement.lang;
+  }
   if (!options.hidden) renderOptions(options, game.options, room.options || {}, sendOption);
 
   screen.show(view);
@@ -208,13 +222,12 @@ async function sendOption(id, value) {
 
 function start() {
   if (!game) {
-    fatal(`There is no room ${code}. It may have expired.`);
+    fatal(t('There is no room {code}. It may have expired.', { code }));
     return;
   }
   const token = takeHostToken();
   if (!token) {
-    fatal(`This screen does not hold the host key for room ${code}. `
-      + 'Open the room from the screen that created it, or start a new one.');
+    fatal(t('This screen does not hold the host key for room {code}. Open the room from the screen that created it, or start a new one.', { code }));
     return;
   }
 
@@ -228,12 +241,12 @@ function start() {
     if (note?.kind === 'undo' || note?.kind === 'redo') toast(note.text, 'info');
     if (note?.kind === 'handoff') {
       closeHandoff();
-      const who = current?.room?.players.find((p) => p.seat === note.seat)?.name || 'The player';
-      toast(`${who} now plays on another phone.`, 'info');
+      const who = current?.room?.players.find((p) => p.seat === note.seat)?.name || t('The player');
+      toast(t('{who} now plays on another phone.', { who }), 'info');
     }
     if (note?.kind === 'expired') {
       localStorage.removeItem(storageKey);
-      fatal(`Room ${code} has closed after being idle for a long time.`);
+      fatal(t('Room {code} has closed after being idle for a long time.', { code }));
       return;
     }
     screen.note(note);
@@ -245,9 +258,9 @@ function start() {
     if (!ack.ok) {
       if (['bad_token', 'forbidden', 'unknown_room'].includes(ack.error?.code)) {
         if (ack.error.code !== 'unknown_room') localStorage.removeItem(storageKey);
-        fatal(ack.error.message);
+        fatal(errorText(ack.error));
       } else {
-        toast(ack.error?.message || 'Could not reach the room.');
+        toast(errorText(ack.error, 'Could not reach the room.'));
       }
       return;
     }
@@ -255,5 +268,23 @@ function start() {
     render(ack.view);
   });
 }
+
+// ---- languages ------------------------------------------------------------------------------
+
+// The TV's language is the room's: the host's choice here is sent to every phone that has no
+// language of its own (docs/protocol.md, "Languages").
+onChoose((lang) => { if (current) roomCommand('language', { lang }); });
+let helpLang = document.documentElement.lang;
+onLanguage(() => {
+  translatePage();
+  if (document.documentElement.lang !== helpLang) {
+    helpLang = document.documentElement.lang;
+    refreshHelp();
+  }
+  languageSlots();
+  if (current) render(current);
+});
+languageSlots();
+loadLanguage().then(() => { translatePage(); languageSlots(); });
 
 start();

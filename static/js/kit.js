@@ -15,17 +15,54 @@ const i18n = {
   lang: document.documentElement.lang || 'en',   // the server picked it (cookie, browser)
   languages: ['en'],
   messages: {},
+  plurals: {},       // English singular → the language's plural forms, in gettext order
   loading: null,
   listeners: new Set(),
+  choosers: new Set(),
 };
 
 /** `text` in the page's language, with `{name}` placeholders filled from `params`. A text the
  * catalogue lacks stays English. */
 export function t(text, params = null) {
-  const out = i18n.messages[text] || text;
+  const out = (typeof text === 'string' && i18n.messages[text]) || text;
   if (!params) return out;
   return out.replace(/\{(\w+)\}/g, (whole, key) => (key in params ? String(params[key]) : whole));
 }
+
+/** `one` or `other` by the count `n`, in the page's language (whose catalogue may have more
+ * forms: Czech has three), with `{n}` and `params` filled: tn('{n} point', '{n} points', 3). */
+export function tn(one, other, n, params = null) {
+  const forms = i18n.plurals[one];
+  let text = n === 1 ? one : other;
+  if (Array.isArray(forms) && forms.length) {
+    let category = 'other';
+    try {
+      category = new Intl.PluralRules(i18n.lang).select(n);
+    } catch {
+      // an unknown locale: the last form
+    }
+    text = forms[{ one: 0, few: 1 }[category] ?? forms.length - 1] || forms[forms.length - 1];
+  }
+  return t(text, { n, ...(params || {}) });
+}
+
+/** A module-level table of texts (marked with N_) read in the page's language: every string
+ * read from it, at any depth, comes through t() at the moment it is read, so a table built
+ * before the catalogue arrived, or before a language switch, still speaks the current language.
+ * `const LABEL = translated({ open: N_('Open') }); LABEL.open` → "Aperto" in Italian. */
+export function translated(table) {
+  return new Proxy(table, {
+    get(target, key) {
+      const value = Reflect.get(target, key);
+      if (typeof value === 'string') return t(value);
+      return value && typeof value === 'object' ? translated(value) : value;
+    },
+  });
+}
+
+/** Marks an English text for scripts/i18n where it cannot be translated yet (a module-level
+ * table, read before the catalogue arrives): `t()` translates it where it is shown. */
+export const N_ = (text) => text;
 
 /** The page's language ("en", "cs") and every language the server has a catalogue for. */
 export function language() {
@@ -46,6 +83,7 @@ export function loadLanguage(lang = i18n.lang) {
       i18n.lang = data.lang;
       i18n.languages = data.languages;
       i18n.messages = data.messages || {};
+      i18n.plurals = data.plurals || {};
       document.documentElement.lang = data.lang;
       // An English page drew before it knew the other languages: draw its switch again.
       if (more && lang === 'en') for (const listener of i18n.listeners) listener(i18n.lang);
@@ -68,11 +106,39 @@ function languageReady() {
 }
 
 /** Switch the page's language: remembered in a cookie (the server's pages follow it too), then
- * every `onLanguage` listener runs (the game page mounts again in the new language). */
+ * every `onLanguage` listener runs (the game page mounts again in the new language). A page may
+ * `onChoose(fn)` to hear of the player's own choice (the TV makes it the room's language). */
 export async function setLanguage(lang) {
   document.cookie = `lang=${encodeURIComponent(lang)}; path=/; max-age=31536000; SameSite=Lax`;
+  for (const chosen of i18n.choosers) chosen(lang);
   await loadLanguage(lang);
   for (const listener of i18n.listeners) listener(i18n.lang);
+}
+
+export function onChoose(listener) {
+  i18n.choosers.add(listener);
+}
+
+/** True when this device's player picked a language (the `lang` cookie): then the room's
+ * language does not override it. */
+export function languageChosen() {
+  return document.cookie.split(';').some((part) => part.trim().startsWith('lang='));
+}
+
+/** The room's language (`view.room.lang`, chosen by the host on the TV): a device whose player
+ * did not pick one follows it, without remembering it. */
+export async function followRoomLanguage(lang) {
+  if (!lang || lang === i18n.lang || languageChosen() || !i18n.languages.includes(lang)) return;
+  await loadLanguage(lang);
+  if (i18n.lang === lang) for (const listener of i18n.listeners) listener(i18n.lang);
+}
+
+/** An error ack's sentence in the page's language: the server sends English, with the variable
+ * parts apart (`template` + `params`) when there are any (docs/protocol.md, "Errors"). */
+export function errorText(error, fallback = 'That did not work.') {
+  if (!error) return t(fallback);
+  if (error.template) return t(error.template, error.params);
+  return t(error.message || fallback);
 }
 
 export function onLanguage(listener) {
@@ -94,14 +160,67 @@ export function languageSwitch({ cls = '' } = {}) {
   return row;
 }
 
+/** The server-rendered text of a page shell in the page's language again: an element with
+ * `data-i18n` gets its text, `data-i18n-label` its aria-label, `data-i18n-placeholder` its
+ * placeholder, `data-i18n-alt` its alt text (each the English text, also wrapped in `_()` in the
+ * template so that scripts/i18n finds it). Shells run it on every language change. */
+export function translatePage(root = document) {
+  for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+  for (const [data, attr] of [['i18nLabel', 'aria-label'], ['i18nPlaceholder', 'placeholder'],
+    ['i18nAlt', 'alt'], ['i18nTitle', 'title']]) {
+    const selector = `[data-${data.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}]`;
+    for (const el of root.querySelectorAll(selector)) el.setAttribute(attr, t(el.dataset[data], el.dataset));
+  }
+}
+
+/** One small button that names the page's language and switches to the next one (where a row
+ * of buttons does not fit: the phone's top bar). */
+export function languageCycle() {
+  const all = i18n.languages;
+  const next = all[(all.indexOf(i18n.lang) + 1) % all.length];
+  const button = h('button', {
+    type: 'button', class: 'btn btn-small lang-cycle', lang: i18n.lang,
+    'aria-label': t('Language: {lang} (tap for the next one)', { lang: i18n.lang.toUpperCase() }),
+    dataset: { lang: i18n.lang, next }, text: i18n.lang.toUpperCase(),
+  });
+  button.addEventListener('click', () => { if (next !== i18n.lang) setLanguage(next); });
+  return button;
+}
+
+/** The game's help (`.help`, rendered by the server from help.md or its translation
+ * help.<lang>.md) again in the page's language: the page is fetched anew (the switch set the
+ * cookie the server reads) and each `.help` takes the new one's content. */
+export async function refreshHelp() {
+  const boxes = document.querySelectorAll('.help');
+  if (!boxes.length) return;
+  try {
+    const res = await fetch(window.location.pathname + window.location.search, { credentials: 'same-origin' });
+    if (!res.ok) return;
+    const fresh = new DOMParser().parseFromString(await res.text(), 'text/html').querySelectorAll('.help');
+    boxes.forEach((box, i) => {
+      if (fresh[i]) box.replaceChildren(...[...fresh[i].childNodes].map((node) => document.importNode(node, true)));
+    });
+  } catch (err) {
+    console.warn('help not refreshed', err);
+  }
+}
+
+/** Fills every `.lang-slot` of the page with a language switch (again after a change); a slot
+ * with the class `compact` gets the one-button kind. */
+export function languageSlots(root = document) {
+  for (const slot of root.querySelectorAll('.lang-slot')) {
+    slot.replaceChildren(slot.classList.contains('compact') ? languageCycle() : languageSwitch());
+  }
+}
+
 // ---- names ----------------------------------------------------------------------------------
 
 /** A seat's name: the room's name for it; "Seat 4" for seat 3 if the room has none; "The table"
  * for no seat (the TV). The one wording every page uses. */
 export function nameOf(view, seat) {
-  if (seat === null || seat === undefined) return 'The table';
+  if (seat === null || seat === undefined) return t('The table');
   const player = (view?.room?.players ?? []).find((p) => p.seat === Number(seat));
-  return player?.name ?? `Seat ${Number(seat) + 1}`;
+  return player?.name ?? t('Seat {n}', { n: Number(seat) + 1 });
 }
 
 // ---- requests ---------------------------------------------------------------------------------
@@ -115,7 +234,7 @@ export async function call(event, payload = {}, { button = null, quiet = false }
   if (button) button.disabled = true;
   const ack = await request(event, payload);
   if (button?.isConnected) button.disabled = false;
-  if (!ack.ok && !quiet) toast(ack.error?.message || 'That did not work.');
+  if (!ack.ok && !quiet) toast(errorText(ack.error));
   return ack;
 }
 
@@ -182,7 +301,7 @@ export function pressTwice(button, action, { key = button.id || button, sure = n
   const paint = () => {
     const on = performance.now() < (armed.get(key) || 0);
     button.classList.toggle('confirming', on);
-    target.textContent = on ? (sure || `Sure? ${label}`) : label;
+    target.textContent = on ? (sure || t('Sure? {label}', { label })) : label;
   };
   const unpaintLater = () => {
     const left = (armed.get(key) || 0) - performance.now();
@@ -281,7 +400,7 @@ export function gamePage({ root, game, side, base }) {
     }).catch((err) => {
       console.error(err);
       loading = null;
-      toast(`Could not load ${game.title} on this screen.`);
+      toast(t('Could not load {title} on this screen.', { title: game.title }));
     });
     return loading;
   }

@@ -7,13 +7,13 @@ import { t } from './kit.js';
 function choiceList(spec) {
   // Choices may be plain values or {value, label} pairs.
   return (spec.choices || []).map((c) => (c && typeof c === 'object'
-    ? { value: c.value ?? c.id, label: c.label ?? String(c.value ?? c.id) }
+    ? { value: c.value ?? c.id, label: t(c.label ?? String(c.value ?? c.id)) }
     : { value: c, label: String(c) }));
 }
 
 function buildField(spec, onChange) {
   const id = `opt-${spec.id}`;
-  const label = spec.label || spec.id;
+  const label = t(spec.label || spec.id);
   if (spec.type === 'bool') {
     const input = h('input', { type: 'checkbox', id, name: spec.id });
     input.addEventListener('change', () => onChange(spec.id, input.checked));

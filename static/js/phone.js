@@ -3,7 +3,10 @@
 
 import { connect, request, hintServerTime, viewGate, pageData } from './client.js';
 import { h, toast, trackConnection } from './ui.js';
-import { call, gamePage, pressTwice, t, loadLanguage, languageSwitch, onLanguage } from './kit.js';
+import {
+  call, gamePage, pressTwice, t, errorText, loadLanguage, languageSwitch, onLanguage,
+  translatePage, languageSlots, followRoomLanguage, refreshHelp,
+} from './kit.js';
 import { renderOptions } from './options.js';
 import { unlockAudio } from './sound.js';
 
@@ -88,7 +91,8 @@ const graphemes = (text) => (typeof Intl.Segmenter === 'function'
 function showNameCount() {
   const used = graphemes($('name').value.trim().replace(/\s+/g, ' '));
   const hint = $('name-count');
-  hint.textContent = used ? `${used} / ${NAME_MAX} characters` : 'Up to 24 characters, emoji welcome.';
+  hint.textContent = used ? t('{used} / {max} characters', { used, max: NAME_MAX })
+    : t('Up to 24 characters, emoji welcome.');
   hint.classList.toggle('over', used > NAME_MAX);
 }
 
@@ -97,12 +101,12 @@ async function joinByName(event) {
   unlockAudio();
   const name = $('name').value.trim();
   if (!name) {
-    showJoinForm('Type the name everyone will see.');
+    showJoinForm(t('Type the name everyone will see.'));
     $('name').focus();
     return;
   }
   if (graphemes(name.replace(/\s+/g, ' ')) > NAME_MAX) {
-    showJoinForm(`Names are at most ${NAME_MAX} characters: make it a little shorter.`);
+    showJoinForm(t('Names are at most {max} characters: make it a little shorter.', { max: NAME_MAX }));
     $('name').focus();
     return;
   }
@@ -111,7 +115,7 @@ async function joinByName(event) {
   setBusy(false);
   if (!ack.ok) {
     // The server's "you can watch instead" already points at the Just watch button.
-    showJoinForm(ack.error?.message || 'Could not join.');
+    showJoinForm(errorText(ack.error, 'Could not join.'));
     return;
   }
   localStorage.setItem(nameKey, name);
@@ -130,10 +134,10 @@ function takeHandoff() {
 async function joinByHandoff(handoff) {
   const ack = await request('join', { code, handoff });
   if (ack.ok) {
-    toast('This phone now plays your seat.', 'info');
+    toast(t('This phone now plays your seat.'), 'info');
     entered(ack, 'player');
   } else {
-    showJoinForm(ack.error?.message || 'That code did not work: ask the host for a new one.');
+    showJoinForm(errorText(ack.error, 'That code did not work: ask the host for a new one.'));
   }
 }
 
@@ -146,12 +150,12 @@ async function joinByToken(token) {
   const why = ack.error?.code;
   if (why === 'timeout' || why === 'rate_limited') {
     // The seat may well still be ours: keep the token; the next reconnect tries again.
-    toast(ack.error.message);
+    toast(errorText(ack.error));
     return;
   }
   localStorage.removeItem(seatKey);
-  if (why === 'unknown_room') showMessage(ack.error.message);
-  else showJoinForm(ack.error?.message || 'Could not rejoin.');
+  if (why === 'unknown_room') showMessage(errorText(ack.error));
+  else showJoinForm(errorText(ack.error, 'Could not rejoin.'));
 }
 
 async function watch() {
@@ -160,7 +164,7 @@ async function watch() {
   const ack = await request('watch', { code });
   setBusy(false);
   if (!ack.ok) {
-    showJoinForm(ack.error?.message || 'Could not watch.');
+    showJoinForm(errorText(ack.error, 'Could not watch.'));
     return;
   }
   entered(ack, 'spectator');
@@ -177,10 +181,10 @@ function takeSolo() {
 }
 
 async function joinSolo() {
-  const name = localStorage.getItem(nameKey) || 'Solo';
+  const name = localStorage.getItem(nameKey) || t('Solo');
   const ack = await request('join', withHostKey({ code, name }));
   if (ack.ok) entered(ack, 'player');
-  else showJoinForm(ack.error?.message || 'Could not join.');
+  else showJoinForm(errorText(ack.error, 'Could not join.'));
 }
 
 /** What to do on every (re)connect: return to the seat or the stands without any typing. */
@@ -212,14 +216,14 @@ async function leave() {
   const ack = await call('room', { type: 'leave' });
   if (!ack.ok) return;
   localStorage.removeItem(seatKey);
-  showMessage('You left the room.', { rejoin: 'Join again' });
+  showMessage(t('You left the room.'), { rejoin: t('Join again') });
 }
 
 // ---- rendering ------------------------------------------------------------------------------
 
 function renderMe(view) {
   const me = view.room.players.find((p) => p.seat === seat);
-  $('me-name').textContent = role === 'spectator' ? 'Watching' : (me ? me.name : '');
+  $('me-name').textContent = role === 'spectator' ? t('Watching') : (me ? me.name : '');
 }
 
 let gameSpecs = null;  // the game's options (GET /api/games), for a phone that hosts
@@ -240,7 +244,7 @@ async function renderHostLobby(view) {
   $('btn-start').hidden = !view.room.host;
   $('lobby-wait-line').hidden = Boolean(view.room.host);
   if (!view.room.host) return;
-  const specs = (await optionSpecs()).map((spec) => ({ ...spec, label: t(spec.label) }));
+  const specs = await optionSpecs();
   const form = $('lobby-options');
   if (form.dataset.lang !== document.documentElement.lang) {
     delete form.dataset.built;  // built again in the new language
@@ -258,13 +262,13 @@ function renderLobby(view) {
   renderHostLobby(view);
   const players = view.room.players.filter((p) => !p.gone);
   const n = players.length;
-  $('lobby-count').textContent = n === 1 ? '1 player' : `${n} players`;
+  $('lobby-count').textContent = n === 1 ? t('1 player') : t('{n} players', { n });
   $('lobby-players').replaceChildren(...players.map((p) => {
     const mine = p.seat === seat;
     return h('li', { class: mine ? 'me' : (p.connected ? null : 'away') },
       h('span', { class: 'name', text: p.name }),
-      mine ? h('span', { class: 'tag', text: 'you' }) : null,
-      !mine && !p.connected ? h('span', { class: 'tag', text: 'away' }) : null);
+      mine ? h('span', { class: 'tag', text: t('you') }) : null,
+      !mine && !p.connected ? h('span', { class: 'tag', text: t('away') }) : null);
   }));
 }
 
@@ -284,6 +288,7 @@ function render(view) {
   // The host may reorder the seats in the lobby: the server's word on our seat is the truth.
   if (role === 'player' && typeof view.room.seat === 'number') seat = view.room.seat;
   hintServerTime(view.now);
+  followRoomLanguage(view.room.lang);
   const { status } = view.room;
   document.body.dataset.status = status;
   renderMe(view);
@@ -363,8 +368,19 @@ function start() {
   handoff = takeHandoff();
   solo = takeSolo();
   $('btn-start').addEventListener('click', (event) => call('room', { type: 'start' }, { button: event.currentTarget }));
-  loadLanguage().then(() => { if (current && role) render(current); });
-  onLanguage(() => { if (current && role) render(current); });
+  let helpLang = document.documentElement.lang;
+  const retranslate = () => {
+    translatePage();
+    if (document.documentElement.lang !== helpLang) {
+      helpLang = document.documentElement.lang;
+      refreshHelp();
+    }
+    languageSlots();
+    if (current && role) render(current);
+  };
+  languageSlots();
+  loadLanguage().then(retranslate);
+  onLanguage(retranslate);
   $('btn-watch').addEventListener('click', watch);
   $('btn-rejoin').addEventListener('click', () => {
     const token = localStorage.getItem(seatKey);
@@ -383,18 +399,18 @@ function start() {
   socket.on('note', (note) => {
     if (note?.kind === 'kicked') {
       localStorage.removeItem(seatKey);
-      showMessage('You were removed from the room.');
+      showMessage(t('You were removed from the room.'));
       return;
     }
     if (note?.kind === 'expired') {
       localStorage.removeItem(seatKey);
-      showMessage('This room has closed. Thanks for playing!');
+      showMessage(t('This room has closed. Thanks for playing!'));
       return;
     }
     if (note?.kind === 'replaced') {
       // The seat moved to a newer tab or device. Rejoining on our own would steal it back and
       // the two would fight forever, so wait for the player to choose this screen.
-      showMessage('Your seat is now open on another screen.', { rejoin: 'Play on this screen' });
+      showMessage(t('Your seat is now open on another screen.'), { rejoin: t('Play on this screen') });
       return;
     }
     if (note?.kind === 'undo' || note?.kind === 'redo') toast(note.text, 'info');

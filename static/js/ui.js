@@ -67,8 +67,11 @@ export function trackConnection(socket) {
   setTimeout(update, 1500);
 }
 
-/** 1 → "1st", 2 → "2nd", 11 → "11th". */
+/** 1 → "1st", 2 → "2nd", 11 → "11th"; in the page's language: "1º" (it), "1." (cs). */
 export function ordinal(n) {
+  const lang = document.documentElement.lang || 'en';
+  if (lang === 'it') return `${n}º`;
+  if (lang !== 'en') return `${n}.`;
   const tens = n % 100;
   if (tens >= 11 && tens <= 13) return `${n}th`;
   return n + ({ 1: 'st', 2: 'nd', 3: 'rd' }[n % 10] ?? 'th');

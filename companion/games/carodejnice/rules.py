@@ -187,7 +187,11 @@ class Carodejnice(Game[State]):
         mission = box().mission(state.accepted)
         strength, spent = action["strength"], action["spent"]
         if spent > strength:
-            raise Illegal(f"You cannot spend {spent} strength out of {strength}.")
+            raise Illegal(
+                "You cannot spend {spent} strength out of {strength}.",
+                spent=spent,
+                strength=strength,
+            )
         difficulty = action.get("difficulty", mission.difficulty)
         success = strength - spent >= difficulty
         juror_index = action.get("juror")

@@ -10,7 +10,7 @@ def symbol(raw: object, what: str) -> Symbol:
     try:
         return Symbol.parse(raw)
     except ValueError as exc:
-        raise BadRequest(f"{what}: {exc}") from None
+        raise BadRequest("{what}: {exc}", what=what, exc=exc) from None
 
 
 def symbols(raw: object, what: str) -> tuple[Symbol, ...]:
@@ -24,9 +24,9 @@ def symbols(raw: object, what: str) -> tuple[Symbol, ...]:
     companion.engine.errors.BadRequest: Formula: you have one card of each symbol; ear ...
     """
     if not isinstance(raw, list):
-        raise BadRequest(f"{what} must be a list of symbols.")
+        raise BadRequest("{what} must be a list of symbols.", what=what)
     if len(raw) > len(Symbol):
-        raise BadRequest(f"{what} can hold at most 9 cards.")
+        raise BadRequest("{what} can hold at most 9 cards.", what=what)
     out: list[Symbol] = []
     for item in raw:
         parsed = symbol(item, what)

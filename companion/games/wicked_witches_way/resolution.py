@@ -103,7 +103,9 @@ def enter_dice(state: GameState, seat: int | None, dice: tuple[Die, ...], at: fl
             raise Illegal("The dice can no longer be corrected: formulas have been applied.")
         raise Illegal("The dice are entered when the lid opens, once every formula is written.")
     if seat is not None and (seat != state.roller or state.is_gone(seat)):
-        raise NotYourTurn(f"{state.name(state.roller)}, who rolled, or the table enters the dice.")
+        raise NotYourTurn(
+            "{name}, who rolled, or the table enters the dice.", name=state.name(state.roller)
+        )
     who = "The table" if seat is None else state.name(seat)
     correcting = state.step is Step.SORT
     state = replace(state, dice=dice)
@@ -147,7 +149,9 @@ def hold(state: GameState, seat: int, at: float) -> GameState:
         raise Illegal("Spells are played when you apply your formula or after your movement.")
     assert current is not None
     if seat != current:
-        raise NotYourTurn(f"Wait for your moment: {state.name(current)} is applying her formula.")
+        raise NotYourTurn(
+            "Wait for your moment: {name} is applying her formula.", name=state.name(current)
+        )
     if state.window is not None:
         raise Illegal("Wait for the end of the Magic Fog window.")
     if state.holding:
@@ -321,7 +325,7 @@ def keep(state: GameState, seat: int | None, card: object, at: float) -> GameSta
     if state.step is not Step.KEEP or choice is None or current is None:
         raise Illegal("There is no Black Magic card to choose now.")
     if seat is not None and seat != current:
-        raise NotYourTurn(f"Wait: {state.name(current)} chooses a card.")
+        raise NotYourTurn("Wait: {name} chooses a card.", name=state.name(current))
     if seat is None:
         card = choice[0]
     if card not in choice:

@@ -286,7 +286,7 @@ def _pass(state: GameState, seat: int | None, action: Payload, at: float) -> Gam
         if current is None:
             raise Illegal("There is nothing to pass now.")
         if seat != current:
-            raise NotYourTurn(f"Wait: {state.name(current)} is applying her formula.")
+            raise NotYourTurn("Wait: {name} is applying her formula.", name=state.name(current))
         if state.step is Step.KEEP:
             raise Illegal("Choose the Black Magic card you keep.")
     if state.step is Step.READ:

@@ -84,7 +84,7 @@ def cast(state: GameState, seat: int, action: Mapping[str, Any], at: float) -> G
     else:
         _check_turn(state, seat, spell)
     if not holds(state, seat, spell):
-        raise Illegal(f"You hold no {spell.label} card.")
+        raise Illegal("You hold no {spell} card.", spell=spell.label)
     card = _held_card(state, seat, spell)
     casting = _casting(state, seat, spell, action, at, card or "")
     name = state.name(seat)
@@ -113,8 +113,9 @@ def _check_decree(state: GameState, seat: int) -> None:
     ]
     if waiting:
         raise Illegal(
-            f"Decree is played once every other witch has written her formula "
-            f"(waiting for {', '.join(waiting)}).",
+            "Decree is played once every other witch has written her formula "
+            "(waiting for {names}).",
+            names=", ".join(waiting),
         )
 
 
@@ -122,13 +123,13 @@ def _check_turn(state: GameState, seat: int, spell: Spell) -> None:
     current = state.current
     timing = spell.info.timing
     if state.phase is not Phase.RESOLVE or current is None:
-        raise Illegal(f"{spell.label} is played {_WHEN[timing]}.")
+        raise Illegal("{spell} is played {when}.", spell=spell.label, when=_WHEN[timing])
     if current != seat:
-        raise NotYourTurn(f"Wait: {state.name(current)} is applying her formula.")
+        raise NotYourTurn("Wait: {name} is applying her formula.", name=state.name(current))
     if state.step is Step.KEEP:
         raise Illegal("First choose the Black Magic card you keep.")
     if state.step is not Step(timing.value):
-        raise Illegal(f"{spell.label} is played {_WHEN[timing]}.")
+        raise Illegal("{spell} is played {when}.", spell=spell.label, when=_WHEN[timing])
 
 
 def _casting(
@@ -152,7 +153,7 @@ def _casting(
     if spell is Spell.REPAIRED_OVERSIGHT:
         add = payload.symbol(action.get("add"), "Repaired Oversight")
         if add in formula.symbols:
-            raise Illegal(f"{add.label} is already in your formula.")
+            raise Illegal("{add} is already in your formula.", add=add.label)
         to_second = bool(action.get("second", False))
         if to_second and formula.second is None:
             raise Illegal("You wrote no second formula.")
@@ -161,9 +162,9 @@ def _casting(
         remove = payload.symbol(action.get("remove"), "Rectification (remove)")
         add = payload.symbol(action.get("add"), "Rectification (add)")
         if remove not in formula.symbols:
-            raise Illegal(f"{remove.label} is not in your formula.")
+            raise Illegal("{remove} is not in your formula.", remove=remove.label)
         if add in formula.symbols:
-            raise Illegal(f"{add.label} is already in your formula.")
+            raise Illegal("{add} is already in your formula.", add=add.label)
         return Casting(seat, card, spell, until, add=add, remove=remove)
     return Casting(seat, card, spell, until)
 
@@ -225,7 +226,11 @@ def _write_by(state: GameState, start: float) -> float | None:
 def _window_open(state: GameState) -> IllegalAction:
     assert state.window is not None
     caster = state.name(state.window.seat)
-    return Illegal(f"Wait: the Magic Fog window for {caster}'s {state.window.spell.label} is open.")
+    return Illegal(
+        "Wait: the Magic Fog window for {caster}'s {label} is open.",
+        caster=caster,
+        label=state.window.spell.label,
+    )
 
 
 def take_effect(state: GameState, at: float) -> GameState:

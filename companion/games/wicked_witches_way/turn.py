@@ -48,7 +48,7 @@ def roll(state: GameState, seat: int | None, action: Mapping[str, Any], at: floa
     if state.phase is not Phase.ROLL:
         raise Illegal("The dice are already rolled this turn.")
     if seat is not None and seat != state.roller:
-        raise NotYourTurn(f"Wait: {state.name(state.roller)} rolls the dice.")
+        raise NotYourTurn("Wait: {name} rolls the dice.", name=state.name(state.roller))
     if action.get("dice") is not None:
         if state.options.physical_dice:
             raise BadRequest("Enter the dice when the lid opens, once every formula is written.")
@@ -85,11 +85,13 @@ def close_lid(state: GameState, seat: int | None, at: float) -> GameState:
     if state.phase in (Phase.COMPOSE, Phase.RESOLVE):
         closer = state.lid_closed_by
         first = "The table" if closer is None else state.name(closer)
-        raise TooLate(f"Too late: {first} closed the lid first.")
+        raise TooLate("Too late: {first} closed the lid first.", first=first)
     if state.phase is not Phase.LOOK:
         raise Illegal("The dice are not rolled yet.")
     if seat is not None and not can_close_lid(state, seat):
-        raise Illegal(f"{state.name(seat)} is on space −2 and can no longer close the lid.")
+        raise Illegal(
+            "{name} is on space −2 and can no longer close the lid.", name=state.name(seat)
+        )
     seconds = state.options.compose_seconds
     who = "The table" if seat is None else state.name(seat)
     state = replace(
@@ -142,7 +144,7 @@ def force_empty(state: GameState, action: Mapping[str, Any], at: float) -> GameS
     if target is None:
         raise BadRequest("Say which seat to pass for (seat).")
     if state.formulas[target] is not None:
-        raise Illegal(f"{state.name(target)}'s formula is already locked.")
+        raise Illegal("{name}'s formula is already locked.", name=state.name(target))
     if state.window is not None and state.window.seat == target:
         raise Illegal("Wait for the end of the Magic Fog window.")
     text = f"The table passes for {state.name(target)}: no formula."

@@ -31,7 +31,7 @@ def damage(state: GameState, seat: int, amount: int, killer: int | None = None) 
     Rewards and Spells go by the rules; for good if the scenario's death is permanent."""
     witch = state.witches[seat]
     if witch.dead:
-        raise Illegal(f"{state.names[seat]}'s Witch is dead already.")
+        raise Illegal("{name}'s Witch is dead already.", name=state.names[seat])
     witch = hurt(witch, amount)
     if witch.damage < witch.health:
         return state.with_witch(seat, witch)
@@ -100,7 +100,7 @@ def witch_attack(
         if victim == seat:
             raise Illegal("Choose another Witch to attack.")
         if state.witches[victim].dead:
-            raise Illegal(f"{state.names[victim]}'s Witch is dead already.")
+            raise Illegal("{name}'s Witch is dead already.", name=state.names[victim])
         against = state.witches[victim].defense
     total_bonus = bonus + _bonus(state, seat, school)
     rolled = roll(state.seed, state.next_roll, Die.D20, seat, "attack", value)
@@ -148,7 +148,7 @@ def enemy_attack(
     bonus against her Defense; a hit deals its Damage."""
     witch = state.witches[victim]
     if witch.dead:
-        raise Illegal(f"{state.names[victim]}'s Witch is dead: nothing attacks her.")
+        raise Illegal("{name}'s Witch is dead: nothing attacks her.", name=state.names[victim])
     if state.revealed and state.cards and state.cards[victim] is Card.BITCH:
         raise Illegal("Enemies never attack the Bitch once she has revealed herself.")
     if antagonist:
@@ -205,7 +205,7 @@ def find_tracked(state: GameState, number: int | None) -> Tracked:
     for enemy in state.tracked:
         if enemy.number == number:
             return enemy
-    raise Illegal(f"No tracked Enemy has the number {number}.")
+    raise Illegal("No tracked Enemy has the number {number}.", number=number)
 
 
 def track(state: GameState, health: int, defense: int) -> GameState:

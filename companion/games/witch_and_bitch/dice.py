@@ -69,6 +69,6 @@ def roll(seed: int, n: int, die: Die, by: int | None, purpose: str, entered: int
     """Roll number ``n`` of the game: drawn from the seed, or the value the table entered."""
     if entered is not None:
         if not 1 <= entered <= die.faces:
-            raise BadRequest(f"A {die.value} shows 1 to {die.faces}.")
+            raise BadRequest("A {die} shows 1 to {faces}.", die=die.value, faces=die.faces)
         return Roll(n, die, entered, by, purpose, entered=True)
     return Roll(n, die, Rng(seed, "roll", n).randint(1, die.faces), by, purpose)

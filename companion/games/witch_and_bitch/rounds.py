@@ -127,7 +127,7 @@ def advance(state: GameState) -> GameState:
     if step is Step.DRAFT:
         current = state.current
         assert current is not None
-        raise Illegal(f"Waiting for {state.names[current]} to choose a starting Spell.")
+        raise Illegal("Waiting for {name} to choose a starting Spell.", name=state.names[current])
     if step is Step.POSITIONS:
         current = state.current
         assert current is not None
@@ -184,7 +184,7 @@ def free_positions(state: GameState) -> tuple[str, ...]:
 def place(state: GameState, seat: int, spot: str) -> GameState:
     """Scenario 3: ``seat`` puts her Witch on A-D (one Witch per position)."""
     if spot not in free_positions(state):
-        raise Illegal(f"Position {spot} is taken.")
+        raise Illegal("Position {spot} is taken.", spot=spot)
     state = state.with_witch(seat, replace(state.witches[seat], position=spot))
     state = replace(state, index=state.index + 1)
     return enter(state, Step.ENEMIES) if state.current is None else state
@@ -195,7 +195,7 @@ def generate(state: GameState, by: int | None, values: list[int] | None) -> Game
     if state.step not in (Step.ENEMIES, Step.DESTINY):
         raise Illegal("Enemies are generated at set-up and when a Destiny card says so.")
     if values is not None and len(values) != state.players:
-        raise Illegal(f"Enter one d4 per player ({state.players}).")
+        raise Illegal("Enter one d4 per player ({players}).", players=state.players)
     rolls = list(state.rolls)
     for k in range(state.players):
         entered = None if values is None else values[k]

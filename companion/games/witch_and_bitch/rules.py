@@ -241,7 +241,9 @@ class WitchAndBitch(Game[GameState]):
             current = state.current
             if current is not None and current != seat:
                 doing = "turn" if state.step is Step.TURNS else "chance to learn"
-                raise NotYourTurn(f"Only {state.names[current]} ends her {doing}.")
+                raise NotYourTurn(
+                    "Only {name} ends her {doing}.", name=state.names[current], doing=doing
+                )
         if seat is not None and state.step is Step.FIRST_ROLL:
             raise Illegal("Roll your d20, or let the table roll for everyone.")
         return rounds.advance(state)
@@ -266,7 +268,7 @@ class WitchAndBitch(Game[GameState]):
         chosen = action["witch"]
         holders = [k for k, w in enumerate(state.witches) if w.card == chosen and k != seat]
         if holders:
-            raise Illegal(f"{state.names[holders[0]]} has that Witch already.")
+            raise Illegal("{name} has that Witch already.", name=state.names[holders[0]])
         return state.with_witch(seat, replace(state.witches[seat], card=chosen))
 
     def _pick(self, state: GameState, seat: int, action: Payload, at: float) -> GameState:
@@ -275,7 +277,7 @@ class WitchAndBitch(Game[GameState]):
         if state.current != seat:
             current = state.current
             assert current is not None
-            raise NotYourTurn(f"It is {state.names[current]}'s turn to choose a Spell.")
+            raise NotYourTurn("It is {name}'s turn to choose a Spell.", name=state.names[current])
         chosen = action["spell"]
         mine = state.witches[seat].spells
         if chosen not in spells.draftable(mine, state.hands(but=seat)):
@@ -284,7 +286,7 @@ class WitchAndBitch(Game[GameState]):
                 raise Illegal("The starting Spells are first-level Spells.")
             if any(spells.spell(s).school == spell.school for s in mine):
                 raise Illegal("Your two starting Spells must be of two different Schools.")
-            raise Illegal(f"Both copies of {spell.name} are taken.")
+            raise Illegal("Both copies of {spell} are taken.", spell=spell.name)
         return self._drafted(state, seat, chosen)
 
     def _drafted(self, state: GameState, seat: int, chosen: str) -> GameState:
@@ -302,7 +304,9 @@ class WitchAndBitch(Game[GameState]):
         if state.current != seat:
             current = state.current
             assert current is not None
-            raise NotYourTurn(f"It is {state.names[current]}'s turn to choose a position.")
+            raise NotYourTurn(
+                "It is {name}'s turn to choose a position.", name=state.names[current]
+            )
         return rounds.place(state, seat, action["spot"])
 
     def _spawn(self, state: GameState, seat: int | None, action: Payload, at: float) -> GameState:
@@ -321,7 +325,7 @@ class WitchAndBitch(Game[GameState]):
             raise NotYourTurn("Actions are used in your own turn.")
         witch = state.witches[seat]
         if witch.actions >= ACTIONS:
-            raise Illegal(f"A turn has {ACTIONS} actions: end your turn.")
+            raise Illegal("A turn has {actions} actions: end your turn.", actions=ACTIONS)
         return state.with_witch(seat, replace(witch, actions=witch.actions + 1))
 
     def _exhaust(self, state: GameState, seat: int, action: Payload, at: float) -> GameState:
@@ -344,9 +348,9 @@ class WitchAndBitch(Game[GameState]):
         if to == seat:
             raise Illegal("Give it to another Witch (in your space).")
         if taker.dead:
-            raise Illegal(f"{state.names[to]}'s Witch is dead.")
+            raise Illegal("{name}'s Witch is dead.", name=state.names[to])
         if xp not in giver.corpses:
-            raise Illegal(f"You hold no corpse worth {xp} XP.")
+            raise Illegal("You hold no corpse worth {xp} XP.", xp=xp)
         k = giver.corpses.index(xp)
         state = state.with_witch(
             seat, replace(giver, corpses=giver.corpses[:k] + giver.corpses[k + 1 :])
@@ -366,7 +370,7 @@ class WitchAndBitch(Game[GameState]):
         witch, chosen = state.witches[seat], action["spell"]
         if chosen not in spells.learnable(witch.spells, state.hands(but=seat)):
             if spells.follows(chosen, witch.spells):
-                raise Illegal(f"{spells.spell(chosen).name} is taken: no copy is left.")
+                raise Illegal("{name} is taken: no copy is left.", name=spells.spell(chosen).name)
             raise Illegal("Your Witch cannot learn that Spell (its School, level or branch).")
         try:
             learned = learn(witch, chosen)
@@ -397,7 +401,9 @@ class WitchAndBitch(Game[GameState]):
     def _track(self, state: GameState, seat: int | None, action: Payload, at: float) -> GameState:
         self._playing(state)
         if len(state.tracked) >= MAX_TRACKED:
-            raise Illegal(f"The app tracks at most {MAX_TRACKED} Enemies at once.")
+            raise Illegal(
+                "The app tracks at most {max_tracked} Enemies at once.", max_tracked=MAX_TRACKED
+            )
         return attacks.track(state, action["health"], action["defense"])
 
     def _hurt_enemy(

@@ -137,7 +137,7 @@ class Witchcraft(Game[GameState]):
         if state.decider != seat:
             waiting = state.decider
             who = state.players[waiting].name if waiting is not None else "nobody"
-            raise NotYourTurn(f"It is {who}'s decision now.")
+            raise NotYourTurn("It is {who}'s decision now.", who=who)
         ply = payload.get("ply")
         if ply is not None and ply != state.ply:
             raise TooLate("The board has changed since your phone showed it; choose again.")

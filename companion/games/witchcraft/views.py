@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.engine.text import N_
 from companion.games.witchcraft import clocks, turns
 from companion.games.witchcraft.geometry import Cell, name
 from companion.games.witchcraft.state import Entry, GameState, Phase, Stack, Task, TaskKind, Tile
@@ -20,22 +21,22 @@ LOG_SHOWN = 40
 
 #: what the table is told the decider is doing
 DOING = {
-    TaskKind.ASIDE: "sets tiles aside for summoning",
-    TaskKind.DROP: "places the captured tiles onto their stacks",
-    TaskKind.ENERGY: "removes exhaustion tokens (Altar of Energy)",
-    TaskKind.PROTECT: "places a shield token (Altar of Protection)",
-    TaskKind.TELEPORT: "moves or turns a stack (Altar of Teleportation)",
-    TaskKind.TELEPORT_FACE: "chooses the facing (Altar of Teleportation)",
-    TaskKind.SUMMON_MAP: "lays a pair of map tiles (Altar of Summoning)",
-    TaskKind.SUMMON_PICK: "chooses the map tile for the opponent (Altar of Summoning)",
-    TaskKind.SUMMON: "summons a set-aside wizard (Altar of Summoning)",
-    TaskKind.PROPHET: "chooses the stack for the Prophet",
-    TaskKind.PROPHET_ARRANGE: "rearranges the stack (Prophet)",
-    TaskKind.PRINCE: "chooses the tile the Prince removes",
-    TaskKind.BARBARIAN: "chooses the altar the Barbarian destroys",
-    TaskKind.KEYKEEPER: "chooses two stacks to swap (Key Keeper)",
-    TaskKind.FACE: "chooses a facing (Key Keeper)",
-    TaskKind.AFTER: "decides whether to use the power tile now",
+    TaskKind.ASIDE: N_("sets tiles aside for summoning"),
+    TaskKind.DROP: N_("places the captured tiles onto their stacks"),
+    TaskKind.ENERGY: N_("removes exhaustion tokens (Altar of Energy)"),
+    TaskKind.PROTECT: N_("places a shield token (Altar of Protection)"),
+    TaskKind.TELEPORT: N_("moves or turns a stack (Altar of Teleportation)"),
+    TaskKind.TELEPORT_FACE: N_("chooses the facing (Altar of Teleportation)"),
+    TaskKind.SUMMON_MAP: N_("lays a pair of map tiles (Altar of Summoning)"),
+    TaskKind.SUMMON_PICK: N_("chooses the map tile for the opponent (Altar of Summoning)"),
+    TaskKind.SUMMON: N_("summons a set-aside wizard (Altar of Summoning)"),
+    TaskKind.PROPHET: N_("chooses the stack for the Prophet"),
+    TaskKind.PROPHET_ARRANGE: N_("rearranges the stack (Prophet)"),
+    TaskKind.PRINCE: N_("chooses the tile the Prince removes"),
+    TaskKind.BARBARIAN: N_("chooses the altar the Barbarian destroys"),
+    TaskKind.KEYKEEPER: N_("chooses two stacks to swap (Key Keeper)"),
+    TaskKind.FACE: N_("chooses a facing (Key Keeper)"),
+    TaskKind.AFTER: N_("decides whether to use the power tile now"),
 }
 
 
@@ -89,11 +90,11 @@ def pending(state: GameState) -> dict[str, Any] | None:
         return None
     task: Task | None = state.tasks[0] if state.tasks else None
     if task is not None:
-        doing = DOING.get(task.kind, "decides")
+        doing = DOING.get(task.kind, N_("decides"))
     elif state.phase is Phase.PLACEMENT:
-        doing = "places a wizard"
+        doing = N_("places a wizard")
     else:
-        doing = "activates a wizard"
+        doing = N_("activates a wizard")
     return {"seat": seat, "doing": doing, "task": task.kind.value if task else "main"}
 
 

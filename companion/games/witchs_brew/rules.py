@@ -226,7 +226,9 @@ class WitchsBrew(Game[GameState]):
         card = find(action["card"])
         if card is None:
             count = len(abilities())
-            raise BadRequest(f"There is no such ability card: give its number (1–{count}).")
+            raise BadRequest(
+                "There is no such ability card: give its number (1–{count}).", count=count
+            )
         state = replace(state.with_player(seat, ability=card), draft=advance(draft))
         return sets.reveal(state) if state.draft is not None and state.draft.done else state
 
@@ -237,7 +239,7 @@ class WitchsBrew(Game[GameState]):
             raise Illegal("No ability is being chosen now.")
         if seat != draft.current:
             name = state.players[draft.current].name
-            raise NotYourTurn(f"It is {name}'s turn to choose an ability.")
+            raise NotYourTurn("It is {name}'s turn to choose an ability.", name=name)
         return draft
 
     def _select(self, state: GameState, seat: int, action: Payload, at: float) -> GameState:
@@ -249,15 +251,19 @@ class WitchsBrew(Game[GameState]):
             raise Illegal("You have already chosen your roles for this set.")
         raw = action.get("roles")
         if not isinstance(raw, list):
-            raise BadRequest(f"Choose exactly {HAND_SIZE} roles.")
+            raise BadRequest("Choose exactly {hand_size} roles.", hand_size=HAND_SIZE)
         roles = [parse_role(r) for r in raw]
         chosen = [r for r in roles if r is not None]
         if len(chosen) != len(roles):
             raise BadRequest("That is not one of the 12 roles.")
         if len(set(chosen)) != len(chosen):
-            raise BadRequest(f"Choose {HAND_SIZE} different roles.")
+            raise BadRequest("Choose {hand_size} different roles.", hand_size=HAND_SIZE)
         if len(chosen) != HAND_SIZE:
-            raise BadRequest(f"Choose exactly {HAND_SIZE} roles (you chose {len(chosen)}).")
+            raise BadRequest(
+                "Choose exactly {hand_size} roles (you chose {count}).",
+                hand_size=HAND_SIZE,
+                count=len(chosen),
+            )
         state = state.with_player(seat, selected=tuple(chosen))
         if all(p.ready for p in state.players):
             return sets.begin_tricks(state, at)
@@ -274,18 +280,18 @@ class WitchsBrew(Game[GameState]):
             raise Illegal("You have already played this trick's role.")
         if kind is not chain.Due.PLAY and due is not None:
             doing = "answer" if kind is chain.Due.ANSWER else "decide on an amulet"
-            raise NotYourTurn(f"It is {state.names[due]}'s turn to {doing}.")
+            raise NotYourTurn("It is {name}'s turn to {doing}.", name=state.names[due], doing=doing)
         if seat != current.leader:
             name = state.names[current.leader]
-            raise NotYourTurn(f"It is {name}'s turn to lead.")
+            raise NotYourTurn("It is {name}'s turn to lead.", name=name)
         role = parse_role(action.get("role"))
         if role is None:
             raise BadRequest("That is not one of the 12 roles.")
         player = state.players[seat]
         if role in player.played:
-            raise Illegal(f"You have already played the {role.label}.")
+            raise Illegal("You have already played the {role}.", role=role.label)
         if role not in player.hand:
-            raise Illegal(f"You did not choose the {role.label} for this set.")
+            raise Illegal("You did not choose the {role} for this set.", role=role.label)
         holders = [s for s in state.seats if s != seat and role in state.players[s].hand]
         ready = state.options.amulets and player.may_use_amulet
         led = chain.lead(current, role, holders, at, amulet_ready=ready)
@@ -499,7 +505,7 @@ class WitchsBrew(Game[GameState]):
 def _trick(state: GameState) -> chain.Trick:
     if state.phase is not Phase.TRICK or state.trick is None:
         waiting = "the ability draft" if state.phase is Phase.DRAFT else "everyone's roles"
-        raise Illegal(f"No trick is under way: waiting for {waiting}.")
+        raise Illegal("No trick is under way: waiting for {waiting}.", waiting=waiting)
     return state.trick
 
 

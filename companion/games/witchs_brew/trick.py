@@ -157,7 +157,7 @@ def decide_amulet(trick: Trick, seat: int, use: bool, at: float, auto: bool = Fa
     if due_kind(trick) is not Due.AMULET:
         raise Illegal("No amulet can be used now.")
     if seat != trick.leader:
-        raise NotYourTurn(f"Only {trick.names[trick.leader]} may use an amulet now.")
+        raise NotYourTurn("Only {name} may use an amulet now.", name=trick.names[trick.leader])
     chain = (*trick.chain, Entry(seat, Answer.AMULET, at, auto)) if use else trick.chain
     return replace(trick, chain=chain, amulet_decided=True, since=at, nudge=False)
 
@@ -274,13 +274,13 @@ def _check_answer(trick: Trick, seat: int) -> None:
         raise Illegal("You have already answered.")
     kind, now = due_kind(trick), due(trick)
     if kind is Due.PLAY:
-        raise NotYourTurn(f"It is {names[trick.leader]}'s turn to lead.")
+        raise NotYourTurn("It is {name}'s turn to lead.", name=names[trick.leader])
     if kind is Due.AMULET:
-        raise Illegal(f"Everyone has answered; {names[trick.leader]} decides.")
+        raise Illegal("Everyone has answered; {name} decides.", name=names[trick.leader])
     if kind is None or now is None:
         raise TooLate("This trick is over.")
     if seat != now:
-        raise NotYourTurn(f"It is {names[now]}'s turn to answer.")
+        raise NotYourTurn("It is {name}'s turn to answer.", name=names[now])
 
 
 def _walk(trick: Trick, at: float) -> Trick:

@@ -2,6 +2,7 @@
 // and the redraw at that moment, the ranking list, the scoreboard.
 
 import { h, formatMargin } from '../../js/ui.js';
+import { t } from '../../js/kit.js';
 
 export const styles = ['./buzzer.css'];
 
@@ -41,7 +42,7 @@ export function rankingItems(ctx, { mine = null, extra = null } = {}) {
     items.push(h('li', { class: `false-start${seat === mine ? ' mine' : ''}`, dataset: { seat } },
       h('span', { class: 'pos', text: '✗', 'aria-hidden': 'true' }),
       h('span', { class: 'name', text: ctx.nameOf(seat) }),
-      h('span', { class: 'margin', text: 'false start' })));
+      h('span', { class: 'margin', text: t('false start') })));
   }
   return items;
 }

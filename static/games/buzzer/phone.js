@@ -2,7 +2,7 @@
 // timestamp (performance.now() clock), and the phone reacts before the server answers.
 
 import { h, ordinal, formatGap, onPress, pressTime, replay } from '../../js/ui.js';
-import { countdown } from '../../js/kit.js';
+import { countdown, t, tn, N_, errorText } from '../../js/kit.js';
 import { beep, vibrate } from '../../js/sound.js';
 import { effectiveStatus, rankingItems, scoreItems, scoreRows } from './common.js';
 
@@ -16,14 +16,15 @@ export function local() {
   };
 }
 
+// Marked with N_ for scripts/i18n; translated where drawn (the page may switch language).
 const LABEL = {
-  idle: 'Wait',
-  armed: 'Wait…',
-  open: 'BUZZ!',
-  pressed: 'Pressed!',
-  false_start: '✗ Too early',
-  closed: 'Round over',
-  refused: 'Missed',
+  idle: N_('Wait'),
+  armed: N_('Wait…'),
+  open: N_('BUZZ!'),
+  pressed: N_('Pressed!'),
+  false_start: N_('✗ Too early'),
+  closed: N_('Round over'),
+  refused: N_('Missed'),
 };
 
 function isPlayer(ctx) {
@@ -42,8 +43,8 @@ export function mount(ctx) {
     verdict: h('p', { id: 'bz-verdict', class: 'bz-verdict', 'aria-live': 'assertive' }),
     detail: h('p', { class: 'bz-detail' }),
     button,
-    ranking: h('ol', { class: 'bz-ranking bz-ranking-small', 'aria-label': 'Ranking' }),
-    scores: h('ol', { class: 'bz-scores bz-scores-small', 'aria-label': 'Scores' }),
+    ranking: h('ol', { class: 'bz-ranking bz-ranking-small', 'aria-label': t('Ranking') }),
+    scores: h('ol', { class: 'bz-scores bz-scores-small', 'aria-label': t('Scores') }),
   };
   // A player gets the button; a spectator gets the table's ranking and scores.
   if (isPlayer(ctx)) {
@@ -51,14 +52,14 @@ export function mount(ctx) {
       h('div', { class: 'bz-bottom' }, button));
   } else {
     els.root.append(h('div', { class: 'bz-top' }, els.round, els.verdict, els.detail, els.ranking,
-      h('h2', { class: 'bz-small-title', text: 'Scores' }), els.scores));
+      h('h2', { class: 'bz-small-title', text: t('Scores') }), els.scores));
     els.root.classList.add('bz-watch');
   }
   return els;
 }
 
 function press(ctx, event) {
-  const t = pressTime(event);
+  const pressedAt = pressTime(event);
   if (event.button > 0) return;
   event.preventDefault();
   const { game, local } = ctx;
@@ -75,13 +76,13 @@ function press(ctx, event) {
   vibrate(50);
   ctx.redraw();
   const round = game.round;
-  ctx.send('buzz', { t }, { quiet: true }).then((ack) => {
+  ctx.send('buzz', { t: pressedAt }, { quiet: true }).then((ack) => {
     // An answer for another round, or for the game before a rematch (another `local`), is stale.
     if (!ack || ack.ok || ctx.local !== local || ctx.game.round !== round) return;
     // too_late is the verdict for this round; anything else (e.g. "wait for GO" when false
     // starts are off, a lost connection) leaves the player free to press again.
     const final = ack.error?.code === 'too_late';
-    local.refusal = { round, final, message: ack.error?.message || 'Your press did not count.' };
+    local.refusal = { round, final, message: errorText(ack.error, 'Your press did not count.') };
     if (!final) local.pressedRound = null;
     ctx.redraw();
   });
@@ -103,41 +104,41 @@ function drawVerdict(ctx, state, status) {
   const you = game.you || {};
   let verdict = '';
   let detail = [];
-  let label = LABEL[state] || '';
+  let label = t(LABEL[state]) || '';
   if (state === 'idle') {
-    verdict = 'Wait for the host';
-    detail = [game.round ? '' : 'The host arms the first round from the TV.'];
+    verdict = t('Wait for the host');
+    detail = [game.round ? '' : t('The host arms the first round from the TV.')];
   } else if (state === 'armed') {
-    verdict = 'Get ready…';
-    detail = [game.options?.false_start !== false ? 'Press on GO. Too early is a false start!' : 'Press on GO.'];
+    verdict = t('Get ready…');
+    detail = [game.options?.false_start !== false ? t('Press on GO. Too early is a false start!') : t('Press on GO.')];
     if (typeof game.opens_at === 'number') {
-      detail.unshift('Opens in ', countdown(game.opens_at, { format: 'tenths' }), '\n');
+      detail.unshift(t('Opens in '), countdown(game.opens_at, { format: 'tenths' }), '\n');
     }
   } else if (state === 'open') {
-    verdict = 'GO! Press now!';
+    verdict = t('GO! Press now!');
   } else if (state === 'pressed') {
-    verdict = status === 'closed' ? 'Pressed' : 'Pressed! Waiting for the others…';
+    verdict = status === 'closed' ? t('Pressed') : t('Pressed! Waiting for the others…');
   } else if (state === 'false_start') {
-    verdict = 'False start';
-    detail = ['You pressed before GO: out for this round.'];
+    verdict = t('False start');
+    detail = [t('You pressed before GO: out for this round.')];
   } else if (state === 'refused') {
     verdict = local.refusal.message;
   } else if (state === 'ranked') {
     const rank = you.rank;
     const ranking = game.ranking || [];
-    label = rank === 1 ? '1st ★' : ordinal(rank);
+    label = rank === 1 ? t('1st ★') : ordinal(rank);
     if (rank === 1) {
-      verdict = 'Fastest!';
-      if (ranking[1]) detail = [`${formatGap(ranking[1].margin_ms)} ahead of ${ctx.nameOf(ranking[1].seat)}`];
+      verdict = t('Fastest!');
+      if (ranking[1]) detail = [t('{gap} ahead of {who}', { gap: formatGap(ranking[1].margin_ms), who: ctx.nameOf(ranking[1].seat) })];
     } else {
-      verdict = `${ordinal(rank)} place`;
+      verdict = t('{rank} place', { rank: ordinal(rank) });
       const mine = ranking[rank - 1];
       const before = ranking[rank - 2];
-      if (mine && before) detail = [`${formatGap(mine.margin_ms)} behind ${ctx.nameOf(before.seat)}`];
+      if (mine && before) detail = [t('{gap} behind {who}', { gap: formatGap(mine.margin_ms), who: ctx.nameOf(before.seat) })];
     }
   } else if (state === 'closed') {
-    verdict = 'Round over';
-    detail = ['You did not press this round.'];
+    verdict = t('Round over');
+    detail = [t('You did not press this round.')];
   }
   if (local.refusal?.round === game.round && !local.refusal.final && (state === 'armed' || state === 'open')) {
     detail = [local.refusal.message];
@@ -153,10 +154,10 @@ function drawVerdict(ctx, state, status) {
 
 function drawWatcher(ctx, status) {
   const { game, els } = ctx;
-  const texts = { idle: 'Waiting for the host', armed: 'Get ready…', open: 'GO!' };
+  const texts = { idle: t('Waiting for the host'), armed: t('Get ready…'), open: t('GO!') };
   const winner = game.ranking?.[0];
   els.verdict.textContent = texts[status]
-    ?? (winner ? `${ctx.nameOf(winner.seat)} wins!` : 'Round over');
+    ?? (winner ? t('{who} wins!', { who: ctx.nameOf(winner.seat) }) : t('Round over'));
   els.detail.textContent = '';
   els.root.dataset.state = status;
   els.ranking.replaceChildren(...rankingItems(ctx));
@@ -173,16 +174,18 @@ function drawFinal(ctx) {
   const best = rows[0]?.points ?? 0;
   const leaders = rows.filter((r) => r.points === best);
   const tied = leaders.length > 1 && place === 1;
-  els.verdict.textContent = best === 0 ? 'Game over'
-    : (place === 1 ? (tied ? 'A tie for first!' : 'You win!') : `${ordinal(place)} place`);
-  const plural = (n) => `${n} ${n === 1 ? 'point' : 'points'}`;
-  els.detail.textContent = best === 0 ? 'Nobody scored this time.'
-    : (place === 1 && !tied ? `${plural(points)}. Well pressed!`
-      : `You: ${plural(points)} · ${leaders.map((r) => r.name).join(' & ')}: ${plural(best)}`);
+  els.verdict.textContent = best === 0 ? t('Game over')
+    : (place === 1 ? (tied ? t('A tie for first!') : t('You win!')) : t('{rank} place', { rank: ordinal(place) }));
+  const plural = (n) => tn('{n} point', '{n} points', n);
+  els.detail.textContent = best === 0 ? t('Nobody scored this time.')
+    : (place === 1 && !tied ? t('{points}. Well pressed!', { points: plural(points) })
+      : t('You: {points} · {leaders}: {best}', {
+        points: plural(points), leaders: leaders.map((r) => r.name).join(' & '), best: plural(best),
+      }));
   els.scores.replaceChildren(...scoreItems(ctx, ctx.seat));
   if (!els.scores.isConnected) {
     els.root.querySelector('.bz-top').append(
-      h('h2', { class: 'bz-small-title', text: 'Final scores' }), els.scores);
+      h('h2', { class: 'bz-small-title', text: t('Final scores') }), els.scores);
   }
   els.button.hidden = true;
   els.root.dataset.state = 'over';
@@ -195,8 +198,8 @@ export function render(ctx) {
   if (local.pressedRound !== null && local.pressedRound !== game.round) local.pressedRound = null;
   const points = (game.scores || {})[ctx.seat] ?? 0;
   els.round.textContent = [
-    game.round ? `Round ${game.round}` : 'Buzzer',
-    isPlayer(ctx) ? `${points} ${points === 1 ? 'point' : 'points'}` : null,
+    game.round ? t('Round {round}', { round: game.round }) : t('Buzzer'),
+    isPlayer(ctx) ? tn('{n} point', '{n} points', points) : null,
   ].filter(Boolean).join(' · ');
 
   if (isPlayer(ctx) && ctx.room.status === 'over') drawFinal(ctx);

@@ -1,7 +1,7 @@
 // Buzzer, table screen: big status line, arm button, live ranking with margins, scoreboard.
 
 import { h, formatGap, replay } from '../../js/ui.js';
-import { countdown } from '../../js/kit.js';
+import { countdown, t, tn } from '../../js/kit.js';
 import { beep } from '../../js/sound.js';
 import { effectiveStatus, rankingItems, scoreItems, scoreRows } from './common.js';
 
@@ -14,10 +14,10 @@ export function local() {
 }
 
 export function mount(ctx) {
-  const arm = h('button', { id: 'btn-arm', type: 'button', class: 'btn btn-primary bz-arm' }, 'Arm round');
+  const arm = h('button', { id: 'btn-arm', type: 'button', class: 'btn btn-primary bz-arm' }, t('Arm round'));
   arm.addEventListener('click', () => ctx.send('arm', {}, { button: arm }));
 
-  const ranking = h('ol', { id: 'ranking', class: 'bz-ranking', 'aria-label': 'Ranking' });
+  const ranking = h('ol', { id: 'ranking', class: 'bz-ranking', 'aria-label': t('Ranking') });
   ranking.addEventListener('click', (event) => {
     const button = event.target.closest('button[data-award]');
     if (!button || button.disabled) return;
@@ -28,7 +28,7 @@ export function mount(ctx) {
       if (ctx.local.awardedRound !== round) ctx.local.awarded = new Set();
       ctx.local.awardedRound = round;
       ctx.local.awarded.add(seat);
-      ctx.toast(`+1 for ${ctx.nameOf(seat)} (Undo takes it back)`, 'info');
+      ctx.toast(t('+1 for {who} (Undo takes it back)', { who: ctx.nameOf(seat) }), 'info');
       ctx.redraw();
     });
   });
@@ -46,8 +46,8 @@ export function mount(ctx) {
     h('div', { class: 'bz-head' }, els.round, arm),
     h('div', { class: 'bz-stage' }, els.status, els.sub),
     h('div', { class: 'bz-body' },
-      h('section', { class: 'bz-panel bz-panel-ranking' }, h('h2', { text: 'This round' }), ranking),
-      h('section', { class: 'bz-panel bz-panel-scores' }, h('h2', { text: 'Scores' }), els.scores)),
+      h('section', { class: 'bz-panel bz-panel-ranking' }, h('h2', { text: t('This round') }), ranking),
+      h('section', { class: 'bz-panel bz-panel-scores' }, h('h2', { text: t('Scores') }), els.scores)),
   );
   return els;
 }
@@ -58,29 +58,29 @@ function drawStage(ctx, status) {
   let text;
   let sub = '';
   if (status === 'idle') {
-    text = game.round ? 'Ready' : 'Ready when you are';
-    sub = `Press “Arm round” to start round ${game.round + 1}.`;
+    text = game.round ? t('Ready') : t('Ready when you are');
+    sub = t('Press “Arm round” to start round {n}.', { n: game.round + 1 });
   } else if (status === 'armed') {
     // A fixed-delay round counts down 3, 2, 1 on the server clock; an unannounced one cannot.
-    const early = game.options?.false_start !== false ? 'pressing early is a false start!' : 'wait for GO.';
+    const early = game.options?.false_start !== false ? t('pressing early is a false start!') : t('wait for GO.');
     if (typeof game.opens_at === 'number') {
       text = countdown(game.opens_at, { format: 'n' });
-      sub = `Get ready… ${early}`;
+      sub = t('Get ready… {early}', { early });
     } else {
-      text = 'Get ready…';
-      sub = `Opens any second now · ${early}`;
+      text = t('Get ready…');
+      sub = t('Opens any second now · {early}', { early });
     }
   } else if (status === 'open') {
-    text = 'GO!';
+    text = t('GO!');
     sub = typeof game.closes_at === 'number'
-      ? ['Closes in ', countdown(game.closes_at)]
-      : 'Press your buzzer!';
+      ? [t('Closes in '), countdown(game.closes_at)]
+      : t('Press your buzzer!');
   } else {
     const winner = game.ranking?.[0];
-    text = winner ? `${ctx.nameOf(winner.seat)} wins!` : 'Nobody pressed';
+    text = winner ? t('{who} wins!', { who: ctx.nameOf(winner.seat) }) : t('Nobody pressed');
     const second = game.ranking?.[1];
-    if (winner && second) sub = `by ${formatGap(second.margin_ms)} over ${ctx.nameOf(second.seat)}`;
-    else sub = `Round ${game.round} is over.`;
+    if (winner && second) sub = t('by {x} over {who}', { x: formatGap(second.margin_ms), who: ctx.nameOf(second.seat) });
+    else sub = t('Round {round} is over.', { round: game.round });
   }
   els.status.replaceChildren(text);
   els.sub.replaceChildren(...[sub].flat());
@@ -94,14 +94,17 @@ function drawFinal(ctx) {
   const best = rows[0]?.points ?? 0;
   const leaders = rows.filter((r) => r.points === best);
   if (!rows.length || best === 0) {
-    els.status.textContent = 'Game over';
-    els.sub.textContent = 'Thanks for playing!';
+    els.status.textContent = t('Game over');
+    els.sub.textContent = t('Thanks for playing!');
   } else if (leaders.length === 1) {
-    els.status.textContent = `${leaders[0].name} wins!`;
-    els.sub.textContent = `Game over · ${best} ${best === 1 ? 'point' : 'points'}`;
+    els.status.textContent = t('{who} wins!', { who: leaders[0].name });
+    const points = tn('{n} point', '{n} points', best);
+    els.sub.textContent = t('Game over · {points}', { points });
   } else {
-    els.status.textContent = 'A tie!';
-    els.sub.textContent = `${leaders.map((r) => r.name).join(' & ')} · ${best} ${best === 1 ? 'point' : 'points'} each`;
+    els.status.textContent = t('A tie!');
+    els.sub.textContent = t('{leaders} · {points} each', {
+      leaders: leaders.map((r) => r.name).join(' & '), points: tn('{n} point', '{n} points', best),
+    });
   }
   els.root.dataset.state = 'over';
 }
@@ -123,22 +126,22 @@ export function render(ctx) {
   else drawStage(ctx, status);
   els.arm.hidden = over;
   els.arm.disabled = !ctx.playing || status === 'armed' || status === 'open';
-  els.arm.textContent = status === 'armed' || status === 'open' ? 'Round under way'
-    : (game.round ? 'Arm next round' : 'Arm round');
-  els.round.textContent = game.round ? `Round ${game.round}` : 'Buzzer';
+  els.arm.textContent = status === 'armed' || status === 'open' ? t('Round under way')
+    : (game.round ? t('Arm next round') : t('Arm round'));
+  els.round.textContent = game.round ? t('Round {round}', { round: game.round }) : t('Buzzer');
 
   const given = local.awardedRound === game.round ? local.awarded : new Set();
   const award = (seat) => (given.has(seat)
-    ? h('span', { class: 'bz-awarded', 'aria-label': `${ctx.nameOf(seat)} got 1 point` }, '✓ +1')
+    ? h('span', { class: 'bz-awarded', 'aria-label': t('{who} got 1 point', { who: ctx.nameOf(seat) }) }, '✓ +1')
     : h('button', {
       type: 'button', class: 'btn btn-small bz-award', dataset: { award: seat },
-      'aria-label': `Give 1 point to ${ctx.nameOf(seat)}`,
+      'aria-label': t('Give 1 point to {who}', { who: ctx.nameOf(seat) }),
     }, '+1'));
   const canAward = ctx.playing && (status === 'closed' || status === 'open');
   const items = rankingItems(ctx, { extra: canAward ? award : null });
   if (!items.length) {
     items.push(h('li', { class: 'placeholder' },
-      status === 'open' ? 'Waiting for the first press…' : 'Presses appear here, fastest first.'));
+      status === 'open' ? t('Waiting for the first press…') : t('Presses appear here, fastest first.')));
   }
   els.ranking.replaceChildren(...items);
   els.scores.replaceChildren(...scoreItems(ctx));

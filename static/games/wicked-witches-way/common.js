@@ -4,15 +4,17 @@
 // initial), a revealed formula, card names, the standings, and the one-line summary of the table.
 
 import { h, svg, ordinal } from '../../js/ui.js';
+import { t, N_, translated } from '../../js/kit.js';
 
 export const styles = ['./www.css'];
 
 export const SYMBOLS = ['ear', 'star', 'skull', 'spider', 'web', 'eye', 'lightning', 'cloud', 'burst'];
-export const SYMBOL_LABEL = {
-  ear: 'Ear', star: 'Star', skull: 'Skull', spider: 'Spider', web: 'Web', eye: 'Eye',
-  lightning: 'Lightning', cloud: 'Cloud', burst: 'Burst',
-};
-export const COLORS = ['orange', 'black'];
+// Tables of words are read through translated() (kit.js): in the page's language when read.
+export const SYMBOL_LABEL = translated({
+  ear: N_('Ear'), star: N_('Star'), skull: N_('Skull'), spider: N_('Spider'), web: N_('Web'), eye: N_('Eye'),
+  lightning: N_('Lightning'), cloud: N_('Cloud'), burst: N_('Burst'),
+});
+export const COLORS = [N_('orange'), N_('black')];  // marked: pages write t(color)
 export const WITCHES = ['Ursule', 'Renée', 'Cunégonde', 'Germaine', 'Sofia', 'Augustine'];
 export const FINISH = 23;
 export const TRACK_MIN = -2;
@@ -120,8 +122,9 @@ export function symbolIcon(symbol, { cls = 'www-icon', label = true } = {}) {
  */
 export function dieTile(die, { mark = null, index = null, cls = '' } = {}) {
   const color = die?.color === 'black' ? 'black' : 'orange';
-  const label = `${color === 'black' ? 'Black' : 'Orange'} ${SYMBOL_LABEL[die?.symbol] || die?.symbol || '?'}`
-    + (mark === 'valid' ? ', valid' : mark === 'forbidden' ? ', forbidden' : '');
+  const colorWord = color === 'black' ? t('Black') : t('Orange');
+  const label = `${colorWord} ${SYMBOL_LABEL[die?.symbol] || die?.symbol || '?'}`
+    + (mark === 'valid' ? t(', valid') : mark === 'forbidden' ? t(', forbidden') : '');
   return h('div', {
     class: `www-die www-die-${color}${mark ? ` www-die-${mark}` : ''}${cls ? ` ${cls}` : ''}`,
     role: 'img',
@@ -189,7 +192,7 @@ export function diceEntry({ submit, onPick = null }) {
       h('p', { class: 'www-hint www-dice-hint', 'aria-live': 'polite', text: opts.hint(filled) }),
       h('div', { class: 'www-dice www-dice-entry' }, dice.map((d, i) => h('button', {
         type: 'button', class: 'www-slot', dataset: { slot: i },
-        'aria-label': d ? `Die ${i + 1}: ${d.color} ${SYMBOL_LABEL[d.symbol] || d.symbol}, remove` : `Die ${i + 1}: empty`,
+        'aria-label': d ? t('Die {n}: {color} {x}, remove', { n: i + 1, color: t(d.color), x: SYMBOL_LABEL[d.symbol] || d.symbol }) : t('Die {n}: empty', { n: i + 1 }),
         disabled: !d,
       }, d ? dieTile(d) : h('span', { class: 'www-slot-empty', text: String(i + 1) })))),
       h('div', { class: 'www-palette' }, SYMBOLS.map((symbol) => h('div', {
@@ -201,11 +204,11 @@ export function diceEntry({ submit, onPick = null }) {
       }, dieTile({ symbol, color }))),
       h('span', { class: 'www-pick-name', 'aria-hidden': 'true', text: SYMBOL_LABEL[symbol] })))),
       h('div', { class: 'www-form-buttons' },
-        h('button', { type: 'button', class: 'btn', id: 'www-dice-undo', disabled: !filled, 'aria-label': 'Take out the last die' }, '⌫ Undo'),
-        h('button', { type: 'button', class: 'btn', id: 'www-dice-clear', disabled: !filled }, 'Clear'),
+        h('button', { type: 'button', class: 'btn', id: 'www-dice-undo', disabled: !filled, 'aria-label': t('Take out the last die') }, t('⌫ Undo')),
+        h('button', { type: 'button', class: 'btn', id: 'www-dice-clear', disabled: !filled }, t('Clear')),
         h('button', {
           type: 'button', class: 'btn btn-primary', id: 'www-dice-submit', disabled: !full || !opts.enabled,
-        }, full ? 'Submit dice ✓' : `Pick ${dice.length - filled} more`)),
+        }, full ? t('Submit dice ✓') : t('Pick {x} more', { x: dice.length - filled }))),
     );
     if (focused) {
       const again = root.querySelector(focused);
@@ -254,10 +257,10 @@ export function diceEntry({ submit, onPick = null }) {
       }
       const opts = {
         enabled,
-        hint: hint || ((filled) => `Throw the real dice and pick each face you see (${filled}/9); pick a die to remove it.`),
+        hint: hint || ((filled) => t('Throw the real dice and pick each face you see ({filled}/9); pick a die to remove it.', { filled })),
       };
       const root = h('div', {
-        class: `www-dice-form www-dice-form-${layout}`, id: 'www-dice-form', role: 'group', 'aria-label': 'The dice in the box',
+        class: `www-dice-form www-dice-form-${layout}`, id: 'www-dice-form', role: 'group', 'aria-label': t('The dice in the box'),
       });
       root.addEventListener('click', (event) => onClick(event, root, opts));
       fill(root, opts);
@@ -318,9 +321,9 @@ export function who(ctx, seat) {
 }
 
 export function spaceLabel(position) {
-  if (position >= FINISH) return 'finished';
-  if (position === 0) return 'start';
-  return `space ${position < 0 ? `−${-position}` : position}`;
+  if (position >= FINISH) return t('finished');
+  if (position === 0) return t('start');
+  return t('space {n}', { n: position < 0 ? '−' + -position : position });
 }
 
 export function spaceNumber(position) {
@@ -340,7 +343,7 @@ export function formulaRow(formula, { cls = '' } = {}) {
   const row = (cards, mark) => h('span', { class: `www-formula${mark ? ' second' : ''}` },
     mark ? h('span', { class: 'www-formula-mark', text: mark }) : null,
     cards.length ? cards.map((s) => h('span', { class: 'www-fsym', dataset: { symbol: s } }, symbolIcon(s)))
-      : h('span', { class: 'www-none', text: 'no formula' }));
+      : h('span', { class: 'www-none', text: t('no formula') }));
   return h('span', { class: `www-formula-rows ${cls}`.trim() },
     row(formula?.cards || [], ''),
     Array.isArray(formula?.second) ? row(formula.second, '2') : null);
@@ -348,17 +351,17 @@ export function formulaRow(formula, { cls = '' } = {}) {
 
 // ---- cards --------------------------------------------------------------------------------------
 
-export const CARD = {
-  attraction: { name: 'Attraction', timing: 'after', text: 'Pull every other witch 1 or 2 spaces toward you.' },
-  blockade: { name: 'Blockade', timing: 'after', text: 'Nobody may pass you this turn.' },
-  magic_fog: { name: 'Magic Fog', timing: 'any', text: 'Cancel a spell just played.' },
-  decree: { name: 'Decree', timing: 'compose', text: 'Once everyone else has locked: see the dice again.' },
-  double_cross: { name: 'Double Cross', timing: 'apply', text: 'Use your second formula too.' },
-  bad_spell: { name: 'Bad Spell', timing: 'after', text: 'The leader goes back 3 spaces.' },
-  repaired_oversight: { name: 'Repaired Oversight', timing: 'apply', text: 'Add one symbol to your formula.' },
-  rectification: { name: 'Rectification', timing: 'apply', text: 'Swap one symbol of your formula.' },
-  tailwind: { name: 'Tailwind', timing: 'after', text: 'Move forward as many spaces as your place.' },
-};
+export const CARD = translated({
+  attraction: { name: N_('Attraction'), timing: 'after', text: N_('Pull every other witch 1 or 2 spaces toward you.') },
+  blockade: { name: N_('Blockade'), timing: 'after', text: N_('Nobody may pass you this turn.') },
+  magic_fog: { name: N_('Magic Fog'), timing: 'any', text: N_('Cancel a spell just played.') },
+  decree: { name: N_('Decree'), timing: 'compose', text: N_('Once everyone else has locked: see the dice again.') },
+  double_cross: { name: N_('Double Cross'), timing: 'apply', text: N_('Use your second formula too.') },
+  bad_spell: { name: N_('Bad Spell'), timing: 'after', text: N_('The leader goes back 3 spaces.') },
+  repaired_oversight: { name: N_('Repaired Oversight'), timing: 'apply', text: N_('Add one symbol to your formula.') },
+  rectification: { name: N_('Rectification'), timing: 'apply', text: N_('Swap one symbol of your formula.') },
+  tailwind: { name: N_('Tailwind'), timing: 'after', text: N_('Move forward as many spaces as your place.') },
+});
 
 export function cardKind(card) {
   if (!card) return '';
@@ -372,7 +375,7 @@ export function isAcrobatics(card) {
 
 export function cardName(card) {
   const kind = cardKind(card);
-  if (isAcrobatics(kind)) return 'Acrobatics';
+  if (isAcrobatics(kind)) return t('Acrobatics');
   return CARD[kind]?.name || kind.replace(/_/g, ' ');
 }
 
@@ -383,12 +386,12 @@ export function cardPoints(card) {
 
 // ---- summaries ----------------------------------------------------------------------------------
 
-export const VERDICT_TEXT = {
-  empty: 'empty formula',
-  forbidden: 'fell off her broomstick',
-  incomplete: 'valid',
-  perfect: 'PERFECT',
-};
+export const VERDICT_TEXT = translated({
+  empty: N_('empty formula'),
+  forbidden: N_('fell off her broomstick'),
+  incomplete: N_('valid'),
+  perfect: N_('PERFECT'),
+});
 
 /** Short result: "+4 · perfect orange" / "fell off · −2". */
 export function resultShort(r) {
@@ -396,16 +399,18 @@ export function resultShort(r) {
   const moved = typeof r.moved === 'number' ? r.moved : (r.to ?? 0) - (r.from ?? 0);
   const sign = moved > 0 ? `+${moved}` : moved < 0 ? `−${-moved}` : '±0';
   const word = (part) => {
+    const color = part.color ? ` ${t(part.color)}` : '';
     if (part.verdict === 'perfect') {
-      return `perfect${part.color ? ` ${part.color}` : ''}${part.bonus_cancelled ? ` (no bonus: ${part.bonus_cancelled})` : ''}`;
+      const cancelled = part.bonus_cancelled ? t(' (no bonus: {card})', { card: part.bonus_cancelled }) : '';
+      return t('perfect') + color + cancelled;
     }
-    if (part.verdict === 'forbidden') return 'fell off';
-    if (part.verdict === 'empty') return 'empty';
-    return `valid${part.color ? ` ${part.color}` : ''}`;
+    if (part.verdict === 'forbidden') return t('fell off');
+    if (part.verdict === 'empty') return t('empty');
+    return t('valid') + color;
   };
   // With Double Cross the server adds the second formula's judgement as `second_result`.
   const verdicts = [word(r), r.second_result ? word(r.second_result) : null].filter(Boolean).join(' + ');
-  return [sign, verdicts, r.penalty ? 'penalty' : null].filter(Boolean).join(' · ');
+  return [sign, verdicts, r.penalty ? t('penalty') : null].filter(Boolean).join(' · ');
 }
 
 /**
@@ -436,43 +441,55 @@ export function countLocked(game) {
 /** What is happening on the table, in one line (the phone's status line, the TV's sub-title). */
 export function tableLine(ctx, { mine = null } = {}) {
   const game = ctx.game;
-  const you = (seat) => (seat === mine && mine !== null ? 'You' : ctx.nameOf(seat));
+  const isMe = (seat) => seat === mine && mine !== null;
+  const you = (seat) => (isMe(seat) ? t('You') : ctx.nameOf(seat));
+  // A sentence about a seat: the "you" form on that seat's own phone (the verbs agree with it).
+  const about = (seat, mineText, otherText, params = {}) => (isMe(seat)
+    ? t(mineText, params) : t(otherText, { name: ctx.nameOf(seat), ...params }));
   switch (game.phase) {
     case 'roll': {
       const r = game.roller;
-      if (r === null || r === undefined) return `Turn ${game.turn}: waiting for the dice.`;
-      return r === mine ? `Turn ${game.turn}: you roll the dice.` : `Turn ${game.turn}: ${you(r)} rolls the dice.`;
+      if (r === null || r === undefined) return t('Turn {turn}: waiting for the dice.', { turn: game.turn });
+      return r === mine ? t('Turn {turn}: you roll the dice.', { turn: game.turn })
+        : t('Turn {turn}: {name} rolls the dice.', { turn: game.turn, name: you(r) });
     }
     case 'look':
-      return game.dice ? 'Dice are out! Close the lid as soon as you have a formula.'
-        : 'Look in the box! Close the lid as soon as you have a formula.';
+      return game.dice ? t('Dice are out! Close the lid as soon as you have a formula.')
+        : t('Look in the box! Close the lid as soon as you have a formula.');
     case 'compose': {
       const { locked, total } = countLocked(game);
       const closer = game.lid_closed_by;
-      const by = closer === null || closer === undefined ? 'The table closed the lid' : `${you(closer)} closed the lid`;
+      const by = closer === null || closer === undefined ? t('The table closed the lid')
+        : about(closer, N_('You closed the lid'), N_('{name} closed the lid'));
       const decree = (game.witches || []).filter((w) => w.in_decree).map((w) => you(w.seat));
-      return `${by} · ${locked}/${total} formulas locked${decree.length ? ` · ${decree.join(', ')} in Decree` : ''}`;
+      const line = t('{by} · {locked}/{total} formulas locked', { by, locked, total });
+      return decree.length ? t('{line} · {names} in Decree', { line, names: decree.join(', ') }) : line;
     }
     case 'resolve': {
       const w = game.window;
-      if (w?.kind === 'fog') return `${you(w.seat)} played ${cardName(w.card)}: Magic Fog window…`;
-      if (game.step === 'reveal') return 'Every formula is revealed; the lid opens in a moment.';
-      if (game.step === 'read') return `The lid is off: ${you(game.roller)} or the table enters the dice.`;
-      if (game.step === 'sort') return game.options?.physical_dice ? 'The dice as entered: check them against the box.' : 'The lid is off: the dice are sorted.';
+      if (w?.kind === 'fog') {
+        return about(w.seat, N_('You played {card}: Magic Fog window…'), N_('{name} played {card}: Magic Fog window…'),
+          { card: cardName(w.card) });
+      }
+      if (game.step === 'reveal') return t('Every formula is revealed; the lid opens in a moment.');
+      if (game.step === 'read') return t('The lid is off: {name} or the table enters the dice.', { name: you(game.roller) });
+      if (game.step === 'sort') return game.options?.physical_dice ? t('The dice as entered: check them against the box.') : t('The lid is off: the dice are sorted.');
       const c = game.current;
-      if (c === null || c === undefined) return 'Applying the formulas…';
-      const name = you(c);
-      const verb = name === 'You';
-      if (game.holding === c) return `${name} ${verb ? 'play' : 'plays'} a spell…`;
-      if (game.step === 'keep') return `${name} ${verb ? 'choose' : 'chooses'} a Black Magic card…`;
-      if (game.step === 'after') return `${name} ${verb ? 'have' : 'has'} moved.`;
-      return `${name} ${verb ? 'apply your' : 'applies her'} formula.`;
+      if (c === null || c === undefined) return t('Applying the formulas…');
+      if (game.holding === c) return about(c, N_('You play a spell…'), N_('{name} plays a spell…'));
+      if (game.step === 'keep') return about(c, N_('You choose a Black Magic card…'), N_('{name} chooses a Black Magic card…'));
+      if (game.step === 'after') return about(c, N_('You have moved.'), N_('{name} has moved.'));
+      return about(c, N_('You apply your formula.'), N_('{name} applies her formula.'));
     }
     case 'over': {
       const best = (game.final || []).filter((f) => f.rank === 1);
-      if (best.length > 1) return `Game over: a tie between ${best.map((f) => you(f.seat)).join(' and ')}!`;
-      if (best.length) return `Game over: ${you(best[0].seat)} ${best[0].seat === mine ? 'win' : 'wins'} with ${best[0].total} points!`;
-      return 'Game over.';
+      const and = t(' and ');
+      if (best.length > 1) return t('Game over: a tie between {names}!', { names: best.map((f) => you(f.seat)).join(and) });
+      if (best.length) {
+        return about(best[0].seat, N_('Game over: you win with {points} points!'), N_('Game over: {name} wins with {points} points!'),
+          { points: best[0].total });
+      }
+      return t('Game over.');
     }
     default:
       return '';

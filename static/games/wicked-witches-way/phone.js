@@ -4,7 +4,7 @@
 // witch has it, whatever she holds), the keep choice, the final place and score.
 
 import { h, formatGap, onPress, pressTime, replay } from '../../js/ui.js';
-import { countdown } from '../../js/kit.js';
+import { countdown, t, tn, errorText } from '../../js/kit.js';
 import { beep, vibrate } from '../../js/sound.js';
 import {
   SYMBOLS, SYMBOL_LABEL, CARD, FINISH, symbolIcon, dieTile, dieMark, pawn, witchOf,
@@ -35,7 +35,7 @@ export function mount(ctx) {
   const els = {
     root: h('div', { class: 'www-phone', id: 'www-phone' }),
     me: h('div', { class: 'www-me', id: 'www-me' }),
-    hand: h('div', { class: 'www-hand', id: 'www-hand', 'aria-label': 'Your Black Magic cards' }),
+    hand: h('div', { class: 'www-hand', id: 'www-hand', 'aria-label': t('Your Black Magic cards') }),
     line: h('p', { class: 'www-line', id: 'www-table-line', 'aria-live': 'polite' }),
     mid: h('div', { class: 'www-mid', id: 'www-mid' }),
     bottom: h('div', { class: 'www-bottom', id: 'www-bottom' }),
@@ -84,7 +84,7 @@ function bigButton(id, label, { cls = '', sub = null, disabled = false, data = n
 function symbolsRow(symbols, { cls = '' } = {}) {
   return h('span', { class: `www-symbols ${cls}`.trim() },
     symbols.length ? symbols.map((s) => h('span', { class: 'www-sym', dataset: { symbol: s } }, symbolIcon(s)))
-      : h('span', { class: 'www-none', text: 'empty' }));
+      : h('span', { class: 'www-none', text: t('empty') }));
 }
 
 function sortSymbols(set) {
@@ -94,7 +94,7 @@ function sortSymbols(set) {
 // ---- events ----------------------------------------------------------------------------------
 
 function pressLid(ctx, event) {
-  const t = pressTime(event);
+  const tk = pressTime(event);
   if (event.button > 0) return;
   event.preventDefault();
   const g = ctx.game;
@@ -110,7 +110,7 @@ function pressLid(ctx, event) {
   vibrate(50);
   ctx.redraw();
   const turn = g.turn;
-  ctx.send('close_lid', { t }, { quiet: true }).then((ack) => {
+  ctx.send('close_lid', { t: tk }, { quiet: true }).then((ack) => {
     if (!ack || local.lidPress?.turn !== turn) return;
     if (ack.ok) {
       local.lidPress = { turn, state: 'won' };
@@ -119,7 +119,7 @@ function pressLid(ctx, event) {
       local.lidPress = { turn, state: 'lost', margin: ack.error.margin_ms };
     } else {
       local.lidPress = null;
-      ctx.toast(ack.error?.message || 'Your press did not count.');
+      ctx.toast(errorText(ack.error, 'Your press did not count.'));
     }
     ctx.redraw();
   });
@@ -206,16 +206,16 @@ function onClick(ctx, event) {
     const input = ctx.els.root.querySelector('#www-acrobatics');
     const points = Number(input.value);
     if (!Number.isInteger(points) || points < 0 || points > 99) {
-      ctx.toast('Enter a whole number from 0 to 99.');
+      ctx.toast(t('Enter a whole number from 0 to 99.'));
       input.focus();
       return;
     }
     send('acrobatics', { points }).then((ack) => {
-      if (ack?.ok) ctx.toast('Acrobatics points saved.', 'info');
+      if (ack?.ok) ctx.toast(t('Acrobatics points saved.'), 'info');
     });
   } else if (b.dataset.card) {
     const kind = cardKind(b.dataset.card);
-    const text = isAcrobatics(kind) ? 'Acrobatics: points added to your score at the end.' : CARD[kind]?.text;
+    const text = isAcrobatics(kind) ? t('Acrobatics: points added to your score at the end.') : CARD[kind]?.text;
     if (text) ctx.toast(`${cardName(kind)}: ${text}`, 'info');
   }
 }
@@ -241,7 +241,7 @@ function drawTop(ctx) {
   const { els } = ctx;
   const w = witchOf(g, ctx.seat);
   if (w) {
-    const rank = w.finished_rank ? ` · ${ordinal(w.finished_rank)} across` : '';
+    const rank = w.finished_rank ? t(' · {rank} across', { rank: ordinal(w.finished_rank) }) : '';
     els.me.replaceChildren(pawn(w, { cls: 'www-me-pawn' }),
       h('span', { class: 'www-me-text' },
         h('span', { class: 'www-me-witch', text: w.witch }),
@@ -263,16 +263,16 @@ function drawTop(ctx) {
     for (const c of acro) {
       const pts = cardPoints(c);
       chips.push(h('button', { type: 'button', class: 'www-chip www-chip-acro', dataset: { card: c.id || 'acrobatics' } },
-        `Acrobatics ${pts ?? '?'}${c.placeholder !== false ? '*' : ''}`));
+        t('Acrobatics {x}{x2}', { x: pts ?? '?', x2: c.placeholder !== false ? '*' : '' })));
     }
-    if (!chips.length && g.phase !== 'over' && ctx.room.status !== 'over') chips.push(h('span', { class: 'www-chip-none', text: 'No Black Magic cards yet.' }));
-    if (acro.some((c) => c.placeholder !== false)) chips.push(h('span', { class: 'www-chip-note', text: '* placeholder value' }));
+    if (!chips.length && g.phase !== 'over' && ctx.room.status !== 'over') chips.push(h('span', { class: 'www-chip-none', text: t('No Black Magic cards yet.') }));
+    if (acro.some((c) => c.placeholder !== false)) chips.push(h('span', { class: 'www-chip-note', text: t('* placeholder value') }));
   } else {
-    chips.push(h('span', { class: 'www-chip-none', text: 'Black Magic: use your real cards.' }));
+    chips.push(h('span', { class: 'www-chip-none', text: t('Black Magic: use your real cards.') }));
   }
   if (isPlayer(ctx)) els.hand.replaceChildren(...chips);
   const ended = ctx.room.status === 'over' && g.phase !== 'over';
-  els.line.textContent = ended ? 'The host ended the game.' : tableLine(ctx, { mine: ctx.seat });
+  els.line.textContent = ended ? t('The host ended the game.') : tableLine(ctx, { mine: ctx.seat });
 }
 
 // ---- phases ----------------------------------------------------------------------------------
@@ -285,25 +285,27 @@ function drawRoll(g, ctx) {
   const physical = Boolean(g.options?.physical_dice);
   for (const r of myResults(g, ctx)) {
     mid.push(h('p', { class: `www-result ${r.verdict}`, id: 'www-last-result' },
-      h('span', { class: 'www-small-title', text: `Turn ${g.turn - 1} · ` }), h('span', { text: r.text || resultShort(r) })));
+      h('span', { class: 'www-small-title', text: t('Turn {n} · ', { n: g.turn - 1 }) }), h('span', { text: r.text || resultShort(r) })));
   }
-  const verb = physical ? 'throw the dice into the box' : 'roll the dice';
-  mid.push(h('p', { class: 'www-say' }, rollerW ? pawn(rollerW) : null,
-    h('span', { text: rolling ? `You ${verb}!` : `${ctx.nameOf(g.roller)} ${physical ? 'throws the dice into the box' : 'rolls the dice'}.` })));
+  const who = ctx.nameOf(g.roller);
+  let say;
+  if (rolling) say = physical ? t('You throw the dice into the box!') : t('You roll the dice!');
+  else say = physical ? t('{who} throws the dice into the box.', { who }) : t('{who} rolls the dice.', { who });
+  mid.push(h('p', { class: 'www-say' }, rollerW ? pawn(rollerW) : null, h('span', { text: say })));
   if (rolling && physical) {
-    mid.push(h('p', { class: 'www-hint', text: 'Throw the 9 real dice into the box, then tap: everyone looks and races for the lid. The faces are typed in later, when the lid opens.' }));
+    mid.push(h('p', { class: 'www-hint', text: t('Throw the 9 real dice into the box, then tap: everyone looks and races for the lid. The faces are typed in later, when the lid opens.') }));
   }
   if (prompts(ctx).includes('roll')) {
-    bottom.push(bigButton('www-roll', physical ? 'Dice thrown: look!' : 'Roll the dice', { cls: 'btn-primary www-btn-huge', disabled: !ctx.playing }));
+    bottom.push(bigButton('www-roll', physical ? t('Dice thrown: look!') : t('Roll the dice'), { cls: 'btn-primary www-btn-huge', disabled: !ctx.playing }));
   }
   if (g.turn === 1) {
     // Handicaps are a table decision: the host sets them on the TV; the phone only says it.
     const me = witchOf(g, ctx.seat) || {};
     const level = me.handicap || 'normal';
-    const text = level === 'novice' ? `Novice: you start on space ${me.start ?? me.position}.`
-      : level === 'expert' ? 'Expert: never the perfect-formula bonus; Decree gives 5 s.'
-        : 'Normal pilot, from the start.';
-    mid.push(h('p', { class: 'www-hint', id: 'www-my-handicap', text: `Your level: ${text} (The host sets the levels on the TV before the first roll.)` }));
+    const text = level === 'novice' ? t('Novice: you start on space {x}.', { x: me.start ?? me.position })
+      : level === 'expert' ? t('Expert: never the perfect-formula bonus; Decree gives 5 s.')
+        : t('Normal pilot, from the start.');
+    mid.push(h('p', { class: 'www-hint', id: 'www-my-handicap', text: t('Your level: {text} (The host sets the levels on the TV before the first roll.)', { text }) }));
   }
   return { mid, bottom };
 }
@@ -313,24 +315,24 @@ function drawLook(g, ctx) {
   const { lidPress } = ctx.local;
   const mine = lidPress?.turn === g.turn ? lidPress : null;
   const can = Boolean(y.can_close_lid);
-  let label = 'Close the lid!';
+  let label = t('Close the lid!');
   let state = 'ready';
-  let say = g.dice ? 'Memorise a formula on the TV, then close the lid!' : 'Look in the box, memorise a formula, then close the lid!';
+  let say = g.dice ? t('Memorise a formula on the TV, then close the lid!') : t('Look in the box, memorise a formula, then close the lid!');
   if (!can) {
-    label = 'Can’t close';
+    label = t('Can’t close');
     state = 'disabled';
-    say = 'You are on −2: you cannot close the lid this turn. Memorise a formula anyway!';
+    say = t('You are on −2: you cannot close the lid this turn. Memorise a formula anyway!');
   }
   if (mine?.state === 'pressed') {
-    label = 'Closed?…';
+    label = t('Closed?…');
     state = 'pressed';
-    say = 'You closed it?… waiting for the verdict.';
+    say = t('You closed it?… waiting for the verdict.');
   } else if (mine?.state === 'won') {
-    label = 'Closed!';
+    label = t('Closed!');
     state = 'won';
-    say = 'You closed the lid!';
+    say = t('You closed the lid!');
   } else if (mine?.state === 'lost') {
-    label = 'Too late';
+    label = t('Too late');
     state = 'lost';
     say = lostText(g, ctx, mine);
   }
@@ -354,8 +356,8 @@ function raceWinner(g, { lastRace }) {
 
 function lostText(g, ctx, press) {
   const winner = raceWinner(g, ctx.local);
-  const name = winner === null || winner === undefined ? 'Someone' : ctx.nameOf(winner);
-  return typeof press.margin === 'number' ? `${name} was ${formatGap(press.margin)} faster.` : `${name} closed it first.`;
+  const name = winner === null || winner === undefined ? t('Someone') : ctx.nameOf(winner);
+  return typeof press.margin === 'number' ? t('{name} was {gap} faster.', { name, gap: formatGap(press.margin) }) : t('{name} closed it first.', { name });
 }
 
 /** The verdict of the lid race, carried into the compose screen. */
@@ -365,17 +367,17 @@ function lidVerdict(g, ctx) {
   const closer = g.lid_closed_by;
   let text;
   if (closer === ctx.seat) {
-    text = 'You closed the lid';
+    text = t('You closed the lid');
     const presses = lastRace?.turn === g.turn ? lastRace.note.presses || [] : [];
     const second = presses.find((p) => !p.ok && p.seat !== ctx.seat && typeof (p.margin_ms ?? p.error?.margin_ms) === 'number');
-    if (second) text += ` · ${formatGap(second.margin_ms ?? second.error.margin_ms)} ahead of ${ctx.nameOf(second.seat)}`;
-    text += '. An invalid formula costs you 2 spaces!';
+    if (second) text += t(' · {gap} ahead of {who}', { gap: formatGap(second.margin_ms ?? second.error.margin_ms), who: ctx.nameOf(second.seat) });
+    text += t('. An invalid formula costs you 2 spaces!');
   } else if (mine?.state === 'lost') {
     text = lostText(g, ctx, mine);
   } else if (closer === null || closer === undefined) {
-    text = 'The table closed the lid.';
+    text = t('The table closed the lid.');
   } else {
-    text = `${ctx.nameOf(closer)} closed the lid.`;
+    text = t('{who} closed the lid.', { who: ctx.nameOf(closer) });
   }
   return h('p', { class: `www-verdict${closer === ctx.seat ? ' mine' : ''}`, id: 'www-lid-verdict', text });
 }
@@ -390,26 +392,26 @@ function drawCompose(g, ctx) {
   if (decree && !Array.isArray(decree.dice)) {
     // Physical dice: she lifts the lid of the real box for her Decree; the app keeps the time.
     mid.push(h('div', { class: 'www-decree', id: 'www-decree-panel' },
-      h('p', { class: 'www-decree-title' }, h('span', { text: 'Decree: lift the lid and look, alone' }),
+      h('p', { class: 'www-decree-title' }, h('span', { text: t('Decree: lift the lid and look, alone') }),
         countdown(decree.until, { cls: 'www-countdown' }))));
   } else if (decree) {
     mid.push(h('div', { class: 'www-decree', id: 'www-decree-panel' },
-      h('p', { class: 'www-decree-title' }, h('span', { text: 'Decree: the dice, for your eyes only' }),
+      h('p', { class: 'www-decree-title' }, h('span', { text: t('Decree: the dice, for your eyes only') }),
         countdown(decree.until, { cls: 'www-countdown' })),
       h('div', { class: 'www-dice www-dice-phone', id: 'www-decree-dice' },
         (decree.dice || []).map((d, i) => dieTile(d, { index: i })))));
   } else if (typeof g.deadline === 'number' && !(g.witches || []).some((w) => w.in_decree)) {
-    mid.push(h('p', { class: 'www-countdown', id: 'www-compose-timer' }, 'Time left: ', countdown(g.deadline)));
+    mid.push(h('p', { class: 'www-countdown', id: 'www-compose-timer' }, t('Time left: '), countdown(g.deadline)));
   }
 
   if (y.formula) {
     const { locked, total } = countLocked(g);
     mid.push(h('div', { class: 'www-locked', id: 'www-locked' },
-      h('p', { class: 'www-small-title', text: 'Your formula is locked' }),
+      h('p', { class: 'www-small-title', text: t('Your formula is locked') }),
       symbolsRow(y.formula.cards || []),
-      y.formula.second ? h('p', { class: 'www-small-title', text: 'Second formula (needs Double Cross)' }) : null,
+      y.formula.second ? h('p', { class: 'www-small-title', text: t('Second formula (needs Double Cross)') }) : null,
       y.formula.second ? symbolsRow(y.formula.second) : null,
-      h('p', { class: 'www-hint', text: `Waiting for the others: ${locked}/${total} locked.` })));
+      h('p', { class: 'www-hint', text: t('Waiting for the others: {locked}/{total} locked.', { locked, total }) })));
     return { mid, bottom };
   }
   if (!isPlayer(ctx)) return { mid, bottom };
@@ -424,9 +426,9 @@ function drawCompose(g, ctx) {
   }
 
   if (prompts(ctx).includes('decree')) {
-    bottom.push(bigButton('www-decree', 'Play Decree', { cls: 'www-btn-spell', sub: 'See the dice again before you lock' }));
+    bottom.push(bigButton('www-decree', t('Play Decree'), { cls: 'www-btn-spell', sub: t('See the dice again before you lock') }));
   } else if (!physicalDeck(g) && holds(ctx, 'decree') && !decree && !witchOf(g, ctx.seat)?.in_decree) {
-    mid.push(h('p', { class: 'www-hint', text: 'Decree: playable once everyone else has locked. Lock after using it.' }));
+    mid.push(h('p', { class: 'www-hint', text: t('Decree: playable once everyone else has locked. Lock after using it.') }));
   }
 
   if (canTwo) {
@@ -434,14 +436,14 @@ function drawCompose(g, ctx) {
       h('button', {
         type: 'button', id: 'www-two', class: `btn www-switch${draft.two ? ' on' : ''}`, role: 'switch',
         'aria-checked': String(draft.two),
-      }, draft.two ? '✓ Two formulas (Double Cross)' : '+ Second formula (Double Cross)'),
+      }, draft.two ? t('✓ Two formulas (Double Cross)') : t('+ Second formula (Double Cross)')),
       draft.two ? h('div', { class: 'www-seg www-edit' }, ['a', 'b'].map((f) => h('button', {
         type: 'button', class: `btn www-seg-btn${draft.editing === f ? ' on' : ''}`, id: `www-edit-${f}`,
         dataset: { edit: f }, 'aria-pressed': String(draft.editing === f),
       }, `${f === 'a' ? 'Formula 1' : 'Formula 2'} (${(f === 'a' ? draft.a : draft.b).size})`))) : null));
   }
 
-  bottom.push(h('div', { class: 'www-cards', id: 'www-cards', role: 'group', 'aria-label': 'Your 9 symbol cards' },
+  bottom.push(h('div', { class: 'www-cards', id: 'www-cards', role: 'group', 'aria-label': t('Your 9 symbol cards') },
     SYMBOLS.map((s) => {
       const inA = draft.a.has(s);
       const inB = draft.b.has(s);
@@ -455,11 +457,11 @@ function drawCompose(g, ctx) {
 
   const n = draft.a.size + draft.b.size;
   const closer = g.lid_closed_by === ctx.seat;
-  const label = n === 0 ? 'Lock an empty formula'
-    : draft.two && draft.b.size ? `Lock 2 formulas (${draft.a.size} + ${draft.b.size})`
-      : `Lock formula (${n} card${n === 1 ? '' : 's'})`;
+  const label = n === 0 ? t('Lock an empty formula')
+    : draft.two && draft.b.size ? t('Lock 2 formulas ({size} + {size2})', { size: draft.a.size, size2: draft.b.size })
+      : tn('Lock formula ({n} card)', 'Lock formula ({n} cards)', n);
   bottom.push(bigButton('www-lock', label, {
-    cls: 'btn-primary', sub: n === 0 ? (closer ? 'Empty = invalid for the closer: back 2!' : 'You will not move.') : null,
+    cls: 'btn-primary', sub: n === 0 ? (closer ? t('Empty = invalid for the closer: back 2!') : t('You will not move.')) : null,
     disabled: !ctx.playing || !prompts(ctx).includes('formula'),
   }));
   return { mid, bottom };
@@ -473,27 +475,27 @@ function drawPicker(g, picker) {
   const y = g.you || {};
   const cards = y.formula?.cards || [];
   const used = new Set([...cards, ...(y.formula?.second || [])]);
-  const title = picker.spell === 'repaired_oversight' ? 'Repaired Oversight: add which symbol?'
-    : picker.remove ? 'Rectification: …and add which symbol?' : 'Rectification: remove which symbol?';
+  const title = picker.spell === 'repaired_oversight' ? t('Repaired Oversight: add which symbol?')
+    : picker.remove ? t('Rectification: …and add which symbol?') : t('Rectification: remove which symbol?');
   let options;
   const two = picker.spell === 'repaired_oversight' && Array.isArray(y.formula?.second);
   const target = two ? h('div', { class: 'www-seg' }, [false, true].map((second) => h('button', {
     type: 'button', class: `btn www-seg-btn${Boolean(picker.second) === second ? ' on' : ''}`,
     id: `www-add-to-${second ? 'b' : 'a'}`, dataset: { addTo: second ? 'b' : 'a' }, 'aria-pressed': String(Boolean(picker.second) === second),
-  }, second ? 'Add to formula 2' : 'Add to formula 1'))) : null;
+  }, second ? t('Add to formula 2') : t('Add to formula 1')))) : null;
   if (picker.spell === 'rectification' && !picker.remove) {
-    options = cards.map((s) => h('button', { type: 'button', class: 'www-card', dataset: { remove: s }, 'aria-label': `Remove ${SYMBOL_LABEL[s]}` },
+    options = cards.map((s) => h('button', { type: 'button', class: 'www-card', dataset: { remove: s }, 'aria-label': t('Remove {x}', { x: SYMBOL_LABEL[s] }) },
       symbolIcon(s, { label: false }), h('span', { class: 'www-card-name', text: SYMBOL_LABEL[s] })));
   } else {
     options = SYMBOLS.filter((s) => !used.has(s) || s === picker.remove).filter((s) => s !== picker.remove)
-      .map((s) => h('button', { type: 'button', class: 'www-card', dataset: { add: s }, 'aria-label': `Add ${SYMBOL_LABEL[s]}` },
+      .map((s) => h('button', { type: 'button', class: 'www-card', dataset: { add: s }, 'aria-label': t('Add {x}', { x: SYMBOL_LABEL[s] }) },
         symbolIcon(s, { label: false }), h('span', { class: 'www-card-name', text: SYMBOL_LABEL[s] })));
   }
   return [
     h('p', { class: 'www-small-title', text: title }),
     target,
     h('div', { class: 'www-cards www-picker', id: 'www-picker' }, options),
-    bigButton('www-picker-cancel', 'Back to the spells', { cls: 'www-btn-quiet' }),
+    bigButton('www-picker-cancel', t('Back to the spells'), { cls: 'www-btn-quiet' }),
   ];
 }
 
@@ -506,8 +508,8 @@ function spellChoices(g, ctx, moment) {
   const out = [];
   for (const kind of mine) {
     if (kind === 'attraction') {
-      out.push(bigButton('www-attraction-1', 'Attraction 1', { cls: 'www-btn-spell', sub: 'Others 1 space toward you', data: { spell: 'attraction', spaces: 1 } }));
-      out.push(bigButton('www-attraction-2', 'Attraction 2', { cls: 'www-btn-spell', sub: 'Others 2 spaces toward you', data: { spell: 'attraction', spaces: 2 } }));
+      out.push(bigButton('www-attraction-1', t('Attraction 1'), { cls: 'www-btn-spell', sub: t('Others 1 space toward you'), data: { spell: 'attraction', spaces: 1 } }));
+      out.push(bigButton('www-attraction-2', t('Attraction 2'), { cls: 'www-btn-spell', sub: t('Others 2 spaces toward you'), data: { spell: 'attraction', spaces: 2 } }));
     } else {
       out.push(bigButton(`www-spell-${kind}`, CARD[kind].name, {
         cls: 'www-btn-spell', sub: CARD[kind].text, data: { spell: kind },
@@ -527,40 +529,40 @@ function drawResolve(g, ctx) {
   const step = g.step;
   if (y.formula) {
     mid.push(h('div', { class: 'www-locked', id: 'www-my-formula' },
-      h('p', { class: 'www-small-title', text: y.formula.second ? 'Your formulas (2 counts with Double Cross)' : 'Your formula, revealed to all' }),
+      h('p', { class: 'www-small-title', text: y.formula.second ? t('Your formulas (2 counts with Double Cross)') : t('Your formula, revealed to all') }),
       formulaRow(y.formula)));
   }
   for (const r of mineDone) mid.push(h('p', { class: `www-result ${r.verdict}`, id: 'www-my-result', text: r.text || resultShort(r) }));
 
   if (p.includes('dice') && (step === 'read' || ctx.local.correcting === g.turn)) {
     const fixing = step === 'sort';
-    mid.push(h('p', { class: 'www-say', text: fixing ? 'Correct the dice:' : 'The lid is off: tap in the 9 dice!' }));
+    mid.push(h('p', { class: 'www-say', text: fixing ? t('Correct the dice:') : t('The lid is off: tap in the 9 dice!') }));
     bottom.push(ctx.els.diceForm.form(`${g.turn}${fixing ? '-fix' : ''}`, {
       layout: 'phone',
       enabled: ctx.playing,
       initial: fixing ? g.dice : null,
-      hint: (filled) => (filled ? `${filled}/9 · tap a die up here to take it out` : '0/9 · the TV can type them in too'),
+      hint: (filled) => (filled ? t('{filled}/9 · tap a die up here to take it out', { filled }) : t('0/9 · the TV can type them in too')),
     }));
-    if (fixing) bottom.push(bigButton('www-correct-cancel', 'Keep the dice as they are', { cls: 'www-btn-quiet' }));
+    if (fixing) bottom.push(bigButton('www-correct-cancel', t('Keep the dice as they are'), { cls: 'www-btn-quiet' }));
   } else if (step === 'reveal' || step === 'read' || step === 'sort') {
-    const text = step === 'reveal' ? 'Every formula is revealed. The lid opens…'
-      : step === 'read' ? `The lid is off: ${ctx.nameOf(g.roller)} or the table enters the dice.`
-        : 'The dice are sorted: see the TV.';
+    const text = step === 'reveal' ? t('Every formula is revealed. The lid opens…')
+      : step === 'read' ? t('The lid is off: {who} or the table enters the dice.', { who: ctx.nameOf(g.roller) })
+        : t('The dice are sorted: see the TV.');
     mid.push(h('p', { class: 'www-hint www-wait', id: 'www-wait', text }));
     if (step === 'sort' && Array.isArray(g.dice)) {
       mid.push(h('div', { class: 'www-dice www-dice-phone', id: 'www-sorted-dice' }, g.dice.map((d, i) => dieTile(d, { index: i, mark: dieMark(d, g.valid) }))));
     }
-    if (step === 'sort' && p.includes('dice')) bottom.push(bigButton('www-correct', 'Correct the dice', { cls: 'www-btn-quiet' }));
+    if (step === 'sort' && p.includes('dice')) bottom.push(bigButton('www-correct', t('Correct the dice'), { cls: 'www-btn-quiet' }));
     mid.push(waitingLine(g, ctx));
   } else if (p.includes('keep')) {
     const choice = y.keep_choice || [];
-    mid.push(h('p', { class: 'www-say', text: 'Perfect black formula! Keep one card:' }));
+    mid.push(h('p', { class: 'www-say', text: t('Perfect black formula! Keep one card:') }));
     bottom.push(h('div', { class: 'www-keep', id: 'www-keep' }, choice.map((c) => {
       const kind = cardKind(c);
       const pts = cardPoints(c);
-      const sub = isAcrobatics(kind) ? `${pts ?? '?'} points${c.placeholder !== false ? ' (placeholder value)' : ''}` : CARD[kind]?.text || '';
+      const sub = isAcrobatics(kind) ? (c.placeholder !== false ? t('{points} points (placeholder value)', { points: pts ?? '?' }) : t('{points} points', { points: pts ?? '?' })) : CARD[kind]?.text || '';
       return h('button', { type: 'button', class: 'btn www-btn www-keep-card', dataset: { keep: c.id || kind } },
-        h('span', { class: 'www-btn-label', text: isAcrobatics(kind) ? `Acrobatics ${pts ?? ''}`.trim() : cardName(c) }),
+        h('span', { class: 'www-btn-label', text: isAcrobatics(kind) ? t('Acrobatics {x}', { x: pts ?? '' }).trim() : cardName(c) }),
         h('span', { class: 'www-btn-sub', text: sub }));
     })));
   } else if (p.includes('apply') || p.includes('after')) {
@@ -570,20 +572,20 @@ function drawResolve(g, ctx) {
       bottom.push(...drawPicker(g, picker));
     } else if (g.holding === ctx.seat) {
       const choices = spellChoices(g, ctx, moment);
-      mid.push(h('p', { class: 'www-say', text: choices.length ? 'Which spell?' : 'You hold no spell for this moment.' }));
+      mid.push(h('p', { class: 'www-say', text: choices.length ? t('Which spell?') : t('You hold no spell for this moment.') }));
       if (choices.length) bottom.push(h('div', { class: 'www-spells', id: 'www-spells' }, choices));
-      bottom.push(bigButton('www-go-on', 'No spell: go on', { cls: 'www-btn-quiet' }));
+      bottom.push(bigButton('www-go-on', t('No spell: go on'), { cls: 'www-btn-quiet' }));
     } else {
       // Every witch gets this moment and this button, whatever she holds: it tells nobody anything.
       const total = (g.options?.pace_seconds ?? 4) * 1000;
-      mid.push(h('p', { class: 'www-say', id: 'www-moment-say', text: moment === 'apply' ? 'Your formula applies in a moment.' : 'You have moved.' }));
+      mid.push(h('p', { class: 'www-say', id: 'www-moment-say', text: moment === 'apply' ? t('Your formula applies in a moment.') : t('You have moved.') }));
       bottom.push(h('button', {
         type: 'button', id: 'www-hold', class: 'btn www-btn www-btn-hold',
         dataset: typeof g.deadline === 'number' ? { until: g.deadline, total } : {},
       },
-      h('span', { class: 'www-btn-label', text: 'I play a spell' }),
+      h('span', { class: 'www-btn-label', text: t('I play a spell') }),
       h('span', { class: 'www-btn-sub' },
-        h('span', { text: moment === 'apply' ? 'on my formula · ' : 'after my move · ' }), h('span', { class: 'countdown-text' })),
+        h('span', { text: moment === 'apply' ? t('on my formula · ') : t('after my move · ') }), h('span', { class: 'countdown-text' })),
       h('span', { class: 'www-bar' })));
     }
   } else if (!p.includes('fog')) {
@@ -592,10 +594,10 @@ function drawResolve(g, ctx) {
   if (p.includes('fog') && g.window) {
     const caster = ctx.nameOf(g.window.seat);
     bottom.unshift(h('div', { class: 'www-fog-box' },
-      h('p', { class: 'www-say', text: `${caster} casts ${cardName(g.window.card)}!` }),
+      h('p', { class: 'www-say', text: t('{caster} casts {who}!', { caster, who: cardName(g.window.card) }) }),
       h('button', { type: 'button', id: 'www-fog', class: 'btn www-btn www-btn-fog', dataset: { until: g.window.until } },
-        h('span', { class: 'www-btn-label', text: 'Magic Fog!' }),
-        h('span', { class: 'www-btn-sub' }, h('span', { text: 'Cancel it · ' }), h('span', { class: 'countdown-text' })))));
+        h('span', { class: 'www-btn-label', text: t('Magic Fog!') }),
+        h('span', { class: 'www-btn-sub' }, h('span', { text: t('Cancel it · ') }), h('span', { class: 'countdown-text' })))));
   }
   return { mid, bottom };
 }
@@ -604,17 +606,16 @@ function drawResolve(g, ctx) {
 function waitingText(g, ctx) {
   const order = g.order || [];
   const mine = order.indexOf(ctx.seat);
-  if (mine < 0) return 'Watch the TV.';
+  if (mine < 0) return t('Watch the TV.');
   const done = (g.results || []).some((r) => r.seat === ctx.seat);
-  if (done) return 'Your formula has been applied. Watch the TV.';
+  if (done) return t('Your formula has been applied. Watch the TV.');
   const c = g.current;
   const now = c === null || c === undefined ? -1 : order.indexOf(c);
   const before = now < 0 ? mine : mine - now - 1;
-  const more = now < 0 ? '' : 'more ';
-  if (now < 0 && mine === 0) return 'Your formula is applied first.';
-  if (before <= 0) return 'Your formula is applied next.';
-  return before === 1 ? `1 ${more}witch applies her formula before you.`
-    : `${before} ${more}witches apply their formulas before you.`;
+  if (now < 0 && mine === 0) return t('Your formula is applied first.');
+  if (before <= 0) return t('Your formula is applied next.');
+  return now < 0 ? tn('{n} witch applies her formula before you.', '{n} witches apply their formulas before you.', before)
+    : tn('{n} more witch applies her formula before you.', '{n} more witches apply their formulas before you.', before);
 }
 
 function waitingLine(g, ctx) {
@@ -629,17 +630,17 @@ function drawOver(g, ctx) {
   const me = rows.find((r) => r.seat === ctx.seat);
   const physical = physicalDeck(g);
   const best = rows.filter((r) => r.rank === 1);
-  const winner = ended ? 'The host ended the game before the finish.'
-    : best.length > 1 ? `A tie: ${best.map((r) => ctx.nameOf(r.seat)).join(' & ')} share the win with ${best[0].total} points.`
-      : best.length ? (best[0].seat === ctx.seat ? `You win with ${best[0].total} points!` : `${ctx.nameOf(best[0].seat)} wins with ${best[0].total} points.`)
+  const winner = ended ? t('The host ended the game before the finish.')
+    : best.length > 1 ? t('A tie: {who} share the win with {x} points.', { who: best.map((r) => ctx.nameOf(r.seat)).join(' & '), x: best[0].total })
+      : best.length ? (best[0].seat === ctx.seat ? t('You win with {x} points!', { x: best[0].total }) : t('{who} wins with {x} points.', { who: ctx.nameOf(best[0].seat), x: best[0].total }))
         : '';
   if (me) {
     const acro = me.acrobatics === null || me.acrobatics === undefined ? ''
-      : ` + ${me.acrobatics} acrobatics${physical ? '' : ' (placeholder values)'}`;
+      : ' + ' + (physical ? t('{n} acrobatics', { n: me.acrobatics }) : t('{n} acrobatics (placeholder values)', { n: me.acrobatics }));
     mid.push(h('div', { class: 'www-score', id: 'www-my-score' },
-      h('p', { class: 'www-score-rank', id: 'www-my-place', text: `${ordinal(me.rank)} place` }),
-      h('p', { class: 'www-score-total', id: 'www-my-total', text: `${me.total} points` }),
-      h('p', { class: 'www-hint', text: `${me.place_points} race${acro}` })));
+      h('p', { class: 'www-score-rank', id: 'www-my-place', text: t('{rank} place', { rank: ordinal(me.rank) }) }),
+      h('p', { class: 'www-score-total', id: 'www-my-total', text: t('{total} points', { total: me.total }) }),
+      h('p', { class: 'www-hint', text: t('{place_points} race{acro}', { place_points: me.place_points, acro }) })));
   }
   mid.push(h('p', { class: 'www-say www-winner-line', id: 'www-winner-line', text: winner }));
   mid.push(h('ol', { class: 'www-final-phone', id: 'www-final' }, rows.map((r) => h('li', { class: r.seat === ctx.seat ? 'mine' : null, dataset: { seat: r.seat } },
@@ -652,12 +653,12 @@ function drawOver(g, ctx) {
     if (!input) {
       input = h('input', {
         type: 'number', id: 'www-acrobatics', inputmode: 'numeric', min: 0, max: 99, step: 1,
-        value: me.acrobatics ?? 0, 'aria-label': 'Your acrobatics points',
+        value: me.acrobatics ?? 0, 'aria-label': t('Your acrobatics points'),
       });
     }
-    bottom.push(h('label', { class: 'www-small-title', for: 'www-acrobatics', text: 'Your acrobatics cards: total points' }),
+    bottom.push(h('label', { class: 'www-small-title', for: 'www-acrobatics', text: t('Your acrobatics cards: total points') }),
       h('div', { class: 'www-acro-row' }, input,
-        h('button', { type: 'button', id: 'www-acrobatics-send', class: 'btn btn-primary www-btn' }, 'Save')));
+        h('button', { type: 'button', id: 'www-acrobatics-send', class: 'btn btn-primary www-btn' }, t('Save'))));
   }
   return { mid, bottom };
 }
@@ -667,7 +668,7 @@ function drawWatcher(g, ctx) {
   return {
     mid: [h('ol', { class: 'www-final-phone' }, ws.map((w) => h('li', { dataset: { seat: w.seat } },
       pawn(w), h('span', { class: 'name', text: `${ctx.nameOf(w.seat)} · ${w.witch}` }),
-      h('span', { class: 'pts', text: w.position >= FINISH ? `${ordinal(w.finished_rank || 1)} across` : String(w.position) }))))],
+      h('span', { class: 'pts', text: w.position >= FINISH ? t('{rank} across', { rank: ordinal(w.finished_rank || 1) }) : String(w.position) }))))],
     bottom: [],
   };
 }

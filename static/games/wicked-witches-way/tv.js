@@ -4,7 +4,7 @@
 // does), and the score screen. Built for 1920×1080 at 3 m, no scrolling.
 
 import { h, formatMargin } from '../../js/ui.js';
-import { countdown, pressTwice } from '../../js/kit.js';
+import { countdown, pressTwice, t, tn, N_, translated } from '../../js/kit.js';
 import { beep } from '../../js/sound.js';
 import {
   FINISH, TRACK_MIN, dieTile, dieMark, pawn, diceEntry, formulaRow,
@@ -38,9 +38,9 @@ export function mount(ctx) {
     title: h('h2', { class: 'www-title', id: 'www-title' }),
     sub: h('p', { class: 'www-sub', id: 'www-sub', 'aria-live': 'polite' }),
     actions: h('div', { class: 'www-actions' }),
-    board: h('div', { class: 'www-board', id: 'www-board', 'aria-label': 'Race track' }),
+    board: h('div', { class: 'www-board', id: 'www-board', 'aria-label': t('Race track') }),
     main: h('div', { class: 'www-main', id: 'www-main' }),
-    roster: h('ol', { class: 'www-roster', id: 'www-roster', 'aria-label': 'Witches' }),
+    roster: h('ol', { class: 'www-roster', id: 'www-roster', 'aria-label': t('Witches') }),
     // The physical dice, entered when the lid opens; the roller's phone has the same form.
     diceForm: diceEntry({
       submit: (dice, button) => ctx.send('dice', { dice }, { button }).then((ack) => {
@@ -79,7 +79,7 @@ function onClick(ctx, event) {
     const seat = Number(button.dataset.acroSend);
     const points = Number(ctx.els.main.querySelector(`input[data-acro-seat="${seat}"]`)?.value);
     if (!Number.isInteger(points) || points < 0 || points > 99) {
-      ctx.toast('Acrobatics: a whole number from 0 to 99.');
+      ctx.toast(t('Acrobatics: a whole number from 0 to 99.'));
       return;
     }
     ctx.send('acrobatics', { seat, points }, { button });
@@ -118,9 +118,9 @@ function drawBoard(ctx) {
     const cls = ['www-cell', space < 0 ? 'neg' : '', space === 0 ? 'start' : '', space === FINISH ? 'finish' : '',
       cursed ? 'cursed' : '', here.length ? 'occupied' : ''].filter(Boolean).join(' ');
     cells.push(h('div', { class: cls, dataset: { space } },
-      h('span', { class: 'www-cell-num', text: space === FINISH ? 'Finish' : space === 0 ? 'Start' : spaceNumber(space) }),
-      cursed ? h('span', { class: 'www-curse', id: 'www-curse', text: 'CURSE' }) : null,
-      blocked ? h('span', { class: 'www-block', text: 'BLOCKADE' }) : null,
+      h('span', { class: 'www-cell-num', text: space === FINISH ? t('Finish') : space === 0 ? t('Start') : spaceNumber(space) }),
+      cursed ? h('span', { class: 'www-curse', id: 'www-curse', text: t('CURSE') }) : null,
+      blocked ? h('span', { class: 'www-block', text: t('BLOCKADE') }) : null,
       h('span', { class: 'www-cell-pawns' }, here.map((w) => {
         const title = `${ctx.nameOf(w.seat)} (${w.witch}), ${spaceLabel(w.position)}${w.gone ? ', left the table' : ''}`;
         const p = pawn(w, { title, cls: w.gone ? 'www-pawn-gone' : '' });
@@ -164,39 +164,39 @@ function rosterOrder(game) {
 }
 
 const STEP_STATUS = {
-  apply: '▶ applying', keep: '▶ choosing a card', after: '▶ after her move',
+  apply: t('▶ applying'), keep: t('▶ choosing a card'), after: t('▶ after her move'),
 };
 
 function statusOf(game, w) {
   const phase = game.phase;
-  if (w.gone) return { text: 'left the table', cls: 'gone' };
+  if (w.gone) return { text: t('left the table'), cls: 'gone' };
   if (phase === 'compose') {
-    if (w.in_decree) return { text: 'in Decree…', cls: 'decree' };
-    if (w.locked) return { text: '✓ locked', cls: 'locked' };
-    return { text: '… composing', cls: 'composing' };
+    if (w.in_decree) return { text: t('in Decree…'), cls: 'decree' };
+    if (w.locked) return { text: t('✓ locked'), cls: 'locked' };
+    return { text: t('… composing'), cls: 'composing' };
   }
   const mine = (game.results || []).filter((r) => r.seat === w.seat);
   if (phase === 'resolve') {
     if (game.current === w.seat) {
-      const step = game.holding === w.seat ? '▶ plays a spell…' : STEP_STATUS[game.step] || '▶ now';
+      const step = game.holding === w.seat ? t('▶ plays a spell…') : STEP_STATUS[game.step] || t('▶ now');
       return { text: mine.length ? `${resultShort(mine[mine.length - 1])} ${step}` : step, cls: 'current' };
     }
     if (mine.length) return { text: mine.map(resultShort).join(' + '), cls: `done ${mine[mine.length - 1].verdict}` };
-    return { text: 'waiting to apply', cls: 'waiting' };
+    return { text: t('waiting to apply'), cls: 'waiting' };
   }
-  if (phase === 'roll' && game.roller === w.seat) return { text: 'rolls the dice', cls: 'roller' };
-  if (phase === 'roll' && mine.length) return { text: `last turn: ${mine.map(resultShort).join(' + ')}`, cls: `done ${mine[mine.length - 1].verdict}` };
-  if (phase === 'look' && w.position <= TRACK_MIN) return { text: 'on −2: cannot close', cls: 'cannot' };
+  if (phase === 'roll' && game.roller === w.seat) return { text: t('rolls the dice'), cls: 'roller' };
+  if (phase === 'roll' && mine.length) return { text: t('last turn: {x}', { x: mine.map(resultShort).join(' + ') }), cls: `done ${mine[mine.length - 1].verdict}` };
+  if (phase === 'look' && w.position <= TRACK_MIN) return { text: t('on −2: cannot close'), cls: 'cannot' };
   return { text: '', cls: '' };
 }
 
 function handicapControls(ctx, w) {
   const level = w.handicap || 'normal';
-  const sel = h('select', { class: 'www-level', dataset: { handicapSeat: w.seat }, 'aria-label': `Handicap of ${ctx.nameOf(w.seat)}` },
+  const sel = h('select', { class: 'www-level', dataset: { handicapSeat: w.seat }, 'aria-label': t('Handicap of {who}', { who: ctx.nameOf(w.seat) }) },
     ['normal', 'novice', 'expert'].map((l) => h('option', { value: l, selected: l === level }, l[0].toUpperCase() + l.slice(1))));
   const start = level === 'novice'
-    ? h('select', { class: 'www-start', dataset: { startSeat: w.seat }, 'aria-label': 'Start space' },
-      [5, 6, 7].map((s) => h('option', { value: s, selected: (w.start ?? w.position) === s }, `start ${s}`)))
+    ? h('select', { class: 'www-start', dataset: { startSeat: w.seat }, 'aria-label': t('Start space') },
+      [5, 6, 7].map((s) => h('option', { value: s, selected: (w.start ?? w.position) === s }, t('start {s}', { s }))))
     : null;
   return h('span', { class: 'www-handicap' }, sel, start);
 }
@@ -206,9 +206,9 @@ function handicapControls(ctx, w) {
 function passButton(ctx, seat) {
   const button = h('button', {
     type: 'button', class: 'btn btn-small www-pass-seat', id: `www-pass-${seat}`,
-    title: 'Table override: an empty formula for this witch',
-  }, 'Pass');
-  return pressTwice(button, () => ctx.send('pass', { seat }, { button }), { sure: 'Sure? No formula' });
+    title: t('Table override: an empty formula for this witch'),
+  }, t('Pass'));
+  return pressTwice(button, () => ctx.send('pass', { seat }, { button }), { sure: t('Sure? No formula') });
 }
 
 function formulaOf(game, seat) {
@@ -222,7 +222,7 @@ function drawRoster(ctx) {
     const st = statusOf(game, w);
     const place = w.position >= FINISH ? (w.finished_rank ? ordinal(w.finished_rank) : 'F') : spaceNumber(w.position);
     const about = [w.witch, w.handicap && w.handicap !== 'normal' ? w.handicap : null,
-      !game.deck?.physical && w.hand_size ? `${w.hand_size} card${w.hand_size === 1 ? '' : 's'}` : null]
+      !game.deck?.physical && w.hand_size ? tn('{n} card', '{n} cards', w.hand_size) : null]
       .filter(Boolean).join(' · ');
     const formula = game.phase === 'resolve' ? formulaOf(game, w.seat) : null;
     return h('li', { class: `www-row ${st.cls}`.trim(), dataset: { seat: w.seat } },
@@ -260,9 +260,9 @@ function validLine(valid) {
   return h('div', { class: 'www-valid', id: 'www-valid' }, ['orange', 'black'].map((color) => {
     const list = valid[color] || [];
     return h('span', { class: `www-valid-group ${color}` },
-      h('span', { class: 'www-valid-label', text: color === 'orange' ? 'Valid orange:' : 'Valid black:' }),
+      h('span', { class: 'www-valid-label', text: color === 'orange' ? t('Valid orange:') : t('Valid black:') }),
       list.length ? list.map((s) => dieTile({ symbol: s, color }, { cls: 'www-die-mini' }))
-        : h('span', { class: 'www-none', text: 'none' }));
+        : h('span', { class: 'www-none', text: t('none') }));
   }));
 }
 
@@ -273,16 +273,16 @@ function drawRoll(ctx) {
   const physical = Boolean(game.options?.physical_dice);
   const last = Array.isArray(game.dice) && game.dice.length && (game.results || []).length;
   const parts = [h('p', { class: `www-big${last ? ' www-big-small' : ''}`, id: 'www-roller' }, w ? pawn(w) : null,
-    h('span', { text: `${who(ctx, r)} ${physical ? 'throws the dice into the box' : 'rolls the dice'}` }))];
+    h('span', { text: physical ? t('{who} throws the dice into the box.', { who: who(ctx, r) }) : t('{who} rolls the dice.', { who: who(ctx, r) }) }))];
   if (game.turn === 1) {
-    parts.push(h('p', { class: 'www-hint', text: 'First roller drawn at random. The host sets the handicaps (right) before the first roll.' }));
+    parts.push(h('p', { class: 'www-hint', text: t('First roller drawn at random. The host sets the handicaps (right) before the first roll.') }));
   } else {
     parts.push(h('p', { class: 'www-hint', text: physical
-      ? 'The witch in last place throws the 9 dice into the box; everyone looks, then close the lid!'
-      : 'The witch in last place rolls. Watch the dice, then close the lid!' }));
+      ? t('The witch in last place throws the 9 dice into the box; everyone looks, then close the lid!')
+      : t('The witch in last place rolls. Watch the dice, then close the lid!') }));
   }
   if (last) {
-    parts.push(h('p', { class: 'www-small-title', text: `Turn ${game.turn - 1}: the dice` }),
+    parts.push(h('p', { class: 'www-small-title', text: t('Turn {n}: the dice', { n: game.turn - 1 }) }),
       diceGrid(game.dice, { valid: game.valid, cls: 'www-dice-row' }), validLine(game.valid));
   }
   parts.push(logList(ctx, last ? 2 : 4));
@@ -297,9 +297,9 @@ function drawLook(ctx) {
   }
   // Physical dice: the dice are in the real box; the app only runs the lid race.
   ctx.els.main.replaceChildren(h('div', { class: 'www-box', id: 'www-box' },
-    h('p', { class: 'www-box-title', text: '✦ Look in the box! ✦' }),
-    h('p', { class: 'www-box-text', text: 'Memorise the symbols of one colour that do not show in the other.' }),
-    h('p', { class: 'www-box-text', text: 'Close the lid on your phone as soon as you have a formula.' })));
+    h('p', { class: 'www-box-title', text: t('✦ Look in the box! ✦') }),
+    h('p', { class: 'www-box-text', text: t('Memorise the symbols of one colour that do not show in the other.') }),
+    h('p', { class: 'www-box-text', text: t('Close the lid on your phone as soon as you have a formula.') })));
 }
 
 function raceLine(ctx) {
@@ -312,9 +312,9 @@ function raceLine(ctx) {
   // Every name carries what happened to it: a margin, or "too late" when there is none.
   const each = others.map((p) => {
     const margin = formatMargin(p.margin_ms ?? p.error?.margin_ms);
-    return margin ? `${ctx.nameOf(p.seat)} ${margin}` : `${ctx.nameOf(p.seat)} (too late)`;
+    return margin ? `${ctx.nameOf(p.seat)} ${margin}` : t('{who} (too late)', { who: ctx.nameOf(p.seat) });
   });
-  return `Also pressed: ${each.join(' · ')}`;
+  return t('Also pressed: {x}', { x: each.join(' · ') });
 }
 
 function drawCompose(ctx) {
@@ -330,16 +330,16 @@ function drawCompose(ctx) {
     // Redrawn on every view: keep the animation where it was, not restarted.
     style: animating ? `animation-delay: ${-Math.round(performance.now() - (lid.until - LID_MS))}ms` : null,
   },
-  h('p', { class: 'www-lid-title', text: '✦ The Great Book of Magic ✦' }),
+  h('p', { class: 'www-lid-title', text: t('✦ The Great Book of Magic ✦') }),
   h('p', { class: 'www-lid-closer', id: 'www-closer' }, w ? pawn(w) : null,
-    h('span', { text: closer === null || closer === undefined ? 'The table closed the lid' : `${who(ctx, closer)} closed the lid` })),
+    h('span', { text: closer === null || closer === undefined ? t('The table closed the lid') : t('{x} closed the lid', { x: who(ctx, closer) }) })),
   h('p', { class: 'www-lid-margins', id: 'www-margins', text: raceLine(ctx) }),
   decree ? h('p', { class: 'www-lid-decree', id: 'www-decree' },
-    h('span', { text: `Decree: ${ctx.nameOf(decree.seat)} looks at the dice — ` }),
+    h('span', { text: t('Decree: {who} looks at the dice — ', { who: ctx.nameOf(decree.seat) }) }),
     countdown(decree.until, { cls: 'www-countdown' }))
-    : h('p', { class: 'www-lid-task', text: 'Dice hidden. Write your formula on your phone!' }),
+    : h('p', { class: 'www-lid-task', text: t('Dice hidden. Write your formula on your phone!') }),
   h('p', { class: 'www-lid-count' },
-    h('span', { class: 'www-locked-count', id: 'www-locked-count', text: `${locked} / ${total} locked` }),
+    h('span', { class: 'www-locked-count', id: 'www-locked-count', text: t('{locked} / {total} locked', { locked, total }) }),
     countdown(decree ? null : game.deadline, { cls: 'www-countdown', id: 'www-deadline' })));
   ctx.els.main.replaceChildren(h('div', { class: 'www-book' },
     animating && lid.dice ? diceGrid(lid.dice, { cls: 'www-dice-look', id: 'www-dice-under' }) : null,
@@ -368,27 +368,27 @@ function stepCountdown(ctx, text, { id = 'www-step-countdown' } = {}) {
 
 function drawReveal(ctx) {
   ctx.els.main.replaceChildren(
-    h('p', { class: 'www-big www-big-small', text: 'Every witch reveals her formula!' }),
+    h('p', { class: 'www-big www-big-small', text: t('Every witch reveals her formula!') }),
     formulasPanel(ctx),
-    stepCountdown(ctx, 'The lid opens in '),
+    stepCountdown(ctx, t('The lid opens in ')),
   );
 }
 
 function drawRead(ctx) {
   const { game } = ctx;
   const r = game.roller;
-  const phone = r === null || r === undefined || witchOf(game, r)?.gone ? '' : ` (or ${ctx.nameOf(r)} on the phone)`;
+  const phone = r === null || r === undefined || witchOf(game, r)?.gone ? '' : t(' (or {who} on the phone)', { who: ctx.nameOf(r) });
   const initial = ctx.local.correcting === game.turn ? game.dice : null;
   const correcting = Boolean(initial);
   return [
-    h('p', { class: 'www-big www-big-small', id: 'www-read-title', text: correcting ? 'Correct the dice' : 'The lid is off: enter the dice' }),
+    h('p', { class: 'www-big www-big-small', id: 'www-read-title', text: correcting ? t('Correct the dice') : t('The lid is off: enter the dice') }),
     ctx.els.diceForm.form(`${game.turn}${correcting ? '-fix' : ''}`, {
       layout: 'tv',
       enabled: ctx.playing,
       initial,
-      hint: (filled) => `${filled}/9 · click each face you see in the box${phone}${filled ? ' · click a die to take it out' : ''}`,
+      hint: (filled) => t('{filled}/9 · click each face you see in the box', { filled }) + phone + (filled ? t(' · click a die to take it out') : ''),
     }),
-    correcting ? h('button', { type: 'button', class: 'btn www-act-quiet', id: 'www-correct-cancel' }, 'Keep the dice as they are') : null,
+    correcting ? h('button', { type: 'button', class: 'btn www-act-quiet', id: 'www-correct-cancel' }, t('Keep the dice as they are')) : null,
   ];
 }
 
@@ -412,28 +412,28 @@ function drawResolve(ctx) {
     const total = (game.options?.fog_seconds ?? 5) * 1000;
     now = h('div', { class: 'www-now www-fog', id: 'www-now' },
       h('p', { class: 'www-now-text' }, caster ? pawn(caster) : null,
-        h('span', { text: `${ctx.nameOf(win.seat)} casts ${cardName(win.card)}!` })),
+        h('span', { text: t('{who} casts {who2}!', { who: ctx.nameOf(win.seat), who2: cardName(win.card) }) })),
       h('p', { class: 'www-fog-line', id: 'www-fog-window', dataset: { until: win.until, total } },
-        h('span', { text: 'Anyone with Magic Fog? ' }), h('span', { class: 'countdown-text' }),
+        h('span', { text: t('Anyone with Magic Fog? ') }), h('span', { class: 'countdown-text' }),
         h('span', { class: 'www-bar' })));
   } else if (game.step === 'sort') {
     const physical = Boolean(game.options?.physical_dice);
     now = h('div', { class: 'www-now', id: 'www-now' },
-      h('p', { class: 'www-now-text', text: physical ? 'Check the dice against the box.' : 'The lid opens: the dice are sorted.' }),
-      stepCountdown(ctx, 'First formula in '),
-      physical && ctx.playing ? h('button', { type: 'button', class: 'btn www-act', id: 'www-correct' }, 'Correct the dice') : null);
+      h('p', { class: 'www-now-text', text: physical ? t('Check the dice against the box.') : t('The lid opens: the dice are sorted.') }),
+      stepCountdown(ctx, t('First formula in ')),
+      physical && ctx.playing ? h('button', { type: 'button', class: 'btn www-act', id: 'www-correct' }, t('Correct the dice')) : null);
   } else {
     const c = game.current;
     const n = ctx.nameOf(c);
     const w = witchOf(game, c);
     const holding = game.holding === c;
-    const text = holding ? `${n} plays a spell…` : {
-      apply: `${n} applies her formula`,
-      keep: `${n} chooses a Black Magic card…`,
-      after: `${n} has moved`,
+    const text = holding ? t('{n} plays a spell…', { n }) : {
+      apply: t('{n} applies her formula', { n }),
+      keep: t('{n} chooses a Black Magic card…', { n }),
+      after: t('{n} has moved', { n }),
     }[game.step] || '';
     const line = holding || game.step === 'keep' ? null
-      : stepCountdown(ctx, game.step === 'apply' ? 'Spells before it applies: ' : 'Spells after the move: ');
+      : stepCountdown(ctx, game.step === 'apply' ? t('Spells before it applies: ') : t('Spells after the move: '));
     now = h('div', { class: 'www-now', id: 'www-now' },
       h('p', { class: 'www-now-text', id: 'www-now-text' }, w ? pawn(w) : null, h('span', { text })),
       line,
@@ -452,27 +452,27 @@ function drawOver(ctx) {
   // Physical deck: players type their acrobatics on their phones; the table may do it for them.
   const awaiting = new Set(physical && ctx.playing ? game.awaiting_acrobatics || [] : []);
   const best = rows.filter((r) => r.rank === 1);
-  const headline = ended ? 'Ended early: the standings'
-    : best.length === 1 ? `${who(ctx, best[0].seat)} wins with ${best[0].total} points!`
-      : best.length > 1 ? `A tie: ${best.map((r) => ctx.nameOf(r.seat)).join(' & ')}!` : 'Game over';
+  const headline = ended ? t('Ended early: the standings')
+    : best.length === 1 ? t('{x} wins with {x2} points!', { x: who(ctx, best[0].seat), x2: best[0].total })
+      : best.length > 1 ? t('A tie: {who}!', { who: best.map((r) => ctx.nameOf(r.seat)).join(' & ') }) : t('Game over');
   const table = h('table', { class: 'www-final', id: 'www-final' },
     h('thead', {}, h('tr', {},
-      ['', 'Witch', 'Race', physical || ended ? 'Acrobatics' : 'Acrobatics*', 'Total'].map((t) => h('th', { text: t })))),
+      ['', t('Witch'), t('Race'), physical || ended ? t('Acrobatics') : t('Acrobatics*'), t('Total')].map((head) => h('th', { text: head })))),
     h('tbody', {}, rows.map((r) => {
       const w = witchOf(game, r.seat) || { seat: r.seat, witch: r.witch };
-      const raceNote = w.finished_rank ? `${ordinal(w.finished_rank)} across` : spaceLabel(w.position ?? 0);
+      const raceNote = w.finished_rank ? t('{rank} across', { rank: ordinal(w.finished_rank) }) : spaceLabel(w.position ?? 0);
       return h('tr', { class: r.rank === 1 ? 'winner' : null, dataset: { seat: r.seat } },
         h('td', { class: 'www-final-rank', text: ordinal(r.rank) }),
         h('td', {}, h('div', { class: 'www-final-who' }, pawn(w),
           h('span', { class: 'www-name', text: ctx.nameOf(r.seat) }),
-          h('span', { class: 'www-witch', text: `${w.witch || r.witch || ''}${gone(w) ? ' (left)' : ''}` }))),
+          h('span', { class: 'www-witch', text: (w.witch || r.witch || '') + (gone(w) ? t(' (left)') : '') }))),
         h('td', { class: 'www-final-num' }, h('span', { text: r.place_points }), h('small', { text: raceNote })),
         h('td', { class: 'www-final-num' }, awaiting.has(r.seat)
           ? h('span', { class: 'www-acro-entry' },
-            h('span', { class: 'www-awaiting', text: 'waiting… ' }),
+            h('span', { class: 'www-awaiting', text: t('waiting… ') }),
             h('input', { type: 'number', min: 0, max: 99, step: 1, inputmode: 'numeric', dataset: { acroSeat: r.seat },
-              'aria-label': `Acrobatics points of ${ctx.nameOf(r.seat)}`, value: local.acroDraft[r.seat] ?? '' }),
-            h('button', { type: 'button', class: 'btn', dataset: { acroSend: r.seat } }, 'Set'))
+              'aria-label': t('Acrobatics points of {who}', { who: ctx.nameOf(r.seat) }), value: local.acroDraft[r.seat] ?? '' }),
+            h('button', { type: 'button', class: 'btn', dataset: { acroSend: r.seat } }, t('Set')))
           : String(r.acrobatics ?? '–')),
         h('td', { class: 'www-final-total', text: r.total ?? '–' }));
     })));
@@ -480,22 +480,22 @@ function drawOver(ctx) {
     h('p', { class: 'www-big www-winner', id: 'www-winner', text: headline }),
     table,
     h('p', { class: 'www-hint', id: 'www-final-note', text: ended
-      ? 'Ended before the finish: race points only (the acrobatics cards stay secret).'
+      ? t('Ended before the finish: race points only (the acrobatics cards stay secret).')
       : physical
-      ? (awaiting.size ? 'Acrobatics: each player enters the total of their real cards on their phone (or type it here).'
-        : 'Acrobatics: the totals of the real cards, as entered.')
-      : '* Acrobatics cards use placeholder values (the printed values are unknown).' }));
+      ? (awaiting.size ? t('Acrobatics: each player enters the total of their real cards on their phone (or type it here).')
+        : t('Acrobatics: the totals of the real cards, as entered.'))
+      : t('* Acrobatics cards use placeholder values (the printed values are unknown).') }));
 }
 
 // ---- drawing ---------------------------------------------------------------------------------
 
-const TITLES = {
-  roll: 'Roll the dice', look: 'LOOK!', compose: 'Write your formula', resolve: 'Check the formulas', over: 'Game over',
-};
-const STEP_TITLES = {
-  reveal: 'Every formula revealed', read: 'Open the lid', sort: 'The lid is off',
-  apply: 'Apply the formulas', keep: 'Apply the formulas', after: 'Apply the formulas',
-};
+const TITLES = translated({
+  roll: N_('Roll the dice'), look: N_('LOOK!'), compose: N_('Write your formula'), resolve: N_('Check the formulas'), over: N_('Game over'),
+});
+const STEP_TITLES = translated({
+  reveal: N_('Every formula revealed'), read: N_('Open the lid'), sort: N_('The lid is off'),
+  apply: N_('Apply the formulas'), keep: N_('Apply the formulas'), after: N_('Apply the formulas'),
+});
 
 function drawActions(ctx, over) {
   const { game, playing } = ctx;
@@ -505,19 +505,19 @@ function drawActions(ctx, over) {
     return;
   }
   if (game.phase === 'roll') {
-    const label = game.options?.physical_dice ? 'Dice thrown: look!' : 'Roll the dice';
+    const label = game.options?.physical_dice ? t('Dice thrown: look!') : t('Roll the dice');
     buttons.push(h('button', { type: 'button', class: 'btn btn-primary www-act', id: 'www-roll', disabled: !playing }, label));
   }
   if (game.phase === 'look') {
-    buttons.push(h('button', { type: 'button', class: 'btn www-act', id: 'www-close-lid', disabled: !playing }, 'Close the lid (table)'));
+    buttons.push(h('button', { type: 'button', class: 'btn www-act', id: 'www-close-lid', disabled: !playing }, t('Close the lid (table)')));
   }
   if (game.phase === 'resolve' && game.step !== 'read' && !game.window) {
     const c = game.current;
-    const title = c === null || c === undefined ? 'Table override: end this step now'
-      : `Table override: end ${ctx.nameOf(c)}’s moment now`;
+    const title = c === null || c === undefined ? t('Table override: end this step now')
+      : t('Table override: end {who}’s moment now', { who: ctx.nameOf(c) });
     buttons.push(h('button', {
       type: 'button', class: 'btn www-act www-act-quiet', id: 'www-table-pass', disabled: !playing, title,
-    }, 'Go on'));
+    }, t('Go on')));
   }
   ctx.els.actions.replaceChildren(...buttons);
 }
@@ -528,12 +528,12 @@ function draw(ctx) {
   els.root.dataset.phase = over ? 'over' : game.phase;
   els.root.dataset.step = game.phase === 'resolve' && !over ? game.step || '' : '';
   const stepTitle = game.phase === 'resolve' ? STEP_TITLES[game.step] : null;
-  els.title.textContent = over ? TITLES.over : `Turn ${game.turn} · ${stepTitle || TITLES[game.phase] || game.phase}`;
+  els.title.textContent = over ? TITLES.over : t('Turn {turn} · {title}', { turn: game.turn, title: stepTitle || TITLES[game.phase] || game.phase });
   let sub = tableLine(ctx);
-  if (over && game.phase !== 'over') sub = 'The host ended the game before the finish.';
+  if (over && game.phase !== 'over') sub = t('The host ended the game before the finish.');
   if (!over && game.phase === 'look') {
     const stuck = (game.witches || []).filter((w) => w.position <= TRACK_MIN).map((w) => ctx.nameOf(w.seat));
-    if (stuck.length) sub += ` (${stuck.join(', ')} on −2: cannot close it.)`;
+    if (stuck.length) sub += t(' ({x} on −2: cannot close it.)', { x: stuck.join(', ') });
   }
   els.sub.textContent = sub;
   drawActions(ctx, over);

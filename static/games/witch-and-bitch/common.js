@@ -3,7 +3,7 @@
 // only ever go through textContent (ui.js h()).
 
 import { h, svg } from '../../js/ui.js';
-import { pressTwice } from '../../js/kit.js';
+import { pressTwice, t, N_ } from '../../js/kit.js';
 
 export const styles = ['./wab.css'];
 
@@ -13,24 +13,27 @@ export function put(el, ...children) {
 }
 
 export const STEPS = {
-  setup: { phase: 'Set-up', n: '', name: 'Set-up' },
-  'first-roll': { phase: 'Set-up', n: '', name: 'Roll for first player' },
-  positions: { phase: 'Set-up', n: '', name: 'Starting positions' },
-  draft: { phase: 'Set-up', n: '', name: 'Starting Spells' },
-  enemies: { phase: 'Set-up', n: '', name: 'Starting Enemies' },
-  'pass-token': { phase: "Witches' Phase", n: '1', name: 'Change of first player' },
-  restore: { phase: "Witches' Phase", n: '2', name: 'Restore the cards' },
-  turns: { phase: "Witches' Phase", n: '3', name: 'Turns' },
-  learning: { phase: "Witches' Phase", n: '4', name: 'Learning new Spells' },
-  destiny: { phase: "Dark Forces' Phase", n: '1', name: 'Destiny card' },
-  activation: { phase: "Dark Forces' Phase", n: '2', name: 'Enemy activation' },
-  over: { phase: 'Game over', n: '', name: 'Game over' },
+  setup: { phase: N_('Set-up'), n: '', name: N_('Set-up') },
+  'first-roll': { phase: N_('Set-up'), n: '', name: N_('Roll for first player') },
+  positions: { phase: N_('Set-up'), n: '', name: N_('Starting positions') },
+  draft: { phase: N_('Set-up'), n: '', name: N_('Starting Spells') },
+  enemies: { phase: N_('Set-up'), n: '', name: N_('Starting Enemies') },
+  'pass-token': { phase: N_("Witches' Phase"), n: '1', name: N_('Change of first player') },
+  restore: { phase: N_("Witches' Phase"), n: '2', name: N_('Restore the cards') },
+  turns: { phase: N_("Witches' Phase"), n: '3', name: N_('Turns') },
+  learning: { phase: N_("Witches' Phase"), n: '4', name: N_('Learning new Spells') },
+  destiny: { phase: N_("Dark Forces' Phase"), n: '1', name: N_('Destiny card') },
+  activation: { phase: N_("Dark Forces' Phase"), n: '2', name: N_('Enemy activation') },
+  over: { phase: N_('Game over'), n: '', name: N_('Game over') },
 };
 
 export const ROUND_STEPS = ['pass-token', 'restore', 'turns', 'learning', 'destiny', 'activation'];
 
 export function stepOf(g) {
-  return STEPS[g.step] || { phase: '', n: '', name: g.step };
+  // The table's words are marked with N_ above and translated here, each time (the language
+  // may change while the page runs).
+  const step = STEPS[g.step];
+  return step ? { ...step, phase: t(step.phase), name: t(step.name) } : { phase: '', n: '', name: g.step };
 }
 
 export function spellInfo(ctx, id) {
@@ -42,19 +45,19 @@ export function schoolName(ctx, id) {
 }
 
 /** A small dashed tag that says a value is a placeholder from the data files. */
-export function placeholderTag(title = 'Placeholder: not printed in the rulebook (editable data)') {
-  return h('span', { class: 'wab-ph', title, text: 'placeholder' });
+export function placeholderTag(title = t('Placeholder: not printed in the rulebook (editable data)')) {
+  return h('span', { class: 'wab-ph', title, text: t('placeholder') });
 }
 
 /** A spell chip: school colour band, level, name (placeholder marked), exhausted struck. */
 export function spellChip(ctx, spell, { exhausted = false, tag = 'span', attrs = {}, word = true } = {}) {
   const s = typeof spell === 'string' ? spellInfo(ctx, spell) : spell;
-  const title = exhausted ? `${s.name} (exhausted)` : s.name;
+  const title = exhausted ? t('{name} (exhausted)', { name: s.name }) : s.name;
   return h(tag, { class: `wab-spell wab-school-${s.school}${exhausted ? ' wab-exhausted' : ''}`, title, ...attrs },
     h('span', { class: 'wab-spell-level', text: 'I'.repeat(s.level || 1) }),
     h('span', { class: 'wab-spell-name', text: s.name }),
-    s.placeholder ? h('span', { class: 'wab-ph-dot', title: 'placeholder name', text: '*' }) : null,
-    exhausted && word ? h('span', { class: 'wab-spell-state', text: 'exhausted' }) : null);
+    s.placeholder ? h('span', { class: 'wab-ph-dot', title: t('placeholder name'), text: '*' }) : null,
+    exhausted && word ? h('span', { class: 'wab-spell-state', text: t('exhausted') }) : null);
 }
 
 /** Health as 10 heart pips: filled = left, hollow = damage. */
@@ -63,7 +66,7 @@ export function healthBar(w) {
   for (let i = 0; i < w.health; i += 1) {
     pips.push(h('span', { class: `wab-pip${i < w.left ? ' on' : ''}` }));
   }
-  return h('span', { class: 'wab-health', 'aria-label': `${w.left} of ${w.health} health` },
+  return h('span', { class: 'wab-health', 'aria-label': t('{left} of {health} health', { left: w.left, health: w.health }) },
     h('span', { class: 'wab-pips' }, pips),
     h('span', { class: 'wab-health-n', text: `${w.left}/${w.health}` }));
 }
@@ -83,11 +86,13 @@ export function dieFace(die, value, { cls = '' } = {}) {
 
 /** "Anna · attack 14+5=19 vs 15: hit" */
 export function rollLine(ctx, r) {
-  const who = r.by === null || r.by === undefined ? 'The table' : ctx.nameOf(r.by);
+  const who = r.by === null || r.by === undefined ? t('The table') : ctx.nameOf(r.by);
   let what = `${r.die} ${r.value}`;
   if (typeof r.against === 'number') {
     const sign = r.bonus >= 0 ? '+' : '−';
-    what = `${r.value} ${sign} ${Math.abs(r.bonus)} = ${r.total} vs ${r.against}: ${r.hit ? 'hit' : 'miss'}`;
+    const vs = t('vs');
+    const verdict = r.hit ? t('hit') : t('miss');
+    what = `${r.value} ${sign} ${Math.abs(r.bonus)} = ${r.total} ${vs} ${r.against}: ${verdict}`;
   }
   return { who, what: `${what}`, purpose: r.for, entered: r.entered };
 }
@@ -97,7 +102,7 @@ export function witchName(w) {
 }
 
 export function colourWord(c) {
-  return { green: 'Green', orange: 'Orange', red: 'Red' }[c] || c;
+  return { green: t('Green'), orange: t('Orange'), red: t('Red') }[c] || c;
 }
 
 export function twiceButton(id, label, action, { cls = 'btn', sure = null } = {}) {
@@ -111,18 +116,18 @@ export function nowLine(ctx) {
   const cur = g.current;
   const name = (seat) => ctx.nameOf(seat);
   switch (g.step) {
-    case 'setup': return `Set-up, page ${g.setup_page + 1} of ${g.scenario.setup.length}`;
-    case 'first-roll': return g.first_roll.tie ? 'A tie: the tied players roll again' : 'Everyone rolls the d20: the highest starts';
-    case 'draft': return cur === null ? '' : `${name(cur)} chooses a starting Spell`;
-    case 'positions': return cur === null ? '' : `${name(cur)} chooses a starting position`;
-    case 'enemies': return g.spawned ? 'Place the starting Enemies on their Portals' : 'Generate the starting Enemies';
-    case 'pass-token': return g.round === 1 ? `${name(g.first)} starts (won the roll)` : `${name(g.first)} takes the first-player token`;
-    case 'restore': return 'Turn exhausted Spells and Rewards face up';
-    case 'turns': return cur === null ? 'Turns are over' : `${name(cur)}'s turn`;
-    case 'learning': return cur === null ? 'Nobody can learn a Spell now' : `${name(cur)} may learn a Spell`;
-    case 'destiny': return g.destiny.colour ? `${colourWord(g.destiny.colour)} Destiny card drawn` : 'Destiny card';
-    case 'activation': return 'Activate every Enemy';
-    case 'over': return g.outcome?.text || 'Game over';
+    case 'setup': return t('Set-up, page {n} of {n2}', { n: g.setup_page + 1, n2: g.scenario.setup.length });
+    case 'first-roll': return g.first_roll.tie ? t('A tie: the tied players roll again') : t('Everyone rolls the d20: the highest starts');
+    case 'draft': return cur === null ? '' : t('{who} chooses a starting Spell', { who: name(cur) });
+    case 'positions': return cur === null ? '' : t('{who} chooses a starting position', { who: name(cur) });
+    case 'enemies': return g.spawned ? t('Place the starting Enemies on their Portals') : t('Generate the starting Enemies');
+    case 'pass-token': return g.round === 1 ? t('{who} starts (won the roll)', { who: name(g.first) }) : `${name(g.first)} takes the first-player token`;
+    case 'restore': return t('Turn exhausted Spells and Rewards face up');
+    case 'turns': return cur === null ? t('Turns are over') : t("{who}'s turn", { who: name(cur) });
+    case 'learning': return cur === null ? t('Nobody can learn a Spell now') : t('{who} may learn a Spell', { who: name(cur) });
+    case 'destiny': return g.destiny.colour ? t('{x} Destiny card drawn', { x: colourWord(g.destiny.colour) }) : t('Destiny card');
+    case 'activation': return t('Activate every Enemy');
+    case 'over': return g.outcome?.text || t('Game over');
     default: return '';
   }
 }

@@ -9,6 +9,7 @@ import {
   stepOf, spellInfo, spellChip, healthBar, dieFace, rollLine, witchName, nowLine,
   twiceButton, placeholderTag, schoolName,
 } from './common.js';
+import { t } from '../../js/kit.js';
 
 export { styles } from './common.js';
 
@@ -47,7 +48,7 @@ export function render(ctx) {
   els.root.dataset.step = g.step;
   const s = stepOf(g);
   put(els.now, 
-    h('span', { class: 'wab-ph-phase', text: `${g.round ? `Round ${g.round} · ` : ''}${s.phase}${s.n ? ` ${s.n}` : ''}` }),
+    h('span', { class: 'wab-ph-phase', text: (g.round ? t('Round {round}', { round: g.round }) + ' · ' : '') + s.phase + (s.n ? ` ${s.n}` : '') }),
     h('span', { class: 'wab-ph-line', text: nowLine(ctx) }));
   drawLast(ctx);
   if (ctx.seat === null) return;
@@ -74,7 +75,7 @@ function drawLast(ctx) {
   const { game: g, els, local } = ctx;
   const last = g.rolls[g.rolls.length - 1];
   if (!last) {
-    put(els.last, h('span', { class: 'wab-sub', text: 'No dice rolled yet.' }));
+    put(els.last, h('span', { class: 'wab-sub', text: t('No dice rolled yet.') }));
     return;
   }
   const line = rollLine(ctx, last);
@@ -88,18 +89,18 @@ function drawLast(ctx) {
 
 function drawMe(ctx) {
   const w = me(ctx);
-  const status = w.out ? 'Dead for good' : w.dead ? 'Dead: back at the next Witches\' Phase' : '';
+  const status = w.out ? t('Dead for good') : w.dead ? 'Dead: back at the next Witches\' Phase' : '';
   put(ctx.els.me, 
     h('div', { class: 'wab-me-head' },
       h('span', { class: 'wab-me-name', text: witchName(w) }),
-      w.witch_card.placeholder ? placeholderTag('Witch card stats are placeholders (editable data)') : null,
-      ctx.game.round && ctx.game.first === ctx.seat ? h('span', { class: 'wab-token-dot', title: 'first player' }) : null),
+      w.witch_card.placeholder ? placeholderTag(t('Witch card stats are placeholders (editable data)')) : null,
+      ctx.game.round && ctx.game.first === ctx.seat ? h('span', { class: 'wab-token-dot', title: t('first player') }) : null),
     healthBar(w),
     h('p', { class: 'wab-stats' },
-      h('span', { text: `Def ${w.defense}` }), h('span', { text: `Move ${w.movement}` }),
-      h('span', { id: 'wab-my-xp', text: `XP ${w.xp}${w.corpses.length ? ` (${w.corpses.join('+')})` : ''}` }),
-      h('span', { text: `next Spell ${w.cost ?? '—'}` }),
-      w.rewards ? h('span', { text: `Rewards ${w.rewards}` }) : null),
+      h('span', { text: t('Def {defense}', { defense: w.defense }) }), h('span', { text: t('Move {movement}', { movement: w.movement }) }),
+      h('span', { id: 'wab-my-xp', text: t('XP {xp}', { xp: w.xp }) + (w.corpses.length ? ` (${w.corpses.join('+')})` : '') }),
+      h('span', { text: t('next Spell {x}', { x: w.cost ?? '—' }) }),
+      w.rewards ? h('span', { text: t('Rewards {rewards}', { rewards: w.rewards }) }) : null),
     status ? h('p', { class: 'wab-witch-status', text: status }) : null);
 }
 
@@ -111,34 +112,34 @@ function drawSecret(ctx) {
   const revealed = g.bitch === ctx.seat;
   const shown = local.peek || revealed;
   const face = h('button', { type: 'button', class: `wab-secret-card${shown ? ` wab-secret-${card}` : ''}`, id: 'wab-card', dataset: { shown: shown ? 'yes' : 'no' } },
-    h('span', { class: 'wab-secret-title', text: shown ? (card === 'bitch' ? 'BITCH' : 'WITCH') : 'Your secret card' }),
+    h('span', { class: 'wab-secret-title', text: shown ? (card === 'bitch' ? t('BITCH') : t('WITCH')) : t('Your secret card') }),
     h('span', { class: 'wab-sub', text: cardNote(card, shown, revealed) }));
   face.addEventListener('click', () => { local.peek = !local.peek; ctx.redraw(); });
   const parts = [face];
   if (ctx.game.you.may_reveal && g.step !== 'over') {
-    parts.push(twiceButton('wab-reveal', 'Reveal: I am the Bitch', (button) => ctx.send('reveal', {}, { button }), { cls: 'btn wab-reveal', sure: 'Sure? Everyone will know' }));
+    parts.push(twiceButton('wab-reveal', t('Reveal: I am the Bitch'), (button) => ctx.send('reveal', {}, { button }), { cls: 'btn wab-reveal', sure: t('Sure? Everyone will know') }));
   }
   put(els.secret, ...parts);
 }
 
 function cardNote(card, shown, revealed) {
-  if (!shown) return 'Tap to look (hide it from the others)';
-  if (revealed) return 'Revealed: Enemies no longer attack you.';
-  const side = card === 'bitch' ? 'You play for evil. Reveal when it suits you.' : 'You play for good. Never show it.';
-  return `${side} Tap to hide.`;
+  if (!shown) return t('Tap to look (hide it from the others)');
+  if (revealed) return t('Revealed: Enemies no longer attack you.');
+  const side = card === 'bitch' ? t('You play for evil. Reveal when it suits you.') : t('You play for good. Never show it.');
+  return t('{side} Tap to hide.', { side });
 }
 
 function drawSpells(ctx) {
   const w = me(ctx);
   const playing = ctx.game.round > 0 && ctx.game.step !== 'over';
   const chips = w.spells.map((s) => {
-    const chip = spellChip(ctx, s, { exhausted: s.exhausted, tag: 'button', attrs: { type: 'button', dataset: { spell: s.id }, title: 'Tap to mark exhausted / active' } });
+    const chip = spellChip(ctx, s, { exhausted: s.exhausted, tag: 'button', attrs: { type: 'button', dataset: { spell: s.id }, title: t('Tap to mark exhausted / active') } });
     chip.disabled = !playing || w.dead;
     chip.addEventListener('click', () => ctx.send('exhaust', { spell: s.id }, { button: chip, quiet: false }));
     return chip;
   });
-  put(ctx.els.spells, h('h3', { class: 'wab-small-title', text: 'My Spells (tap: exhausted)' }),
-    h('div', { class: 'wab-chips' }, chips.length ? chips : h('span', { class: 'wab-sub', text: 'None yet' })));
+  put(ctx.els.spells, h('h3', { class: 'wab-small-title', text: t('My Spells (tap: exhausted)') }),
+    h('div', { class: 'wab-chips' }, chips.length ? chips : h('span', { class: 'wab-sub', text: t('None yet') })));
 }
 
 function valueOrNull(ctx, high) {
@@ -156,9 +157,9 @@ function withValue(ctx, payload, high) {
 }
 
 function realDiceField(ctx) {
-  const input = h('input', { type: 'number', id: 'wab-real', class: 'wab-real', min: 1, max: 20, inputmode: 'numeric', placeholder: 'app rolls', value: ctx.local.real });
+  const input = h('input', { type: 'number', id: 'wab-real', class: 'wab-real', min: 1, max: 20, inputmode: 'numeric', placeholder: t('app rolls'), value: ctx.local.real });
   input.addEventListener('input', () => { ctx.local.real = input.value; });
-  return h('label', { class: 'wab-real-label', for: 'wab-real' }, h('span', { text: 'Real dice? value' }), input);
+  return h('label', { class: 'wab-real-label', for: 'wab-real' }, h('span', { text: t('Real dice? value') }), input);
 }
 
 function stepper(ctx, key, label, low, high) {
@@ -176,18 +177,18 @@ function drawTools(ctx) {
   els.tools.hidden = !playing;
   if (!playing) return;
   const w = me(ctx);
-  const tabs = h('div', { class: 'wab-tabs', role: 'tablist' }, ['attack', 'corpses', 'dice'].map((t) => {
-    const b = h('button', { type: 'button', class: `btn wab-tab${local.tool === t ? ' on' : ''}`, id: `wab-tab-${t}`, 'aria-pressed': String(local.tool === t), text: { attack: 'Attack', corpses: 'Corpses & damage', dice: 'Dice' }[t] });
-    b.addEventListener('click', () => { local.tool = local.tool === t ? '' : t; ctx.redraw(); });
+  const tabs = h('div', { class: 'wab-tabs', role: 'tablist' }, ['attack', 'corpses', 'dice'].map((tab) => {
+    const b = h('button', { type: 'button', class: `btn wab-tab${local.tool === tab ? ' on' : ''}`, id: `wab-tab-${tab}`, 'aria-pressed': String(local.tool === tab), text: { attack: t('Attack'), corpses: t('Corpses & damage'), dice: t('Dice') }[tab] });
+    b.addEventListener('click', () => { local.tool = local.tool === tab ? '' : tab; ctx.redraw(); });
     return b;
   }));
   const body = [];
   if (local.tool === 'attack') {
-    const targets = [['enemy', 'Enemy'], ...(g.tracked.length ? [['tracked', 'Tracked']] : []), ...(g.antagonist?.on_map ? [['antagonist', g.antagonist.name.split(' ')[0]]] : []), ...(g.rom && g.rom.killed < g.rom.total ? [['rom', 'Rom']] : []), ['player', 'A Witch']];
-    if (!targets.some(([t]) => t === local.target)) local.target = 'enemy';
-    body.push(h('div', { class: 'wab-seg' }, targets.map(([t, label]) => {
-      const b = h('button', { type: 'button', class: `btn wab-seg-btn${local.target === t ? ' on' : ''}`, dataset: { target: t }, text: label });
-      b.addEventListener('click', () => { local.target = t; ctx.redraw(); });
+    const targets = [['enemy', t('Enemy')], ...(g.tracked.length ? [['tracked', t('Tracked')]] : []), ...(g.antagonist?.on_map ? [['antagonist', g.antagonist.name.split(' ')[0]]] : []), ...(g.rom && g.rom.killed < g.rom.total ? [['rom', t('Rom')]] : []), ['player', t('A Witch')]];
+    if (!targets.some(([tab]) => tab === local.target)) local.target = 'enemy';
+    body.push(h('div', { class: 'wab-seg' }, targets.map(([tab, label]) => {
+      const b = h('button', { type: 'button', class: `btn wab-seg-btn${local.target === tab ? ' on' : ''}`, dataset: { target: tab }, text: label });
+      b.addEventListener('click', () => { local.target = tab; ctx.redraw(); });
       return b;
     })));
     if (local.target === 'player') {
@@ -200,26 +201,26 @@ function drawTools(ctx) {
       })));
     }
     const spellSelect = h('select', { id: 'wab-attack-spell', class: 'wab-select' },
-      h('option', { value: '', text: 'Spell (optional)' }),
+      h('option', { value: '', text: t('Spell (optional)') }),
       w.spells.filter((s) => !s.exhausted).map((s) => h('option', { value: s.id, text: `${s.name} (${schoolName(ctx, s.school)} ${s.level})`, selected: local.spell === s.id })));
     spellSelect.addEventListener('change', () => { local.spell = spellSelect.value; });
-    body.push(spellSelect, stepper(ctx, 'bonus', 'Bonus +', -5, 30), stepper(ctx, 'damage', 'Damage', 0, 10));
+    body.push(spellSelect, stepper(ctx, 'bonus', t('Bonus +'), -5, 30), stepper(ctx, 'damage', t('Damage'), 0, 10));
     if (local.target === 'tracked') {
       if (!g.tracked.some((e) => e.number === local.enemy)) local.enemy = g.tracked[0]?.number ?? null;
       body.push(h('div', { class: 'wab-seg' }, g.tracked.map((e) => {
-        const b = h('button', { type: 'button', class: `btn wab-seg-btn${local.enemy === e.number ? ' on' : ''}`, dataset: { enemy: e.number }, text: `#${e.number} ${e.left}/${e.health} Def ${e.defense}` });
+        const b = h('button', { type: 'button', class: `btn wab-seg-btn${local.enemy === e.number ? ' on' : ''}`, dataset: { enemy: e.number }, text: t('#{number} {left}/{health} Def {defense}', { number: e.number, left: e.left, health: e.health, defense: e.defense }) });
         b.addEventListener('click', () => { local.enemy = e.number; ctx.redraw(); });
         return b;
       })));
     }
     if (local.target === 'enemy') {
-      body.push(stepper(ctx, 'defense', 'Enemy Def', 1, 40), stepper(ctx, 'health', 'Its Health', 1, 30));
-      const track = h('button', { type: 'button', class: 'btn', id: 'wab-track', text: 'Track its health on the TV (optional)' });
+      body.push(stepper(ctx, 'defense', t('Enemy Def'), 1, 40), stepper(ctx, 'health', t('Its Health'), 1, 30));
+      const track = h('button', { type: 'button', class: 'btn', id: 'wab-track', text: t('Track its health on the TV (optional)') });
       track.addEventListener('click', () => ctx.send('track', { health: local.health, defense: local.defense }, { button: track }));
       body.push(track);
     }
     body.push(realDiceField(ctx));
-    const go = h('button', { type: 'button', class: 'btn btn-primary wab-big', id: 'wab-attack', text: 'Roll the attack (d20)' });
+    const go = h('button', { type: 'button', class: 'btn btn-primary wab-big', id: 'wab-attack', text: t('Roll the attack (d20)') });
     go.disabled = w.dead;
     go.addEventListener('click', () => {
       const payload = { target: local.target, bonus: local.bonus, damage: local.damage };
@@ -231,15 +232,15 @@ function drawTools(ctx) {
     });
     body.push(go);
   } else if (local.tool === 'corpses') {
-    body.push(h('p', { class: 'wab-sub', text: 'Killed an Enemy? Take its corpse (XP on the token):' }),
+    body.push(h('p', { class: 'wab-sub', text: t('Killed an Enemy? Take its corpse (XP on the token):') }),
       h('div', { class: 'wab-seg' }, [1, 2, 3, 4, 5].map((xp) => {
-        const b = h('button', { type: 'button', class: 'btn wab-seg-btn', dataset: { xp }, text: `+${xp} XP` });
+        const b = h('button', { type: 'button', class: 'btn wab-seg-btn', dataset: { xp }, text: t('+{xp} XP', { xp }) });
         b.disabled = w.dead;
         b.addEventListener('click', () => ctx.send('corpse', { xp }, { button: b }));
         return b;
       })),
-      h('p', { class: 'wab-sub', text: 'Damage on my Witch (an Enemy hit, a heal):' }),
-      h('div', { class: 'wab-seg' }, [[1, '+1 damage'], [2, '+2 damage'], [-1, 'Heal 1']].map(([amount, label]) => {
+      h('p', { class: 'wab-sub', text: t('Damage on my Witch (an Enemy hit, a heal):') }),
+      h('div', { class: 'wab-seg' }, [[1, t('+1 damage')], [2, t('+2 damage')], [-1, t('Heal 1')]].map(([amount, label]) => {
         const b = h('button', { type: 'button', class: 'btn wab-seg-btn', dataset: { amount }, text: label });
         b.disabled = w.dead;
         b.addEventListener('click', () => ctx.send('damage', { seat: ctx.seat, amount }, { button: b }));
@@ -248,7 +249,7 @@ function drawTools(ctx) {
     const others = g.witches.filter((x) => x.seat !== ctx.seat && !x.dead);
     if (w.corpses.length && others.length) {
       const xp = w.corpses[w.corpses.length - 1];
-      body.push(h('p', { class: 'wab-sub', text: `Pass your ${xp}-XP corpse to a Witch in your space:` }),
+      body.push(h('p', { class: 'wab-sub', text: t('Pass your {xp}-XP corpse to a Witch in your space:', { xp }) }),
         h('div', { class: 'wab-seg' }, others.map((x) => {
           const b = h('button', { type: 'button', class: 'btn wab-seg-btn', dataset: { give: x.seat }, text: x.player });
           b.addEventListener('click', () => ctx.send('give', { to: x.seat, xp }, { button: b }));
@@ -256,13 +257,13 @@ function drawTools(ctx) {
         })));
     }
     if (g.rom && g.rom.killed < g.rom.total) {
-      const rom = h('button', { type: 'button', class: 'btn', id: 'wab-rom', text: 'I killed a Rom (+4 XP)' });
+      const rom = h('button', { type: 'button', class: 'btn', id: 'wab-rom', text: t('I killed a Rom (+4 XP)') });
       rom.addEventListener('click', () => ctx.send('rom', {}, { button: rom }));
       body.push(rom);
     }
   } else {
     body.push(realDiceField(ctx), h('div', { class: 'wab-seg' }, ['d20', 'd4'].map((die) => {
-      const b = h('button', { type: 'button', class: 'btn wab-seg-btn', id: `wab-my-${die}`, text: `Roll ${die}` });
+      const b = h('button', { type: 'button', class: 'btn wab-seg-btn', id: `wab-my-${die}`, text: t('Roll {die}', { die }) });
       b.addEventListener('click', () => ctx.send('roll', withValue(ctx, { die, for: 'free roll' }, die === 'd4' ? 4 : 20), { button: b }));
       return b;
     })));
@@ -279,7 +280,7 @@ function drawTask(ctx) {
   switch (g.step) {
     case 'setup': case 'first-roll': {
       const taken = new Map(g.witches.map((x) => [x.witch_card.id, x.seat]));
-      parts.push(h('p', { class: 'wab-task-title', text: 'Your Witch card' }),
+      parts.push(h('p', { class: 'wab-task-title', text: t('Your Witch card') }),
         h('div', { class: 'wab-seg wab-witch-pick' }, (ctx.reference.witches || []).map((card) => {
           const holder = taken.get(card.id);
           const b = h('button', { type: 'button', class: `btn wab-seg-btn${holder === ctx.seat ? ' on' : ''}`, dataset: { witch: card.id }, text: card.name_placeholder ? `${card.name} *` : card.name });
@@ -289,78 +290,78 @@ function drawTask(ctx) {
         })));
       if (g.step === 'first-roll' && g.first_roll.rollers.includes(ctx.seat)) {
         const done = g.first_roll.rolled.some((r) => r.seat === ctx.seat);
-        const roll = h('button', { type: 'button', class: 'btn btn-primary wab-big', id: 'wab-first-roll', text: done ? 'Rolled — waiting for the others' : 'Roll the d20 for first player' });
+        const roll = h('button', { type: 'button', class: 'btn btn-primary wab-big', id: 'wab-first-roll', text: done ? t('Rolled — waiting for the others') : t('Roll the d20 for first player') });
         roll.disabled = done;
         roll.addEventListener('click', () => ctx.send('first_roll', withValue(ctx, {}, 20), { button: roll }));
         parts.push(realDiceField(ctx), roll);
       } else if (g.step === 'setup') {
-        parts.push(h('p', { class: 'wab-sub', text: 'Follow the set-up on the TV.' }));
+        parts.push(h('p', { class: 'wab-sub', text: t('Follow the set-up on the TV.') }));
       }
       break;
     }
     case 'draft': {
       if (mine) {
-        parts.push(h('p', { class: 'wab-task-title', text: w.spells.length ? 'Choose your second Spell (another School)' : 'Choose your first Spell' }),
+        parts.push(h('p', { class: 'wab-task-title', text: w.spells.length ? t('Choose your second Spell (another School)') : t('Choose your first Spell') }),
           h('div', { class: 'wab-chips wab-choices', id: 'wab-draft' }, you.draftable.map((id) => {
             const b = spellChip(ctx, id, { tag: 'button', attrs: { type: 'button', dataset: { pick: id } } });
             b.addEventListener('click', () => ctx.send('pick', { spell: id }, { button: b }));
             return b;
           })));
       } else {
-        parts.push(h('p', { class: 'wab-task-title', text: `Waiting for ${ctx.nameOf(g.current)} to choose` }));
+        parts.push(h('p', { class: 'wab-task-title', text: t('Waiting for {who} to choose', { who: ctx.nameOf(g.current) }) }));
       }
       break;
     }
     case 'positions': {
       if (mine) {
-        parts.push(h('p', { class: 'wab-task-title', text: 'Choose your starting position' }),
+        parts.push(h('p', { class: 'wab-task-title', text: t('Choose your starting position') }),
           h('div', { class: 'wab-seg' }, g.free_positions.map((spot) => {
             const b = h('button', { type: 'button', class: 'btn btn-primary wab-seg-btn', dataset: { spot }, text: spot });
             b.addEventListener('click', () => ctx.send('position', { spot }, { button: b }));
             return b;
           })));
-      } else parts.push(h('p', { class: 'wab-task-title', text: `Waiting for ${ctx.nameOf(g.current)}` }));
+      } else parts.push(h('p', { class: 'wab-task-title', text: t('Waiting for {who}', { who: ctx.nameOf(g.current) }) }));
       break;
     }
     case 'turns': {
       if (mine) {
-        const pip = h('button', { type: 'button', class: 'btn', id: 'wab-action', text: `Use an action (${3 - w.actions} left)` });
+        const pip = h('button', { type: 'button', class: 'btn', id: 'wab-action', text: t('Use an action ({x} left)', { x: 3 - w.actions }) });
         pip.disabled = w.actions >= 3;
         pip.addEventListener('click', () => ctx.send('action', {}, { button: pip }));
-        const obj = h('button', { type: 'button', class: 'btn', id: 'wab-object', text: 'I collected an Object' });
+        const obj = h('button', { type: 'button', class: 'btn', id: 'wab-object', text: t('I collected an Object') });
         obj.disabled = g.objects.taken >= g.objects.total;
         obj.addEventListener('click', () => ctx.send('object', withValue(ctx, {}, 4), { button: obj }));
-        const end = h('button', { type: 'button', class: 'btn btn-primary wab-big', id: 'wab-end-turn', text: 'End my turn' });
+        const end = h('button', { type: 'button', class: 'btn btn-primary wab-big', id: 'wab-end-turn', text: t('End my turn') });
         end.addEventListener('click', () => ctx.send('next', {}, { button: end }));
-        parts.push(h('p', { class: 'wab-task-title', text: 'Your turn: up to 3 actions' }), h('div', { class: 'wab-seg' }, pip, obj), end);
-      } else parts.push(h('p', { class: 'wab-task-title', text: g.current === null ? '' : `${ctx.nameOf(g.current)}'s turn` }));
+        parts.push(h('p', { class: 'wab-task-title', text: t('Your turn: up to 3 actions') }), h('div', { class: 'wab-seg' }, pip, obj), end);
+      } else parts.push(h('p', { class: 'wab-task-title', text: g.current === null ? '' : t("{who}'s turn", { who: ctx.nameOf(g.current) }) }));
       break;
     }
     case 'learning': {
       if (mine && you.can_learn) {
-        parts.push(h('p', { class: 'wab-task-title', text: `Learn a Spell for ${w.cost} XP (you have ${w.xp})` }),
+        parts.push(h('p', { class: 'wab-task-title', text: t('Learn a Spell for {cost} XP (you have {xp})', { cost: w.cost, xp: w.xp }) }),
           h('div', { class: 'wab-chips wab-choices', id: 'wab-learn' }, you.learnable.map((id) => {
             const b = spellChip(ctx, id, { tag: 'button', attrs: { type: 'button', dataset: { learn: id } } });
             b.addEventListener('click', () => ctx.send('learn', { spell: id }, { button: b }));
             return b;
           })));
-        const pass = h('button', { type: 'button', class: 'btn', id: 'wab-pass', text: 'Not now' });
+        const pass = h('button', { type: 'button', class: 'btn', id: 'wab-pass', text: t('Not now') });
         pass.addEventListener('click', () => ctx.send('next', {}, { button: pass }));
         parts.push(pass);
       } else {
-        parts.push(h('p', { class: 'wab-task-title', text: g.current === null ? 'Nobody learns now' : `${ctx.nameOf(g.current)} may learn a Spell` }),
-          h('p', { class: 'wab-sub', text: w.cost ? `You: ${w.xp} XP of ${w.cost} needed` : 'You know 8 Spells: the most' }));
+        parts.push(h('p', { class: 'wab-task-title', text: g.current === null ? t('Nobody learns now') : t('{who} may learn a Spell', { who: ctx.nameOf(g.current) }) }),
+          h('p', { class: 'wab-sub', text: w.cost ? t('You: {xp} XP of {cost} needed', { xp: w.xp, cost: w.cost }) : t('You know 8 Spells: the most') }));
       }
       break;
     }
     case 'over': {
       const won = g.outcome?.winners?.includes(ctx.seat);
-      parts.push(h('p', { class: `wab-task-title ${won ? 'wab-won' : ''}`, id: 'wab-result', text: won ? 'You win!' : (g.outcome?.text || 'Game over') }));
+      parts.push(h('p', { class: `wab-task-title ${won ? 'wab-won' : ''}`, id: 'wab-result', text: won ? t('You win!') : (g.outcome?.text || t('Game over')) }));
       break;
     }
     default:
-      parts.push(h('p', { class: 'wab-task-title', text: 'Nothing to do on your phone now' }),
-        h('p', { class: 'wab-sub', text: 'The TV leads this step; your tools are above (attack, corpses, dice).' }));
+      parts.push(h('p', { class: 'wab-task-title', text: t('Nothing to do on your phone now') }),
+        h('p', { class: 'wab-sub', text: t('The TV leads this step; your tools are above (attack, corpses, dice).') }));
   }
   put(els.task, ...parts);
 }

@@ -11,6 +11,7 @@ import {
   STEPS, ROUND_STEPS, stepOf, spellChip, healthBar, dieFace, rollLine, witchName,
   colourWord, twiceButton, nowLine, placeholderTag, schoolName,
 } from './common.js';
+import { t } from '../../js/kit.js';
 
 export { styles } from './common.js';
 
@@ -22,22 +23,22 @@ export function mount() {
   const els = {
     root: h('div', { class: 'wab-tv', id: 'wab-tv' }),
     head: h('header', { class: 'wab-head', id: 'wab-head' }),
-    stepper: h('ol', { class: 'wab-stepper', id: 'wab-stepper', 'aria-label': 'Round steps' }),
+    stepper: h('ol', { class: 'wab-stepper', id: 'wab-stepper', 'aria-label': t('Round steps') }),
     stage: h('section', { class: 'wab-stage', id: 'wab-stage', 'aria-live': 'polite' }),
     controls: h('div', { class: 'wab-controls', id: 'wab-controls' }),
-    dice: h('section', { class: 'wab-dice', id: 'wab-dice', 'aria-label': 'Dice' }),
+    dice: h('section', { class: 'wab-dice', id: 'wab-dice', 'aria-label': t('Dice') }),
     big: h('div', { class: 'wab-big-die', id: 'wab-big-die' }),
     rolled: h('p', { class: 'wab-rolled', id: 'wab-rolled' }),
     history: h('ol', { class: 'wab-history', id: 'wab-history' }),
     side: h('section', { class: 'wab-side', id: 'wab-side' }),
-    witches: h('ol', { class: 'wab-witches', id: 'wab-witches', 'aria-label': 'Witches' }),
+    witches: h('ol', { class: 'wab-witches', id: 'wab-witches', 'aria-label': t('Witches') }),
   };
   const tableDice = h('div', { class: 'wab-table-dice' },
-    h('button', { type: 'button', class: 'btn', id: 'wab-roll-d20', dataset: { die: 'd20' }, text: 'Roll d20' }),
-    h('button', { type: 'button', class: 'btn', id: 'wab-roll-d4', dataset: { die: 'd4' }, text: 'Roll d4' }));
+    h('button', { type: 'button', class: 'btn', id: 'wab-roll-d20', dataset: { die: 'd20' }, text: t('Roll d20') }),
+    h('button', { type: 'button', class: 'btn', id: 'wab-roll-d4', dataset: { die: 'd4' }, text: t('Roll d4') }));
   els.tableDice = tableDice;
-  els.dice.append(h('h2', { class: 'wab-panel-title', text: 'Dice' }), els.big, els.rolled, tableDice,
-    h('h3', { class: 'wab-small-title', text: 'Earlier rolls' }), els.history);
+  els.dice.append(h('h2', { class: 'wab-panel-title', text: t('Dice') }), els.big, els.rolled, tableDice,
+    h('h3', { class: 'wab-small-title', text: t('Earlier rolls') }), els.history);
   els.root.append(
     els.head,
     els.stepper,
@@ -72,20 +73,20 @@ function drawHead(ctx) {
   const left = g.destiny.left_by_colour;
   put(els.head,
     h('div', { class: 'wab-title' },
-      h('span', { class: 'wab-scn', text: `Scenario ${sc.number} · ${sc.title}` }),
+      h('span', { class: 'wab-scn', text: t('Scenario {number} · {title}', { number: sc.number, title: sc.title }) }),
       g.bitch !== undefined && g.step !== 'over'
-        ? h('span', { class: 'wab-bitch-banner', id: 'wab-bitch', text: `${ctx.nameOf(g.bitch)} is the Bitch!` })
-        : h('span', { class: 'wab-mode', text: `${sc.mode}${g.preferred ? ' · preferred Schools' : ''}` })),
+        ? h('span', { class: 'wab-bitch-banner', id: 'wab-bitch', text: t('{who} is the Bitch!', { who: ctx.nameOf(g.bitch) }) })
+        : h('span', { class: 'wab-mode', text: sc.mode + (g.preferred ? t(' · preferred Schools') : '') })),
     h('div', { class: `wab-phase wab-phase-${g.phase}`, id: 'wab-phase' },
       g.round
-        ? h('span', { class: 'wab-round', id: 'wab-round', text: `Round ${g.round}${g.last_round ? ' · the last' : ''}` })
+        ? h('span', { class: 'wab-round', id: 'wab-round', text: (g.last_round ? t('Round {round} · the last', { round: g.round }) : t('Round {round}', { round: g.round })) })
         : h('span', { class: 'wab-phase-name', text: s.phase })),
-    h('div', { class: 'wab-deck', id: 'wab-deck', title: 'Destiny cards left' },
-      h('span', { class: 'wab-deck-label', text: 'Destiny' }),
+    h('div', { class: 'wab-deck', id: 'wab-deck', title: t('Destiny cards left') },
+      h('span', { class: 'wab-deck-label', text: t('Destiny') }),
       ...['green', 'orange', 'red'].map((c) => h('span', { class: `wab-deck-n wab-c-${c}`, text: `${left[c]}` }))),
     g.round ? h('div', { class: 'wab-token', id: 'wab-token' },
       h('span', { class: 'wab-token-dot', 'aria-hidden': 'true' }),
-      h('span', { text: `First: ${ctx.nameOf(g.first)}` })) : null);
+      h('span', { text: t('First: {who}', { who: ctx.nameOf(g.first) }) })) : null);
 }
 
 function drawStepper(ctx) {
@@ -93,14 +94,14 @@ function drawStepper(ctx) {
   els.stepper.hidden = !ROUND_STEPS.includes(g.step);
   const dark = g.phase === 'dark';
   put(els.stepper,
-    h('li', { class: `wab-group wab-group-witches${dark ? '' : ' wab-group-now'}`, text: "Witches' Phase" }),
-    h('li', { class: `wab-group wab-group-dark${dark ? ' wab-group-now' : ''}`, text: "Dark Forces' Phase" }),
+    h('li', { class: `wab-group wab-group-witches${dark ? '' : ' wab-group-now'}`, text: t("Witches' Phase") }),
+    h('li', { class: `wab-group wab-group-dark${dark ? ' wab-group-now' : ''}`, text: t("Dark Forces' Phase") }),
     ...ROUND_STEPS.map((id) => {
       const st = STEPS[id];
       const isDark = st.phase.startsWith('Dark');
       return h('li', { class: `wab-st${isDark ? ' wab-st-dark' : ''}${id === g.step ? ' wab-st-now' : ''}`, dataset: { step: id } },
         h('span', { class: 'wab-st-n', text: st.n }),
-        h('span', { class: 'wab-st-name', text: st.name }));
+        h('span', { class: 'wab-st-name', text: t(st.name) }));
     }));
 }
 
@@ -111,12 +112,12 @@ function big(text, id = 'wab-now') {
 function drawStage(ctx) {
   const { game: g, els } = ctx;
   const s = stepOf(g);
-  const label = s.n ? `${s.phase} · step ${s.n} — ${s.name}` : s.name;
+  const label = s.n ? t('{phase} · step {n} — {name}', { phase: s.phase, n: s.n, name: s.name }) : s.name;
   const parts = [h('p', { class: 'wab-step-label', text: label })];
   switch (g.step) {
     case 'setup': {
       const pages = g.scenario.setup;
-      parts.push(h('p', { class: 'wab-page-n', text: `Set-up ${g.setup_page + 1} / ${pages.length}` }),
+      parts.push(h('p', { class: 'wab-page-n', text: t('Set-up {n} / {n2}', { n: g.setup_page + 1, n2: pages.length }) }),
         big(pages[g.setup_page] || ''),
         h('p', { class: 'wab-sub', text: g.scenario.objective }));
       break;
@@ -131,21 +132,21 @@ function drawStage(ctx) {
     }
     case 'draft': case 'positions': {
       parts.push(big(nowLine(ctx)));
-      parts.push(h('ol', { class: 'wab-order', id: 'wab-order', 'aria-label': 'Order' }, g.order.map((seat, i) => h('li', {
+      parts.push(h('ol', { class: 'wab-order', id: 'wab-order', 'aria-label': t('Order') }, g.order.map((seat, i) => h('li', {
         class: i < g.index ? 'done' : i === g.index ? 'now' : null,
       }, ctx.nameOf(seat)))));
-      if (g.step === 'draft') parts.push(h('p', { class: 'wab-sub', text: 'First-level Spells left (two copies each; a School closes when both are taken):' }), supplyGrid(ctx));
-      else parts.push(h('p', { class: 'wab-sub', text: `Free: ${g.free_positions.join(', ')}` }));
+      if (g.step === 'draft') parts.push(h('p', { class: 'wab-sub', text: t('First-level Spells left (two copies each; a School closes when both are taken):') }), supplyGrid(ctx));
+      else parts.push(h('p', { class: 'wab-sub', text: t('Free: {x}', { x: g.free_positions.join(', ') }) }));
       break;
     }
     case 'enemies': case 'destiny': {
       if (g.step === 'destiny' && g.destiny.colour) {
         parts.push(h('div', { class: `wab-card wab-c-${g.destiny.colour}`, id: 'wab-destiny' },
-          h('span', { class: 'wab-card-colour', text: `${colourWord(g.destiny.colour)} Destiny card` }),
+          h('span', { class: 'wab-card-colour', text: t('{x} Destiny card', { x: colourWord(g.destiny.colour) }) }),
           h('span', { class: 'wab-card-text', text: g.destiny.text || '' }),
-          g.destiny.placeholder ? placeholderTag('The card texts are not in the rulebook: read the real card') : null));
-        if (g.evolve_now) parts.push(h('p', { class: 'wab-evolve', id: 'wab-evolve', text: 'First orange card: every Enemy on the map EVOLVES now — turn them to the black frame!' }));
-        if (g.last_round) parts.push(h('p', { class: 'wab-warn', text: 'That was the last card: next round is the last one.' }));
+          g.destiny.placeholder ? placeholderTag(t('The card texts are not in the rulebook: read the real card')) : null));
+        if (g.evolve_now) parts.push(h('p', { class: 'wab-evolve', id: 'wab-evolve', text: t('First orange card: every Enemy on the map EVOLVES now — turn them to the black frame!') }));
+        if (g.last_round) parts.push(h('p', { class: 'wab-warn', text: t('That was the last card: next round is the last one.') }));
       } else {
         parts.push(big(nowLine(ctx)));
       }
@@ -157,9 +158,9 @@ function drawStage(ctx) {
       if (g.current !== null) {
         const w = g.witches[g.current];
         const pips = [0, 1, 2].map((i) => h('span', { class: `wab-action${i < w.actions ? ' used' : ''}` }));
-        parts.push(h('p', { class: 'wab-actions', id: 'wab-actions' }, h('span', { text: 'Actions' }), ...pips,
-          h('span', { class: 'wab-sub', text: `${3 - w.actions} left` })));
-        parts.push(h('p', { class: 'wab-sub', text: 'Move · Collect an Object · Pass something · Use a Spell' }));
+        parts.push(h('p', { class: 'wab-actions', id: 'wab-actions' }, h('span', { text: t('Actions') }), ...pips,
+          h('span', { class: 'wab-sub', text: t('{x} left', { x: 3 - w.actions }) })));
+        parts.push(h('p', { class: 'wab-sub', text: t('Move · Collect an Object · Pass something · Use a Spell') }));
       }
       break;
     }
@@ -167,24 +168,24 @@ function drawStage(ctx) {
       parts.push(big(nowLine(ctx)));
       if (g.current !== null) {
         const w = g.witches[g.current];
-        parts.push(h('p', { class: 'wab-sub', text: `${w.xp} XP in corpses; the next Spell costs ${w.cost} XP (excess is lost)` }));
+        parts.push(h('p', { class: 'wab-sub', text: t('{xp} XP in corpses; the next Spell costs {cost} XP (excess is lost)', { xp: w.xp, cost: w.cost }) }));
       }
       break;
     }
     case 'activation': {
       parts.push(big(nowLine(ctx)), h('ul', { class: 'wab-reminders', id: 'wab-reminders' },
-        g.reminders.map((t) => h('li', { text: t }))), enemyAttack(ctx));
+        g.reminders.map((line) => h('li', { text: line }))), enemyAttack(ctx));
       break;
     }
     case 'pass-token': case 'restore': {
       parts.push(big(nowLine(ctx)));
       const back = g.witches.filter((w) => !w.dead && w.deaths && g.step === 'pass-token');
-      if (back.length && g.round > 1) parts.push(h('p', { class: 'wab-sub', text: 'Dead Witches stand up healed (unless dead for good).' }));
+      if (back.length && g.round > 1) parts.push(h('p', { class: 'wab-sub', text: t('Dead Witches stand up healed (unless dead for good).') }));
       break;
     }
     case 'over': {
-      parts.push(h('p', { class: 'wab-outcome', id: 'wab-outcome', text: g.outcome?.text || 'Game over' }));
-      if (g.bitch !== undefined) parts.push(h('p', { class: 'wab-sub', text: `The Bitch was ${ctx.nameOf(g.bitch)}.` }));
+      parts.push(h('p', { class: 'wab-outcome', id: 'wab-outcome', text: g.outcome?.text || t('Game over') }));
+      if (g.bitch !== undefined) parts.push(h('p', { class: 'wab-sub', text: t('The Bitch was {who}.', { who: ctx.nameOf(g.bitch) }) }));
       break;
     }
     default: parts.push(big(nowLine(ctx)));
@@ -208,15 +209,15 @@ function enemyAttack(ctx) {
   const targets = g.witches.filter((w) => !w.dead && !(g.bitch === w.seat));
   const villain = g.antagonist?.on_map ? g.antagonist : null;
   const row = (w) => {
-    const enemy = h('button', { type: 'button', class: 'btn', dataset: { attack: w.seat }, text: `Enemy attacks ${w.player}` });
+    const enemy = h('button', { type: 'button', class: 'btn', dataset: { attack: w.seat }, text: t('Enemy attacks {player}', { player: w.player }) });
     enemy.addEventListener('click', () => ctx.send('enemy_attack', { seat: w.seat, bonus: local.bonus, damage: local.damage }, { button: enemy }));
-    const big = villain ? h('button', { type: 'button', class: 'btn wab-villain-btn', dataset: { villain: w.seat }, text: `${villain.name.split(' ')[0]} attacks ${w.player}` }) : null;
+    const big = villain ? h('button', { type: 'button', class: 'btn wab-villain-btn', dataset: { villain: w.seat }, text: t('{who} attacks {player}', { who: villain.name.split(' ')[0], player: w.player }) }) : null;
     big?.addEventListener('click', () => ctx.send('enemy_attack', { seat: w.seat, antagonist: true }, { button: big }));
     return [enemy, big];
   };
   return h('div', { class: 'wab-enemy-attack', id: 'wab-enemy-attack' },
-    h('p', { class: 'wab-attack-title' }, h('span', { text: 'Enemy attack: d20 +' }), tvStepper(ctx, 'bonus', '', -5, 30),
-      h('span', { text: 'Damage' }), tvStepper(ctx, 'damage', '', 0, 10)),
+    h('p', { class: 'wab-attack-title' }, h('span', { text: t('Enemy attack: d20 +') }), tvStepper(ctx, 'bonus', '', -5, 30),
+      h('span', { text: t('Damage') }), tvStepper(ctx, 'damage', '', 0, 10)),
     h('div', { class: 'wab-attack-row' }, targets.flatMap(row).filter(Boolean)));
 }
 
@@ -232,22 +233,22 @@ function supplyGrid(ctx) {
 
 function spawnBoard(spawn, large) {
   return h('div', { class: `wab-spawn${large ? ' wab-spawn-large' : ''}`, id: large ? 'wab-spawn-board' : null },
-    h('p', { class: 'wab-spawn-title', text: `Enemies: ${spawn.side === 'evolved' ? 'EVOLVED side (black frame)' : 'base side (white frame)'}` }),
+    h('p', { class: 'wab-spawn-title', text: (spawn.side === 'evolved' ? t('Enemies: EVOLVED side (black frame)') : t('Enemies: base side (white frame)')) }),
     h('div', { class: 'wab-portals' }, [1, 2, 3, 4].map((p) => h('div', { class: `wab-portal${spawn.count[p] ? ' on' : ''}`, dataset: { portal: p } },
-      h('span', { class: 'wab-portal-n', text: `Portal ${p}` }),
+      h('span', { class: 'wab-portal-n', text: t('Portal {p}', { p }) }),
       h('span', { class: 'wab-portal-count', text: spawn.count[p] ? `+${spawn.count[p]}` : '—' })))),
     large ? null : h('p', { class: 'wab-sub', text: `d4: ${spawn.portals.join(', ')}` }));
 }
 
 function nextLabel(g) {
   switch (g.step) {
-    case 'setup': return g.setup_page + 1 < g.scenario.setup.length ? 'Next set-up step' : 'Done: roll for first player';
-    case 'first-roll': return 'Roll for everyone left';
-    case 'enemies': return g.spawned ? 'Start round 1' : 'Generate Enemies';
-    case 'turns': return g.current === null ? 'Next' : `End ${g.witches[g.current].player}'s turn`;
-    case 'learning': return g.current === null ? 'Next' : `${g.witches[g.current].player} passes`;
-    case 'activation': return `Start round ${g.round + 1}`;
-    default: return 'Next step';
+    case 'setup': return g.setup_page + 1 < g.scenario.setup.length ? t('Next set-up step') : t('Done: roll for first player');
+    case 'first-roll': return t('Roll for everyone left');
+    case 'enemies': return g.spawned ? t('Start round 1') : t('Generate Enemies');
+    case 'turns': return g.current === null ? t('Next') : t("End {x}'s turn", { x: g.witches[g.current].player });
+    case 'learning': return g.current === null ? t('Next') : t('{x} passes', { x: g.witches[g.current].player });
+    case 'activation': return t('Start round {n}', { n: g.round + 1 });
+    default: return t('Next step');
   }
 }
 
@@ -264,22 +265,22 @@ function drawControls(ctx) {
     buttons.push(next);
   }
   if (g.step === 'destiny' && g.destiny.colour) {
-    const spawn = h('button', { type: 'button', class: 'btn wab-spawn-btn', id: 'wab-spawn-btn', text: g.spawned ? 'Generate again' : 'Generate Enemies' });
+    const spawn = h('button', { type: 'button', class: 'btn wab-spawn-btn', id: 'wab-spawn-btn', text: g.spawned ? t('Generate again') : t('Generate Enemies') });
     spawn.addEventListener('click', () => ctx.send('spawn', realD4(ctx), { button: spawn }));
     buttons.push(spawn);
   }
   if ((g.step === 'destiny' && g.destiny.colour) || (g.step === 'enemies' && !g.spawned)) {
     const input = h('input', { type: 'text', id: 'wab-real-d4', class: 'wab-real', inputmode: 'numeric', value: ctx.local.realD4,
-      placeholder: `real d4s: ${g.witches.map((_, i) => (i % 4) + 1).join(' ')}`, 'aria-label': 'Real d4 results, one per player' });
+      placeholder: t('real d4s: {n}', { n: g.witches.map((_, i) => (i % 4) + 1).join(' ') }), 'aria-label': t('Real d4 results, one per player') });
     input.addEventListener('input', () => { ctx.local.realD4 = input.value; });
     buttons.push(input);
   }
   const villain = g.antagonist;
   if (villain?.on_map && g.step !== 'over') {
-    buttons.push(twiceButton('wab-verdict', `Is ${villain.name.split(' ')[0]} dead? Yes`, (button) => ctx.send('verdict', { event: 'antagonist-dead' }, { button }), { cls: 'btn wab-quiet' }));
+    buttons.push(twiceButton('wab-verdict', t('Is {who} dead? Yes', { who: villain.name.split(' ')[0] }), (button) => ctx.send('verdict', { event: 'antagonist-dead' }, { button }), { cls: 'btn wab-quiet' }));
   }
   if (g.scenario.number === 5 && g.round && g.step !== 'over') {
-    buttons.push(twiceButton('wab-bilderberg', 'A conspirator entered the Bilderberg', (button) => ctx.send('verdict', { event: 'conspirator-in' }, { button }), { cls: 'btn wab-quiet' }));
+    buttons.push(twiceButton('wab-bilderberg', t('A conspirator entered the Bilderberg'), (button) => ctx.send('verdict', { event: 'conspirator-in' }, { button }), { cls: 'btn wab-quiet' }));
   }
   put(els.controls, ...buttons);
 }
@@ -297,7 +298,7 @@ function drawDice(ctx) {
   const last = rolls[rolls.length - 1];
   if (!last) {
     put(els.big, dieFace('d20', null, { cls: 'wab-die-idle' }));
-    els.rolled.textContent = 'No roll yet';
+    els.rolled.textContent = t('No roll yet');
   } else {
     const line = rollLine(ctx, last);
     if (last.n !== local.lastRoll) {
@@ -329,60 +330,60 @@ function drawDice(ctx) {
 function drawSide(ctx) {
   const { game: g, els } = ctx;
   const parts = [
-    h('p', { class: 'wab-objects', id: 'wab-objects', text: `Objects ${g.objects.taken}/${g.objects.total}` }),
-    g.rom ? h('p', { class: 'wab-objects', id: 'wab-rom', text: `Rom killed ${g.rom.killed}/${g.rom.total}` }) : null,
-    h('p', { class: `wab-death-rule${g.permanent ? ' wab-perm' : ''}`, id: 'wab-death', text: g.permanent ? 'Death is PERMANENT' : 'Dead Witches return next round' }),
-    g.evolved ? h('p', { class: 'wab-evolved', text: 'Enemies are evolved' }) : null,
+    h('p', { class: 'wab-objects', id: 'wab-objects', text: t('Objects {taken}/{total}', { taken: g.objects.taken, total: g.objects.total }) }),
+    g.rom ? h('p', { class: 'wab-objects', id: 'wab-rom', text: t('Rom killed {killed}/{total}', { killed: g.rom.killed, total: g.rom.total }) }) : null,
+    h('p', { class: `wab-death-rule${g.permanent ? ' wab-perm' : ''}`, id: 'wab-death', text: g.permanent ? t('Death is PERMANENT') : t('Dead Witches return next round') }),
+    g.evolved ? h('p', { class: 'wab-evolved', text: t('Enemies are evolved') }) : null,
   ];
   if (g.spawn && !(g.spawned && (g.step === 'enemies' || g.step === 'destiny'))) {
     const where = [1, 2, 3, 4].filter((p) => g.spawn.count[p]).map((p) => `P${p} +${g.spawn.count[p]}`).join(', ');
-    parts.push(h('p', { class: 'wab-last-spawn', id: 'wab-last-spawn', text: `Last spawn (${g.spawn.side}): ${where}` }));
+    parts.push(h('p', { class: 'wab-last-spawn', id: 'wab-last-spawn', text: t('Last spawn ({side}): {where}', { side: t(g.spawn.side), where }) }));
   }
   if (g.tracked.length) {
     parts.push(h('div', { class: 'wab-tracked', id: 'wab-tracked' },
-      h('span', { class: 'wab-tracked-title', text: 'Tracked' }),
+      h('span', { class: 'wab-tracked-title', text: t('Tracked') }),
       g.tracked.map((e) => {
-        const gone = h('button', { type: 'button', class: 'btn wab-tracked-x', dataset: { untrack: e.number }, title: 'Dead or gone: remove', text: '×' });
+        const gone = h('button', { type: 'button', class: 'btn wab-tracked-x', dataset: { untrack: e.number }, title: t('Dead or gone: remove'), text: '×' });
         gone.addEventListener('click', () => ctx.send('hurt_enemy', { enemy: e.number, amount: e.left }, { button: gone }));
         return h('span', { class: 'wab-tracked-enemy', dataset: { enemy: e.number } },
-          h('span', { text: `#${e.number} ${e.left}/${e.health} · Def ${e.defense}` }), gone);
+          h('span', { text: t('#{number} {left}/{health} · Def {defense}', { number: e.number, left: e.left, health: e.health, defense: e.defense }) }), gone);
       })));
   }
   const villain = g.antagonist;
   if (villain) {
-    const where = villain.dead ? 'dead' : villain.portal ? `on Portal ${villain.portal}` : 'not on the map yet';
+    const where = villain.dead ? 'dead' : villain.portal ? t('on Portal {portal}', { portal: villain.portal }) : t('not on the map yet');
     parts.push(h('div', { class: 'wab-villain', id: 'wab-villain' },
       h('p', { class: 'wab-villain-name' }, h('span', { text: villain.name }), h('span', { class: 'wab-villain-where', text: ` · ${where}` })),
       h('p', { class: 'wab-stats' },
-        h('span', { text: `Health ${Math.max(0, villain.health - villain.wounds)}/${villain.health}` }),
-        h('span', { text: `Def ${villain.defense}` }),
-        h('span', { text: `Move ${villain.movement}` }),
-        h('span', { text: `Atk +${villain.attack} · ${villain.damage} dmg to all · ×${villain.activations}/round` }))));
+        h('span', { text: t('Health {x}/{health}', { x: Math.max(0, villain.health - villain.wounds), health: villain.health }) }),
+        h('span', { text: t('Def {defense}', { defense: villain.defense }) }),
+        h('span', { text: t('Move {movement}', { movement: villain.movement }) }),
+        h('span', { text: t('Atk +{attack} · {damage} dmg to all · ×{activations}/round', { attack: villain.attack, damage: villain.damage, activations: villain.activations }) }))));
   }
-  parts.push(h('p', { class: 'wab-legend', text: '* placeholder (not in the rulebook; editable data)' }));
+  parts.push(h('p', { class: 'wab-legend', text: t('* placeholder (not in the rulebook; editable data)') }));
   put(els.side, ...parts);
 }
 
 function drawWitches(ctx) {
   const { game: g, els } = ctx;
   put(els.witches, ...g.witches.map((w) => {
-    const status = w.out ? 'dead for good' : w.dead ? 'dead · back next round' : w.gone ? 'left · app plays' : '';
+    const status = w.out ? t('dead for good') : w.dead ? t('dead · back next round') : w.gone ? t('left · app plays') : '';
     const spells = w.spells.map((s) => spellChip(ctx, s, { exhausted: s.exhausted, word: false }));
     return h('li', { class: `wab-witch${w.dead ? ' wab-dead' : ''}${g.current === w.seat ? ' wab-current' : ''}`, dataset: { seat: w.seat } },
       h('div', { class: 'wab-witch-head' },
-        g.round && g.first === w.seat ? h('span', { class: 'wab-token-dot', title: 'first player' }) : null,
+        g.round && g.first === w.seat ? h('span', { class: 'wab-token-dot', title: t('first player') }) : null,
         h('span', { class: 'wab-witch-player', text: w.player }),
         h('span', { class: 'wab-witch-card', text: witchName(w) }),
-        w.witch_card.placeholder ? h('span', { class: 'wab-ph-dot', title: 'placeholder stats', text: '*' }) : null),
+        w.witch_card.placeholder ? h('span', { class: 'wab-ph-dot', title: t('placeholder stats'), text: '*' }) : null),
       healthBar(w),
       h('p', { class: 'wab-stats' },
-        h('span', { text: `Def ${w.defense}` }),
-        h('span', { text: `Move ${w.movement}` }),
-        h('span', { text: `XP ${w.xp}` }),
-        h('span', { text: `next ${w.cost ?? '—'}` }),
-        w.rewards ? h('span', { text: `Rewards ${w.rewards}` }) : null,
-        w.position ? h('span', { text: `Pos ${w.position}` }) : null),
+        h('span', { text: t('Def {defense}', { defense: w.defense }) }),
+        h('span', { text: t('Move {movement}', { movement: w.movement }) }),
+        h('span', { text: t('XP {xp}', { xp: w.xp }) }),
+        h('span', { text: t('next {x}', { x: w.cost ?? '—' }) }),
+        w.rewards ? h('span', { text: t('Rewards {rewards}', { rewards: w.rewards }) }) : null,
+        w.position ? h('span', { text: t('Pos {position}', { position: w.position }) }) : null),
       status ? h('p', { class: 'wab-witch-status', text: status }) : null,
-      h('div', { class: 'wab-witch-spells' }, spells.length ? spells : h('span', { class: 'wab-sub', text: 'no Spells yet' })));
+      h('div', { class: 'wab-witch-spells' }, spells.length ? spells : h('span', { class: 'wab-sub', text: t('no Spells yet') })));
   }));
 }

@@ -5,6 +5,7 @@
 // selects. Player names only go through textContent (ui.js h()).
 
 import { h, svg } from '../../js/ui.js';
+import { t, N_, translated } from '../../js/kit.js';
 
 export const styles = ['./wc.css'];
 
@@ -13,19 +14,25 @@ export const DIRS = { n: [0, -1], ne: [1, -1], e: [1, 0], se: [1, 1], s: [0, 1],
 export const DIR_ORDER = ['nw', 'n', 'ne', 'w', null, 'e', 'sw', 's', 'se'];
 export const ARROWS = { n: '↑', ne: '↗', e: '→', se: '↘', s: '↓', sw: '↙', w: '←', nw: '↖' };
 const ALTAR_LETTER = { energy: 'E', protection: 'P', teleportation: 'T', summoning: 'S' };
-const ALTAR_SHORT = { energy: 'energy', protection: 'protect', teleportation: 'teleport', summoning: 'summon' };
+const ALTAR_SHORT = translated({
+  energy: N_('energy'), protection: N_('protect'), teleportation: N_('teleport'), summoning: N_('summon'),
+});
 const SPELL_LETTER = { missile: 'M', thunder: 'T', blast: 'B', priest: '' };
 
 export const key = (c) => `${c[0]},${c[1]}`;
 
+// The guilds' names as the views give them, for scripts/i18n (pages write t(guild)).
+export const GUILDS = [N_('red'), N_('green')];
+
 export function guildName(g, seat) {
-  return g.players?.[seat]?.guild === 'red' ? 'Red' : 'Green';
+  return g.players?.[seat]?.guild === 'red' ? t('Red') : t('Green');
 }
 
 /** "Ann (red)" */
 export function who(ctx, seat) {
   const g = ctx.game;
-  return `${ctx.nameOf(seat)} (${g.players?.[seat]?.guild || ''})`;
+  const guild = g.players?.[seat]?.guild;
+  return `${ctx.nameOf(seat)} (${guild ? t(guild) : ''})`;
 }
 
 /** A small guild marker: square for red, circle for green (shape + colour). */
@@ -83,7 +90,7 @@ export function boardSvg(g, { marks = {}, onCell = null, last = null, cls = '' }
   const y0 = (Math.min(...ys) + 1) * CELL - 44;
   const width = (Math.max(...xs) + 2) * CELL + 24 - x0;
   const height = (Math.max(...ys) + 2) * CELL + 24 - y0;
-  const root = svg('svg', { viewBox: `${x0} ${y0} ${width} ${height}`, class: `wc-board ${cls}`.trim(), role: 'img', 'aria-label': 'Board' });
+  const root = svg('svg', { viewBox: `${x0} ${y0} ${width} ${height}`, class: `wc-board ${cls}`.trim(), role: 'img', 'aria-label': t('Board') });
   const mapCells = new Set(g.board.map_tiles.flat().map(key));
   const selectable = marks.selectable || new Set();
   const lastLines = new Set((last?.lines || []).map(key));
@@ -123,7 +130,7 @@ export function boardSvg(g, { marks = {}, onCell = null, last = null, cls = '' }
     root.append(svg('g', { class: `wc-altar wc-altar-${a.kind}${a.spent ? ' wc-spent' : ''}${hit ? ' wc-hit' : ''}` },
       svg('polygon', { points: pts }),
       svg('text', { x: cx, y: cy + 4, class: 'wc-altar-letter' }, document.createTextNode(ALTAR_LETTER[a.kind] || '?')),
-      svg('text', { x: cx, y: cy + 30, class: 'wc-altar-name' }, document.createTextNode(a.spent ? 'spent' : ALTAR_SHORT[a.kind] || a.kind))));
+      svg('text', { x: cx, y: cy + 30, class: 'wc-altar-name' }, document.createTextNode(a.spent ? t('spent') : ALTAR_SHORT[a.kind] || a.kind))));
   }
 
   // last move: a line from the caster to each target
@@ -237,27 +244,28 @@ export function previewStack(tile, at, facing, guild) {
 
 /** The placeholder notice (board, counts, spell directions and shields come from a data file). */
 export function placeholderNote(cls = '') {
-  return h('p', { class: `wc-placeholder ${cls}`.trim(), text: 'Placeholder board and tiles (5×5, altar spaces b2 d2 b4 d4, spell and shield sides): edit data/witchcraft.json to match your set.' });
+  return h('p', { class: `wc-placeholder ${cls}`.trim(), text: t('Placeholder board and tiles (5×5, altar spaces b2 d2 b4 d4, spell and shield sides): edit data/witchcraft.json to match your set.') });
 }
 
 /** The legend of symbols, for the TV. */
 export function legend() {
   return h('ul', { class: 'wc-legend' },
-    h('li', {}, guildMark('red'), ' red guild (square)'),
-    h('li', {}, guildMark('green'), ' green guild (round)'),
-    h('li', { text: '▲ facing · tick = spell (M missile, T thunder, B blast, ★ special)' }),
-    h('li', { text: '▬ shield side (dashed: token) · Z exhausted · number = stack height' }));
+    h('li', {}, guildMark('red'), ' ', t('red guild (square)')),
+    h('li', {}, guildMark('green'), ' ', t('green guild (round)')),
+    h('li', { text: t('▲ facing · tick = spell (M missile, T thunder, B blast, ★ special)') }),
+    h('li', { text: t('▬ shield side (dashed: token) · Z exhausted · number = stack height') }));
 }
 
 export function phaseLabel(g) {
-  return { master: 'Master mode: setting tiles aside', placement: 'Placement', encounter: 'Encounter', over: 'Game over' }[g.phase] || g.phase;
+  return { master: t('Master mode: setting tiles aside'), placement: t('Placement'), encounter: t('Encounter'), over: t('Game over') }[g.phase] || g.phase;
 }
 
 /** "Ann (red) activates a wizard" */
 export function pendingLine(ctx) {
   const g = ctx.game;
-  if (g.phase === 'over') return g.result || 'Game over';
+  if (g.phase === 'over') return g.result || t('Game over');
   const p = g.pending;
   if (!p) return '';
-  return `${who(ctx, p.seat)} ${p.doing}`;
+  // The view's English (marked N_ in views.py), worded here in the page's language.
+  return t('{who} {doing}', { who: who(ctx, p.seat), doing: t(p.doing) });
 }

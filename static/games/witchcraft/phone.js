@@ -4,7 +4,7 @@
 // decisions (where each captured tile goes, what an altar does) come the same way.
 
 import { h } from '../../js/ui.js';
-import { pressTwice } from '../../js/kit.js';
+import { pressTwice, t, tn } from '../../js/kit.js';
 import {
   ARROWS, DIR_ORDER, boardSvg, previewStack, clockLeft, formatClock, guildMark, key, pendingLine, phaseLabel,
 } from './common.js';
@@ -64,7 +64,7 @@ export function render(ctx) {
   els.status.replaceChildren(
     h('div', { class: 'wc-status-top' },
       h('span', { class: 'wc-phase', text: phaseLabel(g) }),
-      you ? h('span', { class: `wc-you wc-you-${you.guild}` }, guildMark(you.guild), `You: ${you.guild}`) : h('span', { class: 'wc-you', text: 'Watching' }),
+      you ? h('span', { class: `wc-you wc-you-${you.guild}` }, guildMark(you.guild), t('You: {guild}', { guild: t(you.guild) })) : h('span', { class: 'wc-you', text: t('Watching') }),
       clockFor(0), clockFor(1)),
     h('p', { class: `wc-status-line${you?.deciding ? ' wc-yours' : ''}`, id: 'wc-status-line', text: you?.deciding ? yourTurnLine(g) : pendingLine(ctx) }),
     ...(you?.next ? [nextCard(you.next)] : []));
@@ -104,13 +104,13 @@ export function render(ctx) {
     parts.push(h('p', { class: 'wc-result', id: 'wc-result', text: g.result }));
   } else {
     const last = g.log?.[g.log.length - 1];
-    parts.push(h('p', { class: 'wc-wait', text: you ? `Waiting: ${pendingLine(ctx)}.` : pendingLine(ctx) }));
-    if (last) parts.push(h('p', { class: 'wc-lastmove', text: `Last: ${ctx.nameOf(last.seat)} ${last.text}` }));
+    parts.push(h('p', { class: 'wc-wait', text: you ? t('Waiting: {x}.', { x: pendingLine(ctx) }) : pendingLine(ctx) }));
+    if (last) parts.push(h('p', { class: 'wc-lastmove', text: t('Last: {who} {text}', { who: ctx.nameOf(last.seat), text: last.text }) }));
   }
   if (you) parts.push(secrets(g, you));
-  if (g.options?.physical && you?.deciding) parts.push(h('p', { class: 'wc-physical', text: 'Make the move on the real board, then enter it here.' }));
+  if (g.options?.physical && you?.deciding) parts.push(h('p', { class: 'wc-physical', text: t('Make the move on the real board, then enter it here.') }));
   if (you && g.phase !== 'over' && ctx.playing) {
-    const resign = h('button', { type: 'button', class: 'btn wc-resign', id: 'wc-resign' }, h('span', { class: 'btn-text', text: 'Resign' }));
+    const resign = h('button', { type: 'button', class: 'btn wc-resign', id: 'wc-resign' }, h('span', { class: 'btn-text', text: t('Resign') }));
     pressTwice(resign, (button) => ctx.send('resign', {}, { button }));
     parts.push(resign);
   }
@@ -119,60 +119,65 @@ export function render(ctx) {
 
 /** What the phone asks for, by the game's pending task (the table's wording is third person). */
 const ASK = {
-  main: 'Your turn: tap a wizard to see its targets.',
-  aside: 'Set a tile aside for summoning (secret until both have chosen).',
-  drop: 'Put the captured tile onto one of your stacks.',
-  energy: 'Altar of Energy: remove an exhaustion token.',
-  protect: 'Altar of Protection: tap a stack of yours, then the side to shield.',
-  teleport: 'Altar of Teleportation: tap a stack of yours, then where it goes.',
-  teleport_face: 'Altar of Teleportation: choose the facing.',
-  summon_map: 'Altar of Summoning: tap where the pair of map tiles goes.',
-  summon_pick: 'Altar of Summoning: choose the map tile your opponent summons onto.',
-  summon: 'Summoning: place one of your set-aside wizards.',
-  prophet: 'Prophet: tap the stack to work on.',
-  prophet_arrange: 'Prophet: choose the top tile, the facing, the exhaustion token.',
-  prince: 'Prince: tap the stack, then the tile that leaves the game.',
-  barbarian: 'Barbarian: tap the altar to destroy.',
-  keykeeper: 'Key Keeper: choose the two stacks to swap.',
-  face: 'Key Keeper: choose the facing of the moved stack.',
-  after: 'Use your power tile now, or end your turn.',
+  main: t('Your turn: tap a wizard to see its targets.'),
+  aside: t('Set a tile aside for summoning (secret until both have chosen).'),
+  drop: t('Put the captured tile onto one of your stacks.'),
+  energy: t('Altar of Energy: remove an exhaustion token.'),
+  protect: t('Altar of Protection: tap a stack of yours, then the side to shield.'),
+  teleport: t('Altar of Teleportation: tap a stack of yours, then where it goes.'),
+  teleport_face: t('Altar of Teleportation: choose the facing.'),
+  summon_map: t('Altar of Summoning: tap where the pair of map tiles goes.'),
+  summon_pick: t('Altar of Summoning: choose the map tile your opponent summons onto.'),
+  summon: t('Summoning: place one of your set-aside wizards.'),
+  prophet: t('Prophet: tap the stack to work on.'),
+  prophet_arrange: t('Prophet: choose the top tile, the facing, the exhaustion token.'),
+  prince: t('Prince: tap the stack, then the tile that leaves the game.'),
+  barbarian: t('Barbarian: tap the altar to destroy.'),
+  keykeeper: t('Key Keeper: choose the two stacks to swap.'),
+  face: t('Key Keeper: choose the facing of the moved stack.'),
+  after: t('Use your power tile now, or end your turn.'),
 };
 
 function yourTurnLine(g) {
-  if (g.phase === 'placement') return 'Your turn: place your next tile (tap a free space).';
-  return ASK[g.pending?.task] || 'Your decision.';
+  if (g.phase === 'placement') return t('Your turn: place your next tile (tap a free space).');
+  return ASK[g.pending?.task] || t('Your decision.');
 }
 
 function secrets(g, you) {
   const power = you.power
-    ? h('div', { class: 'wc-secret', id: 'wc-power' }, h('span', { class: 'wc-secret-label', text: 'Your secret power tile' }), h('strong', { text: you.power.name }))
-    : h('div', { class: 'wc-secret wc-secret-none', id: 'wc-power' }, h('span', { class: 'wc-secret-label', text: g.options?.tournament ? 'Tournament mode: no power tiles' : 'Power tile used' }));
+    ? h('div', { class: 'wc-secret', id: 'wc-power' }, h('span', { class: 'wc-secret-label', text: t('Your secret power tile') }), h('strong', { text: you.power.name }))
+    : h('div', { class: 'wc-secret wc-secret-none', id: 'wc-power' }, h('span', { class: 'wc-secret-label', text: g.options?.tournament ? t('Tournament mode: no power tiles') : t('Power tile used') }));
   const aside = you.aside
-    ? h('div', { class: 'wc-secret', id: 'wc-aside' }, h('span', { class: 'wc-secret-label', text: 'Set aside so far' }), h('strong', { text: you.aside.set_aside.join(', ') || 'nothing yet' }))
+    ? h('div', { class: 'wc-secret', id: 'wc-aside' }, h('span', { class: 'wc-secret-label', text: t('Set aside so far') }), h('strong', { text: you.aside.set_aside.join(', ') || t('nothing yet') }))
     : null;
   return h('div', { class: 'wc-secrets' }, power, aside);
 }
 
 /** A stack's tiles, top first (anyone may look under a stack; nobody may change it). */
 function stackContents(st) {
-  const tiles = [...st.tiles].reverse().map((t) => `${t.name} (${t.gem} gem) facing ${t.facing.toUpperCase()}`);
-  const marks = [st.exhausted ? 'exhausted' : '', st.tokens.length ? `shield tokens ${st.tokens.join(' ').toUpperCase()}` : ''].filter(Boolean);
+  const tiles = [...st.tiles].reverse().map((tile) => t('{name} ({gem} gem) facing {facing}', { name: tile.name, gem: tile.gem, facing: tile.facing.toUpperCase() }));
+  const marks = [st.exhausted ? t('exhausted') : '', st.tokens.length ? t('shield tokens {x}', { x: st.tokens.join(' ').toUpperCase() }) : ''].filter(Boolean);
+  const height = tn('{n} tile', '{n} tiles', st.height);
   return h('p', { class: 'wc-inspect', id: 'wc-inspect' },
-    h('strong', { text: `${st.cell} (${st.guild}, ${st.height} ${st.height === 1 ? 'tile' : 'tiles'}${marks.length ? `, ${marks.join(', ')}` : ''}): ` }),
-    `top: ${tiles.join(' · ')}`);
+    h('strong', { text: t('{cell} ({guild}, {tiles}{marks}): ', {
+      cell: st.cell, guild: t(st.guild), tiles: height,
+      marks: marks.length ? ', ' + marks.join(', ') : '',
+    }) }),
+    t('top: {x}', { x: tiles.join(' · ') }));
 }
 
 function nextCard(next) {
   return h('div', { class: 'wc-secret wc-next', id: 'wc-next' },
-    h('span', { class: 'wc-secret-label', text: `Your next tile, secret (${next.left} left)` }),
+    h('span', { class: 'wc-secret-label', text: t('Your next tile, secret ({left} left)', { left: next.left }) }),
     h('strong', { text: `${next.name} [${next.letter}]: ${tileSpec(next)}` }));
 }
 
-function tileSpec(t) {
-  const side = ['ahead', 'ahead-right', 'right', 'behind-right', 'behind', 'behind-left', 'left', 'ahead-left'];
-  const spells = t.spells.map(([s, k]) => `${k} ${side[s]}`).join(', ');
-  const shields = t.shields.map((s) => side[s]).join(', ');
-  return `${spells ? `casts ${spells}` : 'special power'}${shields ? `; shields ${shields}` : ''}`;
+function tileSpec(tile) {
+  const side = [t('ahead'), t('ahead-right'), t('right'), t('behind-right'), t('behind'), t('behind-left'), t('left'), t('ahead-left')];
+  const spells = tile.spells.map(([s, k]) => `${k} ${side[s]}`).join(', ');
+  const shields = tile.shields.map((s) => side[s]).join(', ');
+  const does = spells ? t('casts {spells}', { spells }) : t('special power');
+  return shields ? t('{does}; shields {shields}', { does, shields }) : does;
 }
 
 function choicesPanel(ctx, byCell, loose, picked) {
@@ -185,7 +190,7 @@ function choicesPanel(ctx, byCell, loose, picked) {
     const grid = h('div', { class: 'wc-compass', id: 'wc-compass' });
     for (const d of DIR_ORDER) {
       const o = d ? here.find((x) => x.facing === d) : null;
-      if (!d) grid.append(h('span', { class: 'wc-compass-mid', text: here[0].kind === 'shield' ? 'shield side' : 'facing' }));
+      if (!d) grid.append(h('span', { class: 'wc-compass-mid', text: here[0].kind === 'shield' ? t('shield side') : 'facing' }));
       else if (!o) grid.append(h('span', { class: 'wc-compass-off', text: ARROWS[d] }));
       else grid.append(h('button', { type: 'button', class: `btn wc-dir${mem.pick === o.i ? ' wc-on' : ''}`, 'data-facing': d, 'data-i': o.i, onclick: () => select(o) }, ARROWS[d]));
     }
@@ -195,7 +200,7 @@ function choicesPanel(ctx, byCell, loose, picked) {
       type: 'button', class: `btn wc-opt${mem.pick === o.i ? ' wc-on' : ''}`, 'data-kind': o.kind, 'data-i': o.i, onclick: () => select(o),
     }, o.label))));
   } else if (!mem.cell && byCell.size) {
-    out.append(h('p', { class: 'wc-hint', text: `Tap one of the ${byCell.size} highlighted spaces.` }));
+    out.append(h('p', { class: 'wc-hint', text: t('Tap one of the {size} highlighted spaces.', { size: byCell.size }) }));
   }
   if (loose.length) {
     out.append(h('div', { class: 'wc-list' }, loose.map((o) => h('button', {
@@ -204,7 +209,7 @@ function choicesPanel(ctx, byCell, loose, picked) {
   }
   const confirm = h('button', {
     type: 'button', class: 'btn btn-primary wc-confirm', id: 'wc-confirm', disabled: !picked,
-  }, picked ? `Confirm: ${picked.label}` : 'Choose a move, then confirm');
+  }, picked ? t('Confirm: {label}', { label: picked.label }) : t('Choose a move, then confirm'));
   confirm.addEventListener('click', () => {
     if (!picked) return;
     ctx.send('choose', { option: picked.i, ply: ctx.game.ply }, { button: confirm }).then((ack) => {

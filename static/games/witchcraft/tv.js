@@ -7,6 +7,7 @@ import { h } from '../../js/ui.js';
 import {
   boardSvg, clockLeft, formatClock, guildMark, legend, pendingLine, phaseLabel, placeholderNote,
 } from './common.js';
+import { t, tn } from '../../js/kit.js';
 
 export { styles } from './common.js';
 
@@ -17,11 +18,11 @@ export function mount() {
     board: h('div', { class: 'wc-board-wrap', id: 'wc-board' }),
     side: h('div', { class: 'wc-side' }),
     players: h('div', { class: 'wc-players', id: 'wc-players' }),
-    moves: h('ol', { class: 'wc-moves', id: 'wc-moves', 'aria-label': 'Moves' }),
+    moves: h('ol', { class: 'wc-moves', id: 'wc-moves', 'aria-label': t('Moves') }),
     foot: h('div', { class: 'wc-foot' }),
     clocks: [],
   };
-  els.side.append(h('h2', { class: 'wc-moves-title', text: 'Moves (latest first)' }), els.moves, els.foot);
+  els.side.append(h('h2', { class: 'wc-moves-title', text: t('Moves (latest first)') }), els.moves, els.foot);
   els.root.append(els.head, els.players, h('div', { class: 'wc-main' }, els.board, els.side));
   return els;
 }
@@ -36,7 +37,7 @@ export function render(ctx) {
     h('span', { class: 'wc-phase', id: 'wc-phase', text: phaseLabel(g) }),
     h('span', { class: `wc-pending${g.phase === 'over' ? ' wc-result' : ''}`, id: 'wc-pending' },
       g.pending ? guildMark(g.players[g.pending.seat].guild) : null, pendingLine(ctx)),
-    physical ? h('span', { class: 'wc-physical', text: 'Real board: enter each move on your phone' }) : null,
+    physical ? h('span', { class: 'wc-physical', text: t('Real board: enter each move on your phone') }) : null,
   ].filter(Boolean));
 
   els.board.replaceChildren(boardSvg(g, { last: g.last, cls: 'wc-board-tv' }));
@@ -48,20 +49,20 @@ export function render(ctx) {
     if (clock) els.clocks.push([clock, p.seat]);
     const winner = g.phase === 'over' && g.winner === p.seat;
     const facts = [
-      h('span', { text: `${p.stacks} ${p.stacks === 1 ? 'stack' : 'stacks'}` }),
-      h('span', { text: `captured ${p.captured}` }),
-      p.to_place ? h('span', { text: `${p.to_place} to place` }) : null,
-      h('span', { text: p.power === 'hidden' ? 'power tile: hidden' : p.power === 'none' ? 'no power tile' : `power tile ${p.power.replace(':', '')}` }),
+      h('span', { text: tn('{n} stack', '{n} stacks', p.stacks) }),
+      h('span', { text: t('captured {captured}', { captured: p.captured }) }),
+      p.to_place ? h('span', { text: t('{to_place} to place', { to_place: p.to_place }) }) : null,
+      h('span', { text: p.power === 'hidden' ? t('power tile: hidden') : p.power === 'none' ? t('no power tile') : t('power tile {x}', { x: p.power.replace(':', '') }) }),
     ];
     const reserve = p.reserve.length
-      ? `set aside: ${p.reserve.map((t) => t.name).join(', ')}`
-      : (p.reserve_count ? `${p.reserve_count} set aside (secret)` : 'nothing set aside');
+      ? t('set aside: {who}', { who: p.reserve.map((tile) => tile.name).join(', ') })
+      : (p.reserve_count ? t('{reserve_count} set aside (secret)', { reserve_count: p.reserve_count }) : t('nothing set aside'));
     return h('section', { class: `wc-player wc-player-${p.guild}${turn ? ' wc-turn' : ''}${winner ? ' wc-winner' : ''}`, id: `wc-player-${p.seat}` },
       h('div', { class: 'wc-player-top' }, guildMark(p.guild, 'wc-mark-big'),
         h('span', { class: 'wc-player-name', text: ctx.nameOf(p.seat) }),
         h('span', { class: 'wc-guild', text: p.guild.toUpperCase() }),
-        turn ? h('span', { class: 'wc-now', text: '▶ to move' }) : null,
-        winner ? h('span', { class: 'wc-now', text: '★ wins' }) : null,
+        turn ? h('span', { class: 'wc-now', text: t('▶ to move') }) : null,
+        winner ? h('span', { class: 'wc-now', text: t('★ wins') }) : null,
         clock),
       h('div', { class: 'wc-facts' }, facts),
       h('div', { class: 'wc-reserve', text: reserve }));
@@ -73,9 +74,9 @@ export function render(ctx) {
   els.moves.replaceChildren(...shown.map((e, i) => h('li', {
     class: `wc-move wc-move-${g.players[e.seat]?.guild}${i === 0 ? ' wc-move-last' : ''}`,
   }, guildMark(g.players[e.seat]?.guild), h('span', { text: e.text === g.result ? e.text : `${ctx.nameOf(e.seat)}: ${e.text}` }))));
-  if (!log.length) els.moves.append(h('li', { class: 'wc-move wc-empty', text: g.phase === 'master' ? 'Each player secretly sets three tiles aside.' : 'No moves yet: the first player places a wizard.' }));
+  if (!log.length) els.moves.append(h('li', { class: 'wc-move wc-empty', text: g.phase === 'master' ? t('Each player secretly sets three tiles aside.') : t('No moves yet: the first player places a wizard.') }));
   const quiet = g.phase === 'encounter' && g.quiet_turns >= 10
-    ? h('p', { class: 'wc-quiet', text: `${Math.floor(g.quiet_turns / 2)} rounds without a capture (draw at ${g.quiet_limit})` }) : null;
+    ? h('p', { class: 'wc-quiet', text: t('{x} rounds without a capture (draw at {quiet_limit})', { x: Math.floor(g.quiet_turns / 2), quiet_limit: g.quiet_limit }) }) : null;
   els.foot.replaceChildren(...[quiet, legend(), placeholderNote()].filter(Boolean));
 }
 

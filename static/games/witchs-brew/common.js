@@ -4,7 +4,7 @@
 // ever go through textContent (ui.js h()).
 
 import { h, svg } from '../../js/ui.js';
-import { pressTwice } from '../../js/kit.js';
+import { pressTwice, t, tn, N_ } from '../../js/kit.js';
 
 export const styles = ['./wb.css'];
 
@@ -21,7 +21,7 @@ const FAMILY = {
   cutpurse: 'thief', begging_monk: 'thief', warlock: 'spell',
 };
 
-export const SEE_RULEBOOK = 'see the rulebook';
+export const SEE_RULEBOOK = N_('see the rulebook');
 
 export function roleFamily(role) {
   return FAMILY[role] || 'other';
@@ -40,15 +40,15 @@ export function roleName(ctx, role) {
 export function roleTexts(ctx, role) {
   const r = ctx.reference.roles?.[role] || {};
   return {
-    action: typeof r.action === 'string' && r.action ? r.action : SEE_RULEBOOK,
-    favor: typeof r.favor === 'string' && r.favor ? r.favor : SEE_RULEBOOK,
+    action: typeof r.action === 'string' && r.action ? r.action : t(SEE_RULEBOOK),
+    favor: typeof r.favor === 'string' && r.favor ? r.favor : t(SEE_RULEBOOK),
     actionKnown: typeof r.action === 'string' && Boolean(r.action),
     favorKnown: typeof r.favor === 'string' && Boolean(r.favor),
   };
 }
 
 export function claimText(ctx, role) {
-  return `I am the ${roleName(ctx, role)}!`;
+  return t('I am the {who}!', { who: roleName(ctx, role) });
 }
 
 // ---- the chain -----------------------------------------------------------------------------------
@@ -67,9 +67,9 @@ export function chainEntry(ctx, trick, entry) {
   switch (entry.answer) {
     case 'lead': text = claimText(ctx, role); break;
     case 'claim': text = claimText(ctx, role); break;
-    case 'so_be_it': text = entry.auto ? 'So be it! (auto)' : 'So be it!'; break;
-    case 'pass': text = 'no card'; break;
-    case 'amulet': text = `Amulet! ${claimText(ctx, role)}`; break;
+    case 'so_be_it': text = entry.auto ? t('So be it! (auto)') : t('So be it!'); break;
+    case 'pass': text = t('no card'); break;
+    case 'amulet': text = t('Amulet! {x}', { x: claimText(ctx, role) }); break;
     default: text = String(entry.answer || '');
   }
   const time = entry.answer !== 'lead' && entry.answer !== 'pass'
@@ -83,7 +83,7 @@ export function chainEntry(ctx, trick, entry) {
  */
 export function chainList(ctx, trick, { showPasses = true, id = null, cls = '' } = {}) {
   const entries = (trick?.chain || []).filter((e) => showPasses || e.answer !== 'pass');
-  return h('ol', { class: `wb-chain ${cls}`.trim(), id, 'aria-label': 'Answers in seat order' },
+  return h('ol', { class: `wb-chain ${cls}`.trim(), id, 'aria-label': t('Answers in seat order') },
     entries.map((e, i) => {
       const c = chainEntry(ctx, trick, e);
       return h('li', { class: `wb-chain-entry wb-${c.kind}`, dataset: { seat: e.seat, answer: e.answer } },
@@ -115,10 +115,10 @@ export function winnerLine(ctx) {
   if (!last || last.winner === null || last.winner === undefined) return '';
   const who = ctx.nameOf(last.winner);
   const role = roleName(ctx, last.role);
-  const text = `${who} takes the ${role}'s full action`;
+  const text = t("{who} takes the {role}'s full action", { who, role });
   const next = game.phase === 'trick' && game.trick && !game.trick.role && lastTrickThisSet(game) ? game.leader : null;
   if (next === null || next === undefined) return text;
-  return next === last.winner ? `${text} and leads` : `${text} · ${ctx.nameOf(next)} leads`;
+  return next === last.winner ? t('{text} and leads', { text }) : t('{text} · {who} leads', { text, who: ctx.nameOf(next) });
 }
 
 // ---- icons ------------------------------------------------------------------------------------------
@@ -148,7 +148,7 @@ export function ravenIcon({ taken = false, cls = 'wb-raven' } = {}) {
 export function amuletIcon(used = false) {
   return svg('svg', {
     viewBox: '0 0 40 40', class: `wb-amulet${used ? ' wb-amulet-grey' : ''}`, role: 'img',
-    'aria-label': used ? 'used amulet (grey)' : 'unused amulet', focusable: 'false',
+    'aria-label': used ? t('used amulet (grey)') : t('unused amulet'), focusable: 'false',
   },
   svg('circle', { cx: 20, cy: 20, r: 17, fill: used ? '#6b6f7a' : '#9b4dff', stroke: used ? '#3c3f47' : '#e2c8ff', 'stroke-width': 3 }),
   used
@@ -164,11 +164,13 @@ function quillIcon() {
     svg('path', { d: 'M8 30 L4 37', stroke: '#ff9a2e', 'stroke-width': 3, 'stroke-linecap': 'round' }));
 }
 
-export const KIND_LABEL = { start: 'start of round', once: 'once this set (1x)', multi: 'any number of times' };
+export const KIND_LABEL = {
+  start: N_('start of round'), once: N_('once this set (1x)'), multi: N_('any number of times'),
+};
 
 /** The kind badge: quill / "1x" / ↻, with the kind in words for screen readers and titles. */
 export function kindBadge(kind) {
-  const label = KIND_LABEL[kind] || String(kind || '');
+  const label = t(KIND_LABEL[kind] || String(kind || ''));
   let glyph;
   if (kind === 'start') glyph = quillIcon();
   else if (kind === 'once') glyph = h('span', { class: 'wb-kind-text', text: '1x' });
@@ -179,7 +181,7 @@ export function kindBadge(kind) {
 /** What a card is called when the app knows only its kind (the table's own cards with the
  * placeholder data file): the kind itself, never a made-up name. */
 export const KIND_CARD = {
-  start: 'Start-of-round card', once: 'Once-per-set card (1x)', multi: 'Any-number-of-times card',
+  start: N_('Start-of-round card'), once: N_('Once-per-set card (1x)'), multi: N_('Any-number-of-times card'),
 };
 
 /** True when the table drafts its own ability cards (the app deals nothing). */
@@ -191,7 +193,7 @@ export function physicalCards(game) {
  * only the kind: it says "Start-of-round card", and the players read the real card. */
 export function abilityName(ability, physical = false) {
   if (!ability) return '';
-  if (physical && ability.placeholder) return KIND_CARD[ability.kind] || 'Ability card';
+  if (physical && ability.placeholder) return KIND_CARD[ability.kind] ? t(KIND_CARD[ability.kind]) : t('Ability card');
   return ability.name || String(ability.id ?? '');
 }
 
@@ -200,9 +202,9 @@ export function abilityChip(ability, { cls = '', text = false, id = null, physic
   if (!ability) return null;
   const kindOnly = physical && ability.placeholder;
   let tag = null;
-  if (kindOnly) tag = h('span', { class: 'wb-tag wb-tag-placeholder', text: 'read the card' });
+  if (kindOnly) tag = h('span', { class: 'wb-tag wb-tag-placeholder', text: t('read the card') });
   else if (ability.placeholder && !/placeholder/i.test(ability.name || '')) {
-    tag = h('span', { class: 'wb-tag wb-tag-placeholder', text: 'placeholder' });
+    tag = h('span', { class: 'wb-tag wb-tag-placeholder', text: t('placeholder') });
   }
   return h('span', { class: `wb-ability ${cls}`.trim(), id, dataset: { ability: ability.id ?? '', kind: ability.kind ?? '' } },
     kindBadge(ability.kind),
@@ -210,7 +212,7 @@ export function abilityChip(ability, { cls = '', text = false, id = null, physic
       h('span', { class: 'wb-ability-name', text: abilityName(ability, physical) }),
       tag,
       // A start-of-round ability is "used" from the reveal on: nothing worth a tag.
-      ability.used && ability.kind !== 'start' ? h('span', { class: 'wb-tag wb-tag-used', text: 'used' }) : null,
+      ability.used && ability.kind !== 'start' ? h('span', { class: 'wb-tag wb-tag-used', text: t('used') }) : null,
       text && ability.text && !kindOnly ? h('span', { class: 'wb-ability-text', text: ability.text }) : null));
 }
 
@@ -222,8 +224,8 @@ export function amuletRow(amulets, { words = true } = {}) {
   const icons = [];
   for (let i = 0; i < unused; i += 1) icons.push(amuletIcon(false));
   for (let i = 0; i < grey; i += 1) icons.push(amuletIcon(true));
-  const label = `${unused} unused${grey ? `, ${grey} grey` : ''}`;
-  return h('span', { class: 'wb-amulets', 'aria-label': `Amulets: ${label}` },
+  const label = grey ? t('{unused} unused, {grey} grey', { unused, grey }) : t('{unused} unused', { unused });
+  return h('span', { class: 'wb-amulets', 'aria-label': t('Amulets: {label}', { label }) },
     h('span', { class: 'wb-amulet-icons', 'aria-hidden': 'true' }, icons),
     words ? h('span', { class: 'wb-amulet-words', text: label }) : null);
 }
@@ -235,9 +237,11 @@ export function roleCard(ctx, role, { tag = 'span', cls = '', attrs = {}, sub = 
     sub ? h('span', { class: 'wb-role-sub', text: sub }) : null);
 }
 
-export function plural(n, one, many = `${one}s`) {
-  return `${n} ${n === 1 ? one : many}`;
-}
+// Counted words, in the page's language (kit.js tn: Czech has three plural forms).
+export const setsText = (n) => tn('{n} set', '{n} sets', n);
+export const cardsText = (n) => tn('{n} card', '{n} cards', n);
+export const amuletsText = (n) => tn('{n} unused amulet', '{n} unused amulets', n);
+export const morePlayersText = (n) => tn('{n} more player', '{n} more players', n);
 
 /** A press-twice button (kit.js) with an icon: a raven taken, a player skipped, an ability used. */
 export function twiceButton(id, label, action, { cls = 'btn', icon = null, title = null, sure = null } = {}) {

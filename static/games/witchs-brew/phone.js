@@ -4,11 +4,11 @@
 // question; "Raven taken" and the once-per-set ability sit in a quiet row at the very bottom.
 
 import { h, replay } from '../../js/ui.js';
-import { countdown } from '../../js/kit.js';
+import { countdown, t, tn, errorText } from '../../js/kit.js';
 import { beep, vibrate } from '../../js/sound.js';
 import {
   ROLES, roleName, roleTexts, claimText, chainList, winnerLine, physicalCards, KIND_CARD,
-  ravenIcon, amuletRow, abilityChip, kindBadge, roleCard, plural, twiceButton, lastTrickThisSet,
+  setsText, cardsText, amuletsText, morePlayersText, ravenIcon, amuletRow, abilityChip, kindBadge, roleCard, twiceButton, lastTrickThisSet,
 } from './common.js';
 
 export { styles } from './common.js';
@@ -106,13 +106,13 @@ function handOrder(roles) {
   return ROLES.filter((r) => set.has(r));
 }
 
-function handRow(ctx, roles, { title = 'Your hand', highlight = null, id = 'wb-hand' } = {}) {
+function handRow(ctx, roles, { title = t('Your hand'), highlight = null, id = 'wb-hand' } = {}) {
   const list = handOrder(roles);
   return h('div', { class: 'wb-hand-box' },
-    h('p', { class: 'wb-small-title', text: `${title} · ${plural(list.length, 'card')}` }),
+    h('p', { class: 'wb-small-title', text: `${title} · ${cardsText(list.length)}` }),
     list.length
       ? h('div', { class: 'wb-hand', id }, list.map((r) => roleCard(ctx, r, { cls: `wb-role-chip${r === highlight ? ' wb-role-hot' : ''}` })))
-      : h('p', { class: 'wb-hint', text: 'No cards left this set.' }));
+      : h('p', { class: 'wb-hint', text: t('No cards left this set.') }));
 }
 
 function deadline(until) {
@@ -132,14 +132,14 @@ function onClick(ctx, event) {
   } else if (button.id === 'wb-select') {
     if (picked.size !== PICK) {
       replay(button);
-      ctx.local.pickNote = `Pick exactly ${PICK} roles first.`;
+      ctx.local.pickNote = t('Pick exactly {PICK} roles first.', { PICK });
       ctx.redraw();
       return;
     }
     // A refusal is written above the grid, not in a toast over this button.
     ctx.send('select', { roles: handOrder([...picked]) }, { button, quiet: true }).then((ack) => {
       if (ack && !ack.ok) {
-        ctx.local.pickNote = ack.error?.message || 'That did not work.';
+        ctx.local.pickNote = errorText(ack.error);
         ctx.redraw();
       }
     });
@@ -170,7 +170,7 @@ function toggleRole(ctx, role, button) {
   else if (picked.size >= PICK) {
     replay(button);
     // Written above the grid: a toast would cover the Lock button it is about.
-    ctx.local.pickNote = `You already have ${PICK}: tap one of them to drop it.`;
+    ctx.local.pickNote = t('You already have {PICK}: tap one of them to drop it.', { PICK });
     ctx.redraw();
     return;
   } else picked.add(role);
@@ -184,12 +184,12 @@ function toggleRole(ctx, role, button) {
 function sendKeep(ctx, card, button) {
   const said = String(card ?? '').trim();
   if (!said) {
-    ctx.local.keepNote = 'Type the number or the name of the card you kept, or tap it below.';
+    ctx.local.keepNote = t('Type the number or the name of the card you kept, or tap it below.');
     ctx.redraw();
     return;
   }
   ctx.send('keep', { card: said }, { button, quiet: true }).then((ack) => {
-    ctx.local.keepNote = ack && !ack.ok ? (ack.error?.message || 'That did not work.') : '';
+    ctx.local.keepNote = ack && !ack.ok ? (errorText(ack.error)) : '';
     if (ack?.ok) ctx.local.keepText = '';
     ctx.redraw();
   });
@@ -202,10 +202,10 @@ function drawStatus(g, ctx) {
   const left = Number(g.ravens_left) || 0;
   const me = (g.players || []).find((p) => p.seat === ctx.seat);
   const bits = [
-    h('span', { class: 'wb-ph-set', text: g.set ? `Set ${g.set}` : "Witch's Brew" }),
+    h('span', { class: 'wb-ph-set', text: g.set ? t('Set {set}', { set: g.set }) : t("Witch's Brew") }),
     g.phase === 'over' ? null : h('span', { class: `wb-ph-ravens${g.last_set || left === 0 ? ' wb-ravens-last' : ''}`, id: 'wb-ravens' },
       ravenIcon({ cls: 'wb-raven wb-raven-tiny' }),
-      h('span', { text: g.last_set || left === 0 ? 'last set!' : `${left} ${left === 1 ? 'raven' : 'ravens'} left` })),
+      h('span', { text: g.last_set || left === 0 ? t('last set!') : tn('{n} raven left', '{n} ravens left', left) })),
   ];
   if (me && g.options?.amulets) bits.push(amuletRow(me.amulets, { words: false }));
   els.status.replaceChildren(...bits.filter(Boolean));
@@ -228,32 +228,34 @@ function keepChoices(ctx) {
     const first = {};
     for (const c of cards) first[c.kind] ??= c;
     return h('div', { class: 'wb-keep-kinds', id: 'wb-keep-list' },
-      h('p', { class: 'wb-hint', text: 'The app does not know the cards’ names: tap the kind shown by your card’s icon.' }),
+      h('p', { class: 'wb-hint', text: t('The app does not know the cards’ names: tap the kind shown by your card’s icon.') }),
       ['start', 'once', 'multi'].filter((k) => first[k]).map((k) => h('button', {
         type: 'button', class: 'btn wb-keep-card', dataset: { keep: String(first[k].number), kind: k },
       }, kindBadge(k), h('span', { class: 'wb-dc-name', text: KIND_CARD[k] }))));
   }
   return h('div', { class: 'wb-keep-cards', id: 'wb-keep-list' }, cards.map((c) => h('button', {
     type: 'button', class: 'btn wb-keep-card', dataset: { keep: String(c.number), kind: c.kind ?? '' },
-    'aria-label': `Kept: ${c.number} ${c.name}`,
+    'aria-label': t('Kept: {number} {name}', { number: c.number, name: c.name }),
   }, kindBadge(c.kind), h('span', { class: 'wb-keep-n', text: String(c.number) }), h('span', { class: 'wb-dc-name', text: c.name }))));
 }
 
 function drawKeep(g, ctx, order) {
   const { local } = ctx;
-  const out = { head: 'Which ability did you keep?', detail: [], mid: [], bottom: [] };
+  const out = { head: t('Which ability did you keep?'), detail: [], mid: [], bottom: [] };
   const i = order.indexOf(ctx.seat);
   const next = i >= 0 && i < order.length - 1 ? order[i + 1] : null;
   out.detail.push(h('p', {
-    text: `Keep one of your 3 cards face down and ${next !== null ? `pass the other 2 to ${ctx.nameOf(next)}` : 'put the other 2 face up under the deck'}. Then say which one you kept:`,
+    text: next !== null
+      ? t('Keep one of your 3 cards face down and pass the other 2 to {who}. Then say which one you kept:', { who: ctx.nameOf(next) })
+      : t('Keep one of your 3 cards face down and put the other 2 face up under the deck. Then say which one you kept:'),
   }));
   const input = h('input', {
     id: 'wb-keep-input', type: 'text', inputmode: 'text', autocomplete: 'off', maxlength: 60,
-    placeholder: 'number or name', 'aria-label': 'The number or the name of the card you kept',
+    placeholder: t('number or name'), 'aria-label': t('The number or the name of the card you kept'),
   });
   input.value = local.keepText;
   out.bottom.push(h('form', { class: 'wb-keep-form', id: 'wb-keep-form', novalidate: true },
-    input, h('button', { type: 'submit', id: 'wb-keep', class: 'btn btn-primary', text: 'Keep' })));
+    input, h('button', { type: 'submit', id: 'wb-keep', class: 'btn btn-primary', text: t('Keep') })));
   if (local.keepNote) out.bottom.push(h('p', { class: 'wb-note', id: 'wb-keep-note', role: 'status', text: local.keepNote }));
   out.mid.push(keepChoices(ctx));
   return out;
@@ -271,47 +273,47 @@ function drawDraft(g, ctx) {
   if (p.includes('draft')) {
     const i = order.indexOf(ctx.seat);
     const next = i >= 0 && i < order.length - 1 ? order[i + 1] : null;
-    out.head = 'Keep one ability';
+    out.head = t('Keep one ability');
     out.detail.push(h('p', {
       text: next !== null
-        ? `Tap the card you keep. The other ${handCards.length - 1} go to ${ctx.nameOf(next)}.`
-        : `Tap the card you keep. The other ${handCards.length - 1} go face up under the deck.`,
+        ? t('Tap the card you keep. The other {n} go to {who}.', { n: handCards.length - 1, who: ctx.nameOf(next) })
+        : t('Tap the card you keep. The other {n} go face up under the deck.', { n: handCards.length - 1 }),
     }));
     out.bottom.push(h('div', { class: 'wb-draft-hand', id: 'wb-draft-hand' }, handCards.map((c) => h('button', {
       type: 'button', class: 'btn wb-draft-card', dataset: { card: String(c.id), kind: c.kind ?? '' },
-      'aria-label': `Keep ${c.name}`,
+      'aria-label': t('Keep {name}', { name: c.name }),
     },
     h('span', { class: 'wb-dc-top' }, kindBadge(c.kind), h('span', { class: 'wb-dc-name', text: c.name || String(c.id) })),
     c.text ? h('span', { class: 'wb-dc-text', text: c.text }) : null,
     h('span', { class: 'wb-dc-foot' },
-      h('span', { class: 'wb-dc-kind', text: { start: 'start of round', once: 'once (1x)', multi: 'any number of times' }[c.kind] || '' }),
-      c.placeholder ? h('span', { class: 'wb-tag wb-tag-placeholder', text: 'placeholder' }) : null)))));
+      h('span', { class: 'wb-dc-kind', text: { start: t('start of round'), once: t('once (1x)'), multi: t('any number of times') }[c.kind] || '' }),
+      c.placeholder ? h('span', { class: 'wb-tag wb-tag-placeholder', text: t('placeholder') }) : null)))));
     return out;
   }
   if (y.ability) {
     const i = order.indexOf(ctx.seat);
     const next = i >= 0 && i < order.length - 1 ? order[i + 1] : null;
-    out.head = 'You keep your ability';
+    out.head = t('You keep your ability');
     out.detail.push(h('p', {
       id: 'wb-passed',
-      text: next !== null ? `${physical ? 'Pass' : 'Passed'} the other cards to ${ctx.nameOf(next)}.`
-        : 'The 2 leftover cards go face up under the deck.',
+      text: next !== null ? (physical ? t('Pass the other cards to {who}.', { who: ctx.nameOf(next) }) : t('Passed the other cards to {who}.', { who: ctx.nameOf(next) }))
+        : t('The 2 leftover cards go face up under the deck.'),
     }));
     out.mid.push(myAbility(ctx, { text: true }));
-    out.mid.push(h('p', { class: 'wb-hint', text: 'Abilities are revealed once everyone has chosen.' }));
+    out.mid.push(h('p', { class: 'wb-hint', text: t('Abilities are revealed once everyone has chosen.') }));
     return out;
   }
   const cur = d.current;
-  out.head = 'Ability draft';
-  out.detail.push(h('p', { text: cur === null || cur === undefined ? 'Revealing the abilities…' : `${ctx.nameOf(cur)} is choosing…` }));
+  out.head = t('Ability draft');
+  out.detail.push(h('p', { text: cur === null || cur === undefined ? t('Revealing the abilities…') : t('{who} is choosing…', { who: ctx.nameOf(cur) }) }));
   if (physical && order.includes(ctx.seat)) {
-    out.detail.push(h('p', { class: 'wb-hint', text: 'Your own cards: you choose when the cards passed to you reach you.' }));
+    out.detail.push(h('p', { class: 'wb-hint', text: t('Your own cards: you choose when the cards passed to you reach you.') }));
   }
   if (handCards.length) {
-    out.mid.push(h('p', { class: 'wb-small-title', text: 'Your card so far (you pick when the others reach you)' }));
+    out.mid.push(h('p', { class: 'wb-small-title', text: t('Your card so far (you pick when the others reach you)') }));
     out.mid.push(h('div', { class: 'wb-draft-hand wb-draft-wait' }, handCards.map((c) => h('div', { class: 'wb-draft-card wb-draft-card-static', dataset: { card: String(c.id) } },
       h('span', { class: 'wb-dc-top' }, kindBadge(c.kind), h('span', { class: 'wb-dc-name', text: c.name || String(c.id) })),
-      c.placeholder ? h('span', { class: 'wb-tag wb-tag-placeholder', text: 'placeholder' }) : null))));
+      c.placeholder ? h('span', { class: 'wb-tag wb-tag-placeholder', text: t('placeholder') }) : null))));
   }
   return out;
 }
@@ -323,11 +325,11 @@ function drawSelect(g, ctx) {
   const waiting = players.filter((p) => !p.ready).length;
   if (Array.isArray(y.selected) && y.selected.length) {
     forgetPicks(ctx);
-    out.head = 'Your 5 roles';
-    out.detail.push(h('p', { text: waiting ? `Waiting for ${plural(waiting, 'more player')}…` : 'Everyone is ready.' }));
+    out.head = t('Your 5 roles');
+    out.detail.push(h('p', { text: waiting ? t('Waiting for {x}…', { x: morePlayersText(waiting) }) : t('Everyone is ready.') }));
     out.mid.push(h('div', { class: 'wb-locked', id: 'wb-locked' }, handOrder(y.selected).map((r) => roleCard(ctx, r, { cls: 'wb-role-big' }))));
     out.mid.push(myAbility(ctx, { text: true }));
-    if (g.first_player === ctx.seat) out.mid.push(h('p', { class: 'wb-hint wb-hint-strong', text: 'You lead the first trick.' }));
+    if (g.first_player === ctx.seat) out.mid.push(h('p', { class: 'wb-hint wb-hint-strong', text: t('You lead the first trick.') }));
     return out;
   }
   const { local } = ctx;
@@ -337,108 +339,108 @@ function drawSelect(g, ctx) {
     local.pickNote = '';
   }
   const { picked } = local;
-  out.head = 'Choose 5 roles';
-  out.detail.push(h('p', { text: 'Secretly pick 5 of your 12 roles for this set.' }));
+  out.head = t('Choose 5 roles');
+  out.detail.push(h('p', { text: t('Secretly pick 5 of your 12 roles for this set.') }));
   const ab = myAbility(ctx);
   if (ab) out.detail.push(ab);
   if (g.first_player !== null && g.first_player !== undefined) {
-    out.detail.push(h('p', { class: 'wb-hint', text: g.first_player === ctx.seat ? 'You lead the first trick.' : `${ctx.nameOf(g.first_player)} leads the first trick.` }));
+    out.detail.push(h('p', { class: 'wb-hint', text: g.first_player === ctx.seat ? t('You lead the first trick.') : t('{who} leads the first trick.', { who: ctx.nameOf(g.first_player) }) }));
   }
   const full = picked.size >= PICK;
   // Messages about the picks sit above the grid, so they never cover the Lock button.
   out.bottom.push(h('p', { class: 'wb-note', id: 'wb-pick-note', role: 'status', hidden: !local.pickNote, text: local.pickNote }));
-  out.bottom.push(h('div', { class: 'wb-grid', id: 'wb-grid', role: 'group', 'aria-label': 'Your 12 roles' },
+  out.bottom.push(h('div', { class: 'wb-grid', id: 'wb-grid', role: 'group', 'aria-label': t('Your 12 roles') },
     ROLES.map((r) => {
       const on = picked.has(r);
       return roleCard(ctx, r, {
         tag: 'button',
         cls: `btn wb-toggle${on ? ' wb-on' : ''}${full && !on ? ' wb-dim' : ''}`,
         attrs: { type: 'button', 'aria-pressed': String(on), dataset: { toggle: r } },
-        sub: on ? '✓ chosen' : null,
+        sub: on ? t('✓ chosen') : null,
       });
     })));
   out.bottom.push(h('div', { class: 'wb-select-row' },
     h('span', { class: `wb-count${full ? ' wb-count-full' : ''}`, id: 'wb-count', text: `${picked.size} / ${PICK}` }),
-    bigButton('wb-select', full ? 'Lock my 5 roles' : `Pick ${PICK - picked.size} more`, { cls: `btn-primary wb-lock`, disabled: !full || !ctx.playing })));
+    bigButton('wb-select', full ? t('Lock my 5 roles') : t('Pick {x} more', { x: PICK - picked.size }), { cls: `btn-primary wb-lock`, disabled: !full || !ctx.playing })));
   return out;
 }
 
 function drawTrick(g, ctx) {
   const y = you(ctx);
   const p = prompts(ctx);
-  const t = g.trick || {};
-  const role = t.role;
+  const tk = g.trick || {};
+  const role = tk.role;
   const out = { head: '', detail: [], mid: [], bottom: [] };
   const hand = y.hand || [];
 
   if (p.includes('play')) {
-    out.head = 'You lead!';
-    out.detail.push(h('p', { text: 'Play a role and say “I am the …!”' }));
-    if (g.last_trick && lastTrickThisSet(g)) out.detail.push(h('p', { class: 'wb-hint', text: `Last trick: ${winnerLine(ctx)}.` }));
-    const cd = deadline(t.deadline);
-    if (t.nudge) out.detail.push(h('p', { class: 'wb-hint-strong wb-nudge-line', text: 'Time’s up: the table is waiting for you!' }));
-    else if (cd) out.detail.push(h('p', { class: 'wb-hint wb-hint-strong' }, cd, ' left to choose'));
+    out.head = t('You lead!');
+    out.detail.push(h('p', { text: t('Play a role and say “I am the …!”') }));
+    if (g.last_trick && lastTrickThisSet(g)) out.detail.push(h('p', { class: 'wb-hint', text: t('Last trick: {x}.', { x: winnerLine(ctx) }) }));
+    const cd = deadline(tk.deadline);
+    if (tk.nudge) out.detail.push(h('p', { class: 'wb-hint-strong wb-nudge-line', text: t('Time’s up: the table is waiting for you!') }));
+    else if (cd) out.detail.push(h('p', { class: 'wb-hint wb-hint-strong' }, cd, t(' left to choose')));
     out.bottom.push(h('div', { class: 'wb-play-grid', id: 'wb-play' }, handOrder(hand).map((r) => roleCard(ctx, r, {
       tag: 'button', cls: 'btn wb-play-btn',
-      attrs: { type: 'button', dataset: { play: r }, 'aria-label': `Play: ${claimText(ctx, r)}` },
-      sub: 'play',
+      attrs: { type: 'button', dataset: { play: r }, 'aria-label': t('Play: {x}', { x: claimText(ctx, r) }) },
+      sub: t('play'),
     }))));
     return out;
   }
 
   if (p.includes('answer')) {
     const texts = roleTexts(ctx, role);
-    const claimant = t.claimant;
-    out.head = `${ctx.nameOf(claimant ?? t.chain?.[0]?.seat)}: “${claimText(ctx, role)}”`;
-    out.detail.push(h('p', { class: 'wb-hint-strong', text: 'Your turn: you have this role. Claim it or take the favor.' }));
-    out.mid.push(chainList(ctx, t, { showPasses: false, id: 'wb-chain', cls: 'wb-chain-phone' }));
-    const cd = deadline(t.deadline);
-    if (cd) out.bottom.push(h('p', { class: 'wb-timer-line' }, cd, ' to answer'));
+    const claimant = tk.claimant;
+    out.head = `${ctx.nameOf(claimant ?? tk.chain?.[0]?.seat)}: “${claimText(ctx, role)}”`;
+    out.detail.push(h('p', { class: 'wb-hint-strong', text: t('Your turn: you have this role. Claim it or take the favor.') }));
+    out.mid.push(chainList(ctx, tk, { showPasses: false, id: 'wb-chain', cls: 'wb-chain-phone' }));
+    const cd = deadline(tk.deadline);
+    if (cd) out.bottom.push(h('p', { class: 'wb-timer-line' }, cd, t(' to answer')));
     out.bottom.push(bigButton('wb-claim', claimText(ctx, role), {
-      cls: 'btn-primary wb-btn-claim', sub: `Take the claim. Full action: ${texts.action}`,
+      cls: 'btn-primary wb-btn-claim', sub: t('Take the claim. Full action: {action}', { action: texts.action }),
     }));
-    out.bottom.push(bigButton('wb-so-be-it', 'So be it!', {
-      cls: 'wb-btn-favor', sub: `Favor now: ${texts.favor}`,
+    out.bottom.push(bigButton('wb-so-be-it', t('So be it!'), {
+      cls: 'wb-btn-favor', sub: t('Favor now: {favor}', { favor: texts.favor }),
     }));
     return out;
   }
 
   if (p.includes('amulet')) {
-    const claimant = t.claimant;
-    out.head = `${ctx.nameOf(claimant)} took the ${roleName(ctx, role)}`;
-    out.detail.push(h('p', { class: 'wb-hint', text: 'You led and lost the claim. The amulet turns grey: one per set.' }));
-    out.mid.push(chainList(ctx, t, { showPasses: false, id: 'wb-chain', cls: 'wb-chain-phone' }));
-    const cd = deadline(t.deadline);
+    const claimant = tk.claimant;
+    out.head = t('{who} took the {who2}', { who: ctx.nameOf(claimant), who2: roleName(ctx, role) });
+    out.detail.push(h('p', { class: 'wb-hint', text: t('You led and lost the claim. The amulet turns grey: one per set.') }));
+    out.mid.push(chainList(ctx, tk, { showPasses: false, id: 'wb-chain', cls: 'wb-chain-phone' }));
+    const cd = deadline(tk.deadline);
     if (cd) out.bottom.push(h('p', { class: 'wb-timer-line' }, cd, ' left'));
-    out.bottom.push(h('p', { class: 'wb-question', id: 'wb-amulet-q', text: `Use an amulet to take the ${roleName(ctx, role)}?` }));
+    out.bottom.push(h('p', { class: 'wb-question', id: 'wb-amulet-q', text: t('Use an amulet to take the {who}?', { who: roleName(ctx, role) }) }));
     out.bottom.push(h('div', { class: 'wb-yesno' },
-      bigButton('wb-amulet-yes', 'Yes, use an amulet', { cls: 'btn-primary' }),
-      bigButton('wb-amulet-no', 'No')));
+      bigButton('wb-amulet-yes', t('Yes, use an amulet'), { cls: 'btn-primary' }),
+      bigButton('wb-amulet-no', t('No'))));
     return out;
   }
 
   // Watching the trick.
-  const due = t.due;
+  const due = tk.due;
   if (role) {
-    out.head = `${ctx.nameOf(t.chain?.[0]?.seat ?? g.leader)}: “${claimText(ctx, role)}”`;
-    out.mid.push(chainList(ctx, t, { showPasses: false, id: 'wb-chain', cls: 'wb-chain-phone' }));
+    out.head = `${ctx.nameOf(tk.chain?.[0]?.seat ?? g.leader)}: “${claimText(ctx, role)}”`;
+    out.mid.push(chainList(ctx, tk, { showPasses: false, id: 'wb-chain', cls: 'wb-chain-phone' }));
   } else if (g.last_trick && lastTrickThisSet(g)) {
     out.head = `${winnerLine(ctx)}.`;
   } else {
-    out.head = `Set ${g.set} begins`;
+    out.head = t('Set {set} begins', { set: g.set });
   }
   if (due !== null && due !== undefined) {
     const who = ctx.nameOf(due);
     const text = {
-      play: `${who} is choosing a role to lead…`,
-      answer: `${who} is answering…`,
-      amulet: `${who} may use an amulet…`,
-    }[t.due_kind] || `${who}'s turn…`;
+      play: t('{who} is choosing a role to lead…', { who }),
+      answer: t('{who} is answering…', { who }),
+      amulet: t('{who} may use an amulet…', { who }),
+    }[tk.due_kind] || t("{who}'s turn…", { who });
     out.detail.push(h('p', { id: 'wb-waiting', text }));
   }
   const mine = role && hand.includes(role);
-  if (mine) out.detail.push(h('p', { class: 'wb-hint-strong', text: `You hold the ${roleName(ctx, role)}: your answer comes in seat order.` }));
-  if (!hand.length && (y.selected || []).length) out.detail.push(h('p', { class: 'wb-hint', text: 'All your cards are played. Wait for the set to end.' }));
+  if (mine) out.detail.push(h('p', { class: 'wb-hint-strong', text: t('You hold the {who}: your answer comes in seat order.', { who: roleName(ctx, role) }) }));
+  if (!hand.length && (y.selected || []).length) out.detail.push(h('p', { class: 'wb-hint', text: t('All your cards are played. Wait for the set to end.') }));
   out.bottom.push(handRow(ctx, hand, { highlight: role }));
   return out;
 }
@@ -447,43 +449,43 @@ function drawTrick(g, ctx) {
  * winner, with this player's unused amulets for a tie. No line of the last trick stays. */
 function drawOver(g, ctx) {
   const sets = Number(g.set) || 0;
-  const out = { head: 'Game over', detail: [], mid: [], bottom: [] };
-  out.detail.push(h('p', { id: 'wb-over-facts', text: `All ${Number(g.ravens_total) || 0} ravens are gone after ${plural(sets, 'set')}.` }));
+  const out = { head: t('Game over'), detail: [], mid: [], bottom: [] };
+  out.detail.push(h('p', { id: 'wb-over-facts', text: t('All {x} ravens are gone after {x2}.', { x: Number(g.ravens_total) || 0, x2: setsText(sets) }) }));
   out.mid.push(h('div', { class: 'wb-over-box', id: 'wb-over-box' },
-    h('p', { class: 'wb-over-title', text: 'Count your victory points on the table.' }),
-    h('p', { class: 'wb-hint-strong', text: 'The winner is whoever has the most. The app does not count points, so it cannot show a place or a score.' })));
+    h('p', { class: 'wb-over-title', text: t('Count your victory points on the table.') }),
+    h('p', { class: 'wb-hint-strong', text: t('The winner is whoever has the most. The app does not count points, so it cannot show a place or a score.') })));
   const me = (g.players || []).find((p) => p.seat === ctx.seat);
   if (me && g.options?.amulets) {
     const n = Number(me.amulets?.unused) || 0;
     out.mid.push(h('div', { class: 'wb-over-amulets', id: 'wb-my-amulets' },
       amuletRow({ unused: n, grey: 0 }, { words: false }),
-      h('p', { class: 'wb-hint-strong', text: `You have ${plural(n, 'unused amulet')}.` }),
-      h('p', { class: 'wb-hint', text: 'In a tie, each counts as 2 ingredients or 2 gold nuggets.' })));
+      h('p', { class: 'wb-hint-strong', text: t('You have {x}.', { x: amuletsText(n) }) }),
+      h('p', { class: 'wb-hint', text: t('In a tie, each counts as 2 ingredients or 2 gold nuggets.') })));
   }
   return out;
 }
 
 function drawWatcher(g, ctx) {
   const out = { head: '', detail: [], mid: [], bottom: [] };
-  const t = g.trick;
-  if (g.phase === 'trick' && t?.role) {
-    out.head = claimText(ctx, t.role);
-    out.mid.push(chainList(ctx, t, { showPasses: false, cls: 'wb-chain-phone' }));
+  const tk = g.trick;
+  if (g.phase === 'trick' && tk?.role) {
+    out.head = claimText(ctx, tk.role);
+    out.mid.push(chainList(ctx, tk, { showPasses: false, cls: 'wb-chain-phone' }));
   } else if (g.phase === 'select') {
-    out.head = 'Players are choosing roles';
+    out.head = t('Players are choosing roles');
   } else if (g.phase === 'draft') {
-    out.head = 'Ability draft';
+    out.head = t('Ability draft');
   } else if (g.phase === 'over') {
-    out.head = 'Game over';
-    out.detail.push(h('p', { text: `After ${plural(Number(g.set) || 0, 'set')}: the table counts the victory points.` }));
+    out.head = t('Game over');
+    out.detail.push(h('p', { text: t('After {x}: the table counts the victory points.', { x: setsText(Number(g.set) || 0) }) }));
   } else {
-    out.head = g.last_trick ? winnerLine(ctx) : "Witch's Brew";
+    out.head = g.last_trick ? winnerLine(ctx) : t("Witch's Brew");
   }
   out.mid.push(h('ul', { class: 'wb-watch-list' }, (g.players || []).map((p) => h('li', { dataset: { seat: p.seat } },
     h('span', { class: 'name', text: ctx.nameOf(p.seat) }),
-    p.gone ? h('span', { text: 'left the game' }) : null,
-    g.phase === 'select' && !p.gone ? h('span', { text: p.ready ? '✓ ready' : 'choosing…' }) : null,
-    g.phase === 'trick' ? h('span', { text: plural(Number(p.cards_left) || 0, 'card') }) : null))));
+    p.gone ? h('span', { text: t('left the game') }) : null,
+    g.phase === 'select' && !p.gone ? h('span', { text: p.ready ? t('✓ ready') : t('choosing…') }) : null,
+    g.phase === 'trick' ? h('span', { text: cardsText(Number(p.cards_left) || 0) }) : null))));
   return out;
 }
 
@@ -496,17 +498,18 @@ function drawFoot(g, ctx) {
   }
   if (prompts(ctx).includes('ability') && you(ctx).ability) {
     const a = you(ctx).ability;
-    parts.push(twiceButton('wb-ability', `Use: ${a.name || 'my ability'}`, (button) => ctx.send('ability', { card: a.id }, { button }), {
-      cls: 'btn wb-foot-btn wb-ability-btn', icon: kindBadge(a.kind), sure: 'Sure? Use it now',
-      title: 'Your once-per-set ability (press twice to confirm)',
+    const abilityName = a.name || t('my ability');
+    parts.push(twiceButton('wb-ability', t('Use: {who}', { who: abilityName }), (button) => ctx.send('ability', { card: a.id }, { button }), {
+      cls: 'btn wb-foot-btn wb-ability-btn', icon: kindBadge(a.kind), sure: t('Sure? Use it now'),
+      title: t('Your once-per-set ability (press twice to confirm)'),
     }));
   }
   const left = Number(g.ravens_left) || 0;
   // Until this set's first card, a raven belongs to the set before: the button says so.
   const back = typeof g.raven_set === 'number' && g.raven_set !== g.set;
-  const raven = twiceButton('wb-raven', back ? `Raven taken (set ${g.raven_set})` : 'Raven taken', (button) => ctx.send('raven', {}, { button }), {
+  const raven = twiceButton('wb-raven', back ? t('Raven taken (set {raven_set})', { raven_set: g.raven_set }) : t('Raven taken'), (button) => ctx.send('raven', {}, { button }), {
     cls: 'btn wb-foot-btn wb-raven-btn', icon: ravenIcon({ cls: 'wb-raven wb-raven-tiny' }),
-    title: 'Press when you take a potion card with a raven (press twice to confirm)',
+    title: t('Press when you take a potion card with a raven (press twice to confirm)'),
   });
   raven.disabled = left <= 0 || !ctx.playing;
   parts.push(raven);

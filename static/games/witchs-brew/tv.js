@@ -4,11 +4,11 @@
 // ready / drafting / due). Never shows a secret: the table view holds none.
 
 import { h } from '../../js/ui.js';
-import { countdown } from '../../js/kit.js';
+import { countdown, t, tn, N_ } from '../../js/kit.js';
 import { beep } from '../../js/sound.js';
 import {
   roleName, roleTexts, claimText, chainList, winnerLine, physicalCards,
-  ravenIcon, amuletRow, abilityChip, roleFamily, plural, twiceButton, lastTrickThisSet,
+  setsText, cardsText, amuletsText, morePlayersText, ravenIcon, amuletRow, abilityChip, roleFamily, twiceButton, lastTrickThisSet,
 } from './common.js';
 
 export { styles } from './common.js';
@@ -18,15 +18,15 @@ export function local() {
 }
 
 const PHASE_LABEL = {
-  draft: 'Ability draft', select: 'Choosing roles', trick: 'Role calls', over: 'Game over',
+  draft: N_('Ability draft'), select: N_('Choosing roles'), trick: N_('Role calls'), over: N_('Game over'),
 };
 
 // ---- skeleton ----------------------------------------------------------------------------------
 
 export function mount(ctx) {
-  const raven = twiceButton('wb-raven', 'Raven taken', (button) => ctx.send('raven', {}, { button }), {
+  const raven = twiceButton('wb-raven', t('Raven taken'), (button) => ctx.send('raven', {}, { button }), {
     cls: 'btn wb-raven-btn', icon: ravenIcon({ cls: 'wb-raven wb-raven-inline' }),
-    title: 'Press when a potion card with a raven is taken (press twice to confirm)',
+    title: t('Press when a potion card with a raven is taken (press twice to confirm)'),
   });
 
   const els = {
@@ -35,7 +35,7 @@ export function mount(ctx) {
     ravens: h('div', { class: 'wb-ravens', id: 'wb-ravens' }),
     raven,
     stage: h('div', { class: 'wb-stage', id: 'wb-stage', 'aria-live': 'polite' }),
-    players: h('ol', { class: 'wb-players', id: 'wb-players', 'aria-label': 'Players' }),
+    players: h('ol', { class: 'wb-players', id: 'wb-players', 'aria-label': t('Players') }),
   };
   els.root.append(
     h('div', { class: 'wb-head' }, els.set, els.ravens, raven),
@@ -57,29 +57,29 @@ function skipAway(ctx, seats, what) {
     return !rp || rp.gone || !rp.connected;
   }).map((seat) => {
     const who = ctx.nameOf(seat);
-    const label = `Skip ${who} (${what})`;
+    const label = t('Skip {who} ({what})', { who, what });
     return twiceButton(`wb-skip-${seat}`, label, (button) => ctx.send('skip', { seat }, { button }), {
-      cls: 'btn wb-skip', title: `${who} left or is away (press twice to confirm)`,
+      cls: 'btn wb-skip', title: t('{who} left or is away (press twice to confirm)', { who }),
     });
   });
 }
 
 /** The due player left or is away, or ran out of time: the table may answer for them. */
 function canSkip(ctx) {
-  const t = ctx.game.trick;
-  if (!t || t.due === null || t.due === undefined) return false;
-  const rp = roomPlayer(ctx, t.due);
-  return Boolean(!rp || rp.gone || !rp.connected || t.nudge);
+  const tk = ctx.game.trick;
+  if (!tk || tk.due === null || tk.due === undefined) return false;
+  const rp = roomPlayer(ctx, tk.due);
+  return Boolean(!rp || rp.gone || !rp.connected || tk.nudge);
 }
 
 // ---- head --------------------------------------------------------------------------------------
 
 function drawHead(ctx) {
   const { game: g, els } = ctx;
-  const label = PHASE_LABEL[g.phase] || g.phase || '';
+  const label = PHASE_LABEL[g.phase] ? t(PHASE_LABEL[g.phase]) : (g.phase || '');
   const over = g.phase === 'over';
   els.set.replaceChildren(
-    h('span', { class: 'wb-set-n', text: g.set ? `${over ? 'After set' : 'Set'} ${g.set}` : "Witch's Brew" }),
+    h('span', { class: 'wb-set-n', text: g.set ? (over ? t('After set {set}', { set: g.set }) : t('Set {set}', { set: g.set })) : t("Witch's Brew") }),
     h('span', { class: 'wb-set-phase', text: label }));
 
   const total = Number(g.ravens_total) || 0;
@@ -89,8 +89,8 @@ function drawHead(ctx) {
   els.ravens.replaceChildren(
     h('span', { class: 'wb-raven-icons', 'aria-hidden': 'true' }, icons),
     h('span', { class: 'wb-raven-words' },
-      h('span', { class: 'wb-raven-count', text: `${left} of ${total} ravens left` }),
-      (g.last_set || left === 0) && g.phase !== 'over' ? h('span', { class: 'wb-last-set', id: 'wb-last-set', text: 'Last set!' }) : null));
+      h('span', { class: 'wb-raven-count', text: t('{left} of {total} ravens left', { left, total }) }),
+      (g.last_set || left === 0) && g.phase !== 'over' ? h('span', { class: 'wb-last-set', id: 'wb-last-set', text: t('Last set!') }) : null));
   els.ravens.classList.toggle('wb-ravens-last', Boolean(g.last_set || left === 0));
   els.raven.hidden = g.phase === 'over' || ctx.room.status === 'over';
   if (!els.raven.classList.contains('confirming')) els.raven.disabled = !ctx.playing || left <= 0;
@@ -101,32 +101,32 @@ function drawHead(ctx) {
 function ravenForLine(g) {
   const back = g.phase !== 'over' && typeof g.raven_set === 'number' && g.raven_set !== g.set
     && Number(g.ravens_left) > 0;
-  return back ? h('p', { class: 'wb-raven-for', id: 'wb-raven-for', text: `A raven taken now still counts for set ${g.raven_set}.` }) : null;
+  return back ? h('p', { class: 'wb-raven-for', id: 'wb-raven-for', text: t('A raven taken now still counts for set {raven_set}.', { raven_set: g.raven_set }) }) : null;
 }
 
 // ---- players strip -----------------------------------------------------------------------------
 
 function statusOf(g, p) {
-  const t = g.trick;
-  if (p.gone && g.phase !== 'over') return { text: 'app plays', cls: 'gone' };
-  if (g.phase === 'select') return p.ready ? { text: '✓ ready', cls: 'ready' } : { text: 'choosing…', cls: 'waiting' };
+  const tk = g.trick;
+  if (p.gone && g.phase !== 'over') return { text: t('app plays'), cls: 'gone' };
+  if (g.phase === 'select') return p.ready ? { text: t('✓ ready'), cls: 'ready' } : { text: t('choosing…'), cls: 'waiting' };
   if (g.phase === 'draft') {
     const cur = g.draft?.current;
-    if (cur === p.seat) return { text: '▶ choosing…', cls: 'due' };
+    if (cur === p.seat) return { text: t('▶ choosing…'), cls: 'due' };
     // `drafting`: still without an ability this set (waiting for the cards to come round)
-    if (p.drafting) return { text: 'waiting', cls: 'waiting' };
-    return { text: '✓ picked', cls: 'ready' };
+    if (p.drafting) return { text: t('waiting'), cls: 'waiting' };
+    return { text: t('✓ picked'), cls: 'ready' };
   }
-  if (g.phase === 'trick' && t) {
-    if (t.due === p.seat) {
-      const text = { play: '▶ leads…', answer: '▶ answering…', amulet: '▶ amulet?' }[t.due_kind] || '▶ now';
+  if (g.phase === 'trick' && tk) {
+    if (tk.due === p.seat) {
+      const text = { play: t('▶ leads…'), answer: t('▶ answering…'), amulet: t('▶ amulet?') }[tk.due_kind] || t('▶ now');
       return { text, cls: 'due' };
     }
-    if (t.role && t.claimant === p.seat) return { text: '♛ claims it', cls: 'claim' };
+    if (tk.role && tk.claimant === p.seat) return { text: t('♛ claims it'), cls: 'claim' };
   }
   if (g.phase === 'over') {
     const n = Number(p.amulets?.unused) || 0;
-    return g.options?.amulets ? { text: `${plural(n, 'unused amulet')}`, cls: n ? 'claim' : 'waiting' } : { text: '', cls: '' };
+    return g.options?.amulets ? { text: `${amuletsText(n)}`, cls: n ? 'claim' : 'waiting' } : { text: '', cls: '' };
   }
   return { text: '', cls: '' };
 }
@@ -152,13 +152,13 @@ function drawPlayers(ctx) {
     },
     h('div', { class: 'wb-p-top' },
       h('span', { class: 'wb-p-name', text: ctx.nameOf(p.seat) }),
-      leads ? h('span', { class: 'wb-p-badge', text: g.phase === 'trick' ? 'leader' : 'first' }) : null),
+      leads ? h('span', { class: 'wb-p-badge', text: g.phase === 'trick' ? t('leader') : t('first') }) : null),
     h('span', { class: 'wb-p-status', text: st.text || ' ' }),
-    away ? h('span', { class: 'wb-p-away', text: gone ? 'left the game' : 'phone away' }) : null,
+    away ? h('span', { class: 'wb-p-away', text: gone ? t('left the game') : t('phone away') }) : null,
     showCards || amulets ? h('div', { class: 'wb-p-row' },
-      showCards ? h('span', { class: 'wb-p-cards', 'aria-label': `${plural(cards, 'card')} left` },
+      showCards ? h('span', { class: 'wb-p-cards', 'aria-label': t('{x} left', { x: cardsText(cards) }) },
         h('span', { class: 'wb-pips', 'aria-hidden': 'true' }, pips),
-        h('span', { class: 'wb-p-count', text: plural(cards, 'card') })) : null,
+        h('span', { class: 'wb-p-count', text: cardsText(cards) })) : null,
       amulets) : null,
     p.ability && g.phase !== 'over' ? abilityChip(p.ability, { cls: 'wb-p-ability', physical: physicalCards(g) }) : null);
   });
@@ -170,69 +170,69 @@ function drawPlayers(ctx) {
 // ---- stage -------------------------------------------------------------------------------------
 
 function reminderCard(ctx, role, title) {
-  const t = roleTexts(ctx, role);
+  const tk = roleTexts(ctx, role);
   return h('aside', { class: `wb-reminder wb-fam-${roleFamily(role)}`, id: 'wb-reminder', dataset: { role } },
     h('p', { class: 'wb-rem-title', text: title }),
     h('p', { class: 'wb-rem-role', text: roleName(ctx, role) }),
     h('div', { class: 'wb-rem-part' },
-      h('p', { class: 'wb-rem-label', text: 'Full action' }),
-      h('p', { class: `wb-rem-text${t.actionKnown ? '' : ' wb-unknown'}`, text: t.action })),
+      h('p', { class: 'wb-rem-label', text: t('Full action') }),
+      h('p', { class: `wb-rem-text${tk.actionKnown ? '' : ' wb-unknown'}`, text: tk.action })),
     h('div', { class: 'wb-rem-part' },
-      h('p', { class: 'wb-rem-label', text: 'Favor (“So be it!”)' }),
-      h('p', { class: `wb-rem-text${t.favorKnown ? '' : ' wb-unknown'}`, text: t.favor })));
+      h('p', { class: 'wb-rem-label', text: t('Favor (“So be it!”)') }),
+      h('p', { class: `wb-rem-text${tk.favorKnown ? '' : ' wb-unknown'}`, text: tk.favor })));
 }
 
 function dueLine(ctx) {
-  const t = ctx.game.trick;
-  if (!t || t.due === null || t.due === undefined) return null;
-  const who = ctx.nameOf(t.due);
-  const role = roleName(ctx, t.role);
+  const tk = ctx.game.trick;
+  if (!tk || tk.due === null || tk.due === undefined) return null;
+  const who = ctx.nameOf(tk.due);
+  const role = roleName(ctx, tk.role);
   let text;
-  if (t.due_kind === 'play') text = `${who} leads: which role?`;
-  else if (t.due_kind === 'amulet') text = `${who}: use an amulet to take the ${role}?`;
-  else text = `${who} is answering…`;
+  if (tk.due_kind === 'play') text = t('{who} leads: which role?', { who });
+  else if (tk.due_kind === 'amulet') text = t('{who}: use an amulet to take the {role}?', { who, role });
+  else text = t('{who} is answering…', { who });
   const parts = [h('span', { class: 'wb-due-text', text })];
-  parts.push(countdown(t.deadline, { cls: 'wb-countdown', id: 'wb-countdown' }));
-  if (t.nudge) parts.push(h('span', { class: 'wb-nudge', id: 'wb-nudge', text: 'Time’s up, please decide!' }));
+  parts.push(countdown(tk.deadline, { cls: 'wb-countdown', id: 'wb-countdown' }));
+  if (tk.nudge) parts.push(h('span', { class: 'wb-nudge', id: 'wb-nudge', text: t('Time’s up, please decide!') }));
   if (canSkip(ctx) && ctx.playing) {
-    const label = t.due_kind === 'play' ? 'Skip (pass the lead)'
-      : (t.due_kind === 'amulet' ? 'Skip (no amulet)' : 'Skip (“So be it!”)');
+    const label = tk.due_kind === 'play' ? t('Skip (pass the lead)')
+      : (tk.due_kind === 'amulet' ? t('Skip (no amulet)') : t('Skip (“So be it!”)'));
     parts.push(twiceButton('wb-skip', label, (button) => ctx.send('skip', {}, { button }), {
-      cls: 'btn wb-skip', title: `Answer for ${who}, who left or is away (press twice to confirm)`,
+      cls: 'btn wb-skip', title: t('Answer for {who}, who left or is away (press twice to confirm)', { who }),
     }));
   }
-  return h('div', { class: `wb-due wb-due-${t.due_kind || 'none'}`, id: 'wb-due', dataset: { seat: t.due } }, parts);
+  return h('div', { class: `wb-due wb-due-${tk.due_kind || 'none'}`, id: 'wb-due', dataset: { seat: tk.due } }, parts);
 }
 
 function drawTrick(ctx) {
   const g = ctx.game;
-  const t = g.trick;
+  const tk = g.trick;
   const last = g.last_trick;
   const main = [];
   let reminder = null;
-  if (t && t.role) {
-    main.push(h('p', { class: `wb-big wb-fam-text-${roleFamily(t.role)}`, id: 'wb-role', dataset: { role: t.role }, text: claimText(ctx, t.role) }));
-    main.push(chainList(ctx, t, { id: 'wb-chain' }));
-    const claimant = t.claimant;
+  if (tk && tk.role) {
+    main.push(h('p', { class: `wb-big wb-fam-text-${roleFamily(tk.role)}`, id: 'wb-role', dataset: { role: tk.role }, text: claimText(ctx, tk.role) }));
+    main.push(chainList(ctx, tk, { id: 'wb-chain' }));
+    const claimant = tk.claimant;
     if (claimant !== null && claimant !== undefined) {
       main.push(h('p', { class: 'wb-claimant', id: 'wb-claimant' },
         h('span', { class: 'wb-crown', 'aria-hidden': 'true', text: '♛ ' }),
-        h('span', { text: `Claim so far: ${ctx.nameOf(claimant)}` })));
+        h('span', { text: t('Claim so far: {who}', { who: ctx.nameOf(claimant) }) })));
     }
     main.push(dueLine(ctx));
-    reminder = reminderCard(ctx, t.role, 'Reminder');
+    reminder = reminderCard(ctx, tk.role, t('Reminder'));
   } else {
     // Between tricks: the last trick's outcome, and who leads next.
     if (last && lastTrickThisSet(g)) {
       main.push(h('p', { class: 'wb-winner', id: 'wb-winner', text: winnerLine(ctx) }));
       main.push(chainList(ctx, last, { id: 'wb-last-chain', cls: 'wb-chain-small' }));
-      reminder = reminderCard(ctx, last.role, `${ctx.nameOf(last.winner)} takes`);
+      reminder = reminderCard(ctx, last.role, t('{who} takes', { who: ctx.nameOf(last.winner) }));
     } else {
       // The first trick of a set (a last trick shown here is the previous set's).
-      main.push(h('p', { class: 'wb-big', id: 'wb-set-begins', text: `Set ${g.set} begins` }));
+      main.push(h('p', { class: 'wb-big', id: 'wb-set-begins', text: t('Set {set} begins', { set: g.set }) }));
       main.push(ravenForLine(g));
-      main.push(h('p', { class: 'wb-sub', text: 'All roles are chosen. The leader plays the first role.' }));
-      if (last) main.push(h('p', { class: 'wb-winner wb-winner-small', id: 'wb-winner', text: `Last trick of set ${g.set - 1}: ${winnerLine(ctx)}` }));
+      main.push(h('p', { class: 'wb-sub', text: t('All roles are chosen. The leader plays the first role.') }));
+      if (last) main.push(h('p', { class: 'wb-winner wb-winner-small', id: 'wb-winner', text: t('Last trick of set {n}: {x}', { n: g.set - 1, x: winnerLine(ctx) }) }));
     }
     main.push(dueLine(ctx));
   }
@@ -246,19 +246,19 @@ function drawSelect(ctx) {
   const players = g.players || [];
   const ready = players.filter((p) => p.ready).length;
   const main = [
-    h('p', { class: 'wb-big', text: 'Choose 5 roles' }),
+    h('p', { class: 'wb-big', text: t('Choose 5 roles') }),
     ravenForLine(g),
-    h('p', { class: 'wb-sub', text: 'Everyone secretly picks 5 of their 12 roles on their phone.' }),
-    h('p', { class: 'wb-counter', id: 'wb-ready-count', text: `${ready} / ${players.length} ready` }),
+    h('p', { class: 'wb-sub', text: t('Everyone secretly picks 5 of their 12 roles on their phone.') }),
+    h('p', { class: 'wb-counter', id: 'wb-ready-count', text: t('{ready} / {n} ready', { ready, n: players.length }) }),
   ];
   if (g.first_player !== null && g.first_player !== undefined) {
-    main.push(h('p', { class: 'wb-sub', text: `${ctx.nameOf(g.first_player)} leads the first trick.` }));
+    main.push(h('p', { class: 'wb-sub', text: t('{who} leads the first trick.', { who: ctx.nameOf(g.first_player) }) }));
   }
   if (g.last_trick && g.set > 1) {
-    main.push(h('p', { class: 'wb-winner wb-winner-small', id: 'wb-winner', text: `Last trick of set ${g.set - 1}: ${winnerLine(ctx)}` }));
+    main.push(h('p', { class: 'wb-winner wb-winner-small', id: 'wb-winner', text: t('Last trick of set {n}: {x}', { n: g.set - 1, x: winnerLine(ctx) }) }));
   }
   main.push(...skipAway(ctx, players.filter((p) => !p.ready).map((p) => p.seat),
-    'roles drawn at random'));
+    t('roles drawn at random')));
   return [h('div', { class: 'wb-main' }, main.filter(Boolean))];
 }
 
@@ -270,13 +270,13 @@ function drawDraft(ctx) {
   const j = order.indexOf(cur);
   const physical = physicalCards(g);
   const main = [
-    h('p', { class: 'wb-lead-line', text: physical ? 'Magical abilities · your own cards' : 'Magical abilities' }),
+    h('p', { class: 'wb-lead-line', text: physical ? t('Magical abilities · your own cards') : t('Magical abilities') }),
     h('p', { class: 'wb-big', id: 'wb-drafting', text: cur === null || cur === undefined
-      ? 'Revealing the abilities…' : `${ctx.nameOf(cur)} is choosing an ability` }),
+      ? t('Revealing the abilities…') : t('{who} is choosing an ability', { who: ctx.nameOf(cur) }) }),
     ravenForLine(g),
     h('p', { class: 'wb-sub', text: physical
-      ? `From the ability deck: ${ctx.nameOf(order[0])} takes the top 3 cards, everyone else the top card. In this order, keep one face down, pass the other 2 to the left (the last player puts them face up under the deck), then tell your phone which card you kept.`
-      : 'The first player takes 3 cards, everyone else 1. Keep one, pass the other 2 to the left.' }),
+      ? t('From the ability deck: {who} takes the top 3 cards, everyone else the top card. In this order, keep one face down, pass the other 2 to the left (the last player puts them face up under the deck), then tell your phone which card you kept.', { who: ctx.nameOf(order[0]) })
+      : t('The first player takes 3 cards, everyone else 1. Keep one, pass the other 2 to the left.') }),
     h('ol', { class: 'wb-draft-order', id: 'wb-draft-order' }, order.map((seat, i) => {
       const state = i < j || j < 0 ? 'done' : (i === j ? 'now' : 'later');
       return h('li', { class: `wb-draft-${state}`, dataset: { seat } },
@@ -285,13 +285,13 @@ function drawDraft(ctx) {
     })),
   ];
   if (g.deck) {
-    main.push(h('p', { class: 'wb-deck', text: `Ability deck: ${g.deck.face_down ?? 0} face down · ${g.deck.face_up ?? 0} face up underneath` }));
+    main.push(h('p', { class: 'wb-deck', text: t('Ability deck: {x} face down · {x2} face up underneath', { x: g.deck.face_down ?? 0, x2: g.deck.face_up ?? 0 }) }));
   }
   if (g.last_trick && g.set > 1) {
-    main.push(h('p', { class: 'wb-winner wb-winner-small', text: `Last trick of set ${g.set - 1}: ${winnerLine(ctx)}` }));
+    main.push(h('p', { class: 'wb-winner wb-winner-small', text: t('Last trick of set {n}: {x}', { n: g.set - 1, x: winnerLine(ctx) }) }));
   }
   if (cur !== null && cur !== undefined) {
-    main.push(...skipAway(ctx, [cur], physical ? 'no card entered' : 'keeps the first card'));
+    main.push(...skipAway(ctx, [cur], physical ? t('no card entered') : t('keeps the first card')));
   }
   return [h('div', { class: 'wb-main' }, main)];
 }
@@ -304,23 +304,23 @@ function drawOver(ctx) {
   const sets = Number(g.set) || 0;
   const amulets = Boolean(g.options?.amulets);
   const main = [
-    h('p', { class: 'wb-big', id: 'wb-over', text: 'Game over' }),
+    h('p', { class: 'wb-big', id: 'wb-over', text: t('Game over') }),
     h('p', { class: 'wb-sub wb-over-facts', id: 'wb-over-facts',
-      text: `All ${total} ravens are gone · ${plural(sets, 'set')} played` }),
+      text: t('All {total} ravens are gone · {x} played', { total, x: setsText(sets) }) }),
     h('p', { class: 'wb-sub wb-sub-big', id: 'wb-count-now',
-      text: 'Now count the victory points on the table: the most points wins.' }),
-    h('p', { class: 'wb-sub', id: 'wb-no-ranking', text: 'The app does not count points, so it shows no ranking.' }),
-    h('ol', { class: 'wb-final', id: 'wb-final', 'aria-label': 'Final table', dataset: { n: String((g.players || []).length) } }, (g.players || []).map((p) => {
+      text: t('Now count the victory points on the table: the most points wins.') }),
+    h('p', { class: 'wb-sub', id: 'wb-no-ranking', text: t('The app does not count points, so it shows no ranking.') }),
+    h('ol', { class: 'wb-final', id: 'wb-final', 'aria-label': t('Final table'), dataset: { n: String((g.players || []).length) } }, (g.players || []).map((p) => {
       const unused = Number(p.amulets?.unused) || 0;
       return h('li', { dataset: { seat: p.seat } },
         h('span', { class: 'wb-tb-name', text: ctx.nameOf(p.seat) }),
         amulets ? amuletRow({ unused, grey: 0 }, { words: false }) : null,
-        amulets ? h('span', { class: 'wb-tb-count', text: plural(unused, 'unused amulet') }) : null,
-        p.gone ? h('span', { class: 'wb-final-gone', text: 'left the game' }) : null);
+        amulets ? h('span', { class: 'wb-tb-count', text: amuletsText(unused) }) : null,
+        p.gone ? h('span', { class: 'wb-final-gone', text: t('left the game') }) : null);
     })),
   ];
   if (amulets) {
-    main.push(h('p', { class: 'wb-sub', id: 'wb-tiebreak', text: 'A tie? Each unused amulet counts as 2 ingredients or 2 gold nuggets.' }));
+    main.push(h('p', { class: 'wb-sub', id: 'wb-tiebreak', text: t('A tie? Each unused amulet counts as 2 ingredients or 2 gold nuggets.') }));
   }
   return [h('div', { class: 'wb-main wb-over-main' }, main)];
 }

@@ -1,0 +1,101 @@
+"""Languages in real Chromium: each device speaks its own language (its browser's, or the one
+its player picks, remembered), the host's choice on the TV becomes the room's language that
+phones without a choice of their own follow, and refusals reach the page translated."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import close_all, open_table, phone_context
+from tests.support import LiveServer
+
+pytestmark = pytest.mark.browser
+
+
+def text_of(page: Any, selector: str) -> str:
+    return str(page.locator(selector).first.inner_text()).strip()
+
+
+def wait_text(page: Any, selector: str, wanted: str) -> None:
+    """Wait until the element's text contains ``wanted`` (views arrive asynchronously)."""
+    page.wait_for_function(
+        "([selector, wanted]) => (document.querySelector(selector)?.innerText || '')"
+        ".includes(wanted)",
+        arg=[selector, wanted],
+    )
+
+
+def test_the_tv_sets_the_room_language_and_a_phone_keeps_its_own(
+    browser: Any, server: LiveServer, artifacts: Path
+) -> None:
+    room = server.create_room("buzzer")
+    tv, (anna, ben) = open_table(browser, server, room, ["Anna", "Ben"])
+    # English by default: the pages' English texts, unchanged.
+    assert text_of(tv, "#btn-start") == "▶ Start game"
+    assert text_of(anna, "#lobby-wait-line") == "Waiting for the host to start…"
+
+    # Ben picks Czech on his phone (the one-button switch in the top bar cycles EN → CS).
+    ben.click(".me-bar .lang-cycle")
+    wait_text(ben, "#lobby-wait-line", "Čeká se, až hostitel začne…")
+    assert ben.locator(".me-bar .lang-cycle").inner_text().strip() == "CS"
+
+    # The host makes Italian the room's language from the TV.
+    tv.click('.tv-bar .lang-switch button[data-lang="it"]')
+    wait_text(tv, "#btn-start", "▶ Inizia la partita")
+    assert "Giocatori" in text_of(tv, ".side-title")
+    # The game's help follows: the buzzer has an Italian help.it.md.
+    wait_text(tv, ".help", "L'host arma un round")
+    # Anna chose nothing: her phone follows the room; Ben's stays Czech.
+    wait_text(anna, "#lobby-wait-line", "In attesa che l'host inizi…")
+    assert text_of(ben, "#lobby-wait-line") == "Čeká se, až hostitel začne…"
+
+    # The game pages too, each in its own language.
+    tv.click("#btn-start")
+    wait_text(anna, "#bz-verdict", "Aspetta l'host")
+    wait_text(ben, "#bz-verdict", "Počkej na hostitele")
+    wait_text(tv, "#game", "Pronti quando vuoi")
+    tv.screenshot(path=str(artifacts / "languages-buzzer-tv-it-1920x1080.png"))
+    anna.screenshot(path=str(artifacts / "languages-buzzer-phone-it-390x844.png"))
+    ben.screenshot(path=str(artifacts / "languages-buzzer-phone-cs-390x844.png"))
+
+    # Ben's choice is remembered: a reload keeps Czech although the room is Italian.
+    ben.reload()
+    wait_text(ben, "#bz-verdict", "Počkej na hostitele")
+
+    # A newcomer with an Italian browser reads the join page and a refusal in Italian: the name
+    # is taken (the server sends the English template, the page translates it).
+    context = phone_context(browser)
+    context.set_extra_http_headers({"Accept-Language": "it-IT,it;q=0.9"})
+    cleo = context.new_page()
+    cleo.goto(room["join_url"])
+    assert text_of(cleo, "#btn-join") == "Entra in partita"
+    cleo.fill("#name", "Anna")
+    cleo.click("#btn-join")
+    wait_text(cleo, "#join-error", "La partita è iniziata: puoi guardare.")
+    close_all(tv, anna, ben, cleo)
+
+
+def test_a_phone_switches_language_mid_game_in_witchcraft(
+    browser: Any, server: LiveServer, artifacts: Path
+) -> None:
+    room = server.create_room("witchcraft", seed=7)
+    tv, (anna, ben) = open_table(browser, server, room, ["Anna", "Ben"])
+    tv.click('.tv-bar .lang-switch button[data-lang="cs"]')
+    wait_text(tv, "#status-chip", "Čekárna")
+    tv.click("#btn-start")
+    tv.wait_for_selector("#wc-tv .wc-board")
+    wait_text(tv, "#status-chip", "Hraje se")
+    # Both phones follow the room into Czech; the guild line is worded on the phone.
+    for page in (anna, ben):
+        wait_text(page, "#game", "Ty: ")
+    # Anna switches to Italian in the middle of the game: her page mounts again in Italian.
+    anna.click(".me-bar .lang-cycle")  # the room's CS → next: IT
+    wait_text(anna, "#game", "Tu: ")
+    assert "Ty: " not in text_of(anna, "#game")
+    assert "Ty: " in text_of(ben, "#game")
+    anna.screenshot(path=str(artifacts / "languages-witchcraft-phone-it-390x844.png"))
+    tv.screenshot(path=str(artifacts / "languages-witchcraft-tv-cs-1920x1080.png"))
+    close_all(tv, anna, ben)
