@@ -22,6 +22,7 @@ from companion.engine import (
     State,
     resolve_options,
 )
+from companion.rooms.avatars import Avatar, default_avatar, parse_avatar
 from companion.rooms.errors import RoomError
 from companion.rooms.history import History, Step, Undone
 from companion.rooms.validation import player_name
@@ -45,6 +46,8 @@ class Player:
     name: str
     token: str
     gone: bool = False
+    #: how the pages draw the seat (shape, colour and the name's initial)
+    avatar: Avatar = Avatar("circle", "orange")
 
 
 class Room:
@@ -110,7 +113,22 @@ class Room:
             raise RoomError(ErrorCode.ROOM_FULL, f"The room is full ({seats} players).")
         if any(p.name.casefold() == name.casefold() for p in self.players):
             raise RoomError(ErrorCode.NAME_TAKEN, f"Someone here is already called {name}.")
-        return lambda: self.players.append(Player(len(self.players), name, event["token"]))
+        # A picked avatar that another seat took meanwhile is not worth a failed join: the seat
+        # gets the room's next free one and may change it in the lobby.
+        taken = [p.avatar for p in self.active_players()]
+        picked = event.get("avatar")
+        avatar = None if picked is None else parse_avatar(picked)
+        if avatar is None or avatar in taken:
+            avatar = default_avatar(taken)
+        return lambda: self.players.append(Player(len(self.players), name, event["token"], False, avatar))
+
+    def _avatar(self, event: Mapping[str, Any]) -> Commit:
+        """A seat picks another avatar (any time): refused if another seat here has it."""
+        player = self._seat(event["seat"])
+        avatar = parse_avatar(event["avatar"])
+        if any(p.avatar == avatar for p in self.active_players() if p is not player):
+            raise RoomError(ErrorCode.ILLEGAL, "Someone here already has that avatar: pick another.")
+        return lambda: setattr(player, "avatar", avatar)
 
     def _remove(self, event: Mapping[str, Any]) -> Commit:
         player = self._seat(event["seat"])
