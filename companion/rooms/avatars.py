@@ -72,4 +72,3 @@ def default_avatar(taken: Iterable[Avatar]) -> Avatar:
             if Avatar(shape, colour) not in used:
                 return Avatar(shape, colour)
     return Avatar(SHAPES[0], COLOURS[0])  # 64 seats taken: no room has that many
-

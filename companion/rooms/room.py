@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from companion.engine import (
@@ -47,7 +47,7 @@ class Player:
     token: str
     gone: bool = False
     #: how the pages draw the seat (shape, colour and the name's initial)
-    avatar: Avatar = Avatar("circle", "orange")
+    avatar: Avatar = field(default_factory=lambda: Avatar("circle", "orange"))
 
 
 class Room:
@@ -120,14 +120,17 @@ class Room:
         avatar = None if picked is None else parse_avatar(picked)
         if avatar is None or avatar in taken:
             avatar = default_avatar(taken)
-        return lambda: self.players.append(Player(len(self.players), name, event["token"], False, avatar))
+        player = Player(len(self.players), name, event["token"], avatar=avatar)
+        return lambda: self.players.append(player)
 
     def _avatar(self, event: Mapping[str, Any]) -> Commit:
         """A seat picks another avatar (any time): refused if another seat here has it."""
         player = self._seat(event["seat"])
         avatar = parse_avatar(event["avatar"])
         if any(p.avatar == avatar for p in self.active_players() if p is not player):
-            raise RoomError(ErrorCode.ILLEGAL, "Someone here already has that avatar: pick another.")
+            raise RoomError(
+                ErrorCode.ILLEGAL, "Someone here already has that avatar: pick another."
+            )
         return lambda: setattr(player, "avatar", avatar)
 
     def _remove(self, event: Mapping[str, Any]) -> Commit:

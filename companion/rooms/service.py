@@ -29,8 +29,8 @@ from companion.engine import (
     resolve_options,
 )
 from companion.rooms import validation as check
-from companion.rooms.codes import new_code, new_token, normalize_code
 from companion.rooms.avatars import parse_avatar
+from companion.rooms.codes import new_code, new_token, normalize_code
 from companion.rooms.errors import RoomError
 from companion.rooms.messages import Outbound, Pending, Reply
 from companion.rooms.races import Entry, RaceBuffer

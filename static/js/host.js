@@ -3,7 +3,7 @@
 
 import { connect, request, hintServerTime, serverNow, viewGate, pageData } from './client.js';
 import { h, toast, trackConnection } from './ui.js';
-import { call, gamePage, pressTwice } from './kit.js';
+import { call, gamePage, pressTwice, avatarBadge } from './kit.js';
 import { renderOptions } from './options.js';
 
 const page = pageData();
@@ -138,6 +138,7 @@ function playerItem(player, room) {
   return h('li', { dataset: { seat: player.seat }, class: state },
     dot,
     lobby ? h('span', { class: 'seat-no', text: String(player.seat + 1) }) : null,
+    avatarBadge(player),
     h('span', { class: 'name', text: player.name }),
     state === 'connected' ? null : h('span', { class: 'presence', text: state === 'gone' ? 'left' : 'away' }),
     lobby && game?.first_player ? h('button', {
