@@ -367,16 +367,16 @@ export function gamePage({ root, game, side, base }) {
 export const AVATAR_SHAPES = ['circle', 'square', 'triangle', 'diamond', 'hexagon', 'star', 'heart', 'moon'];
 export const AVATAR_COLOURS = ['orange', 'sky', 'green', 'yellow', 'blue', 'vermilion', 'purple', 'white'];
 
-// Each shape on a 40×40 grid, and where its initial sits (the centre of its widest part).
+// Each shape on a 40×40 grid (css/theme.css places the initial on its widest part).
 const SHAPE_PATHS = {
-  circle: ['M20 2a18 18 0 1 1 0 36a18 18 0 1 1 0-36Z', 20, 20.5],
-  square: ['M8 3h24a5 5 0 0 1 5 5v24a5 5 0 0 1-5 5H8a5 5 0 0 1-5-5V8a5 5 0 0 1 5-5Z', 20, 20.5],
-  triangle: ['M20 2.5L38.5 36.5H1.5Z', 20, 26],
-  diamond: ['M20 1L39 20L20 39L1 20Z', 20, 20.5],
-  hexagon: ['M11 3H29L38.5 20L29 37H11L1.5 20Z', 20, 20.5],
-  star: ['M20 2.5L26.5 13.1L38.5 16L30.5 25.4L31.5 37.8L20 33L8.5 37.8L9.5 25.4L1.5 16L13.5 13.1Z', 20, 23],
-  heart: ['M20 37C8 28 1.5 21 1.5 12.5C1.5 6.5 6 2.5 11.5 2.5C15 2.5 18 4.5 20 7.5C22 4.5 25 2.5 28.5 2.5C34 2.5 38.5 6.5 38.5 12.5C38.5 21 32 28 20 37Z', 20, 17.5],
-  moon: ['M24 2.4A18 18 0 1 0 37.6 26A14 14 0 0 1 24 2.4Z', 16, 23],
+  circle: 'M20 2a18 18 0 1 1 0 36a18 18 0 1 1 0-36Z',
+  square: 'M8 3h24a5 5 0 0 1 5 5v24a5 5 0 0 1-5 5H8a5 5 0 0 1-5-5V8a5 5 0 0 1 5-5Z',
+  triangle: 'M20 2.5L38.5 36.5H1.5Z',
+  diamond: 'M20 1L39 20L20 39L1 20Z',
+  hexagon: 'M11 3H29L38.5 20L29 37H11L1.5 20Z',
+  star: 'M20 2.5L26.5 13.1L38.5 16L30.5 25.4L31.5 37.8L20 33L8.5 37.8L9.5 25.4L1.5 16L13.5 13.1Z',
+  heart: 'M20 37C8 28 1.5 21 1.5 12.5C1.5 6.5 6 2.5 11.5 2.5C15 2.5 18 4.5 20 7.5C22 4.5 25 2.5 28.5 2.5C34 2.5 38.5 6.5 38.5 12.5C38.5 21 32 28 20 37Z',
+  moon: 'M24 2.4A18 18 0 1 0 37.6 26A14 14 0 0 1 24 2.4Z',
 };
 
 // The words for them, written out so the translation catalogues find each one.
@@ -409,16 +409,16 @@ export function avatarBadge(player, { size = null, cls = '', label = false } = {
   const avatar = player?.avatar || {};
   const shape = SHAPE_PATHS[avatar.shape] ? avatar.shape : 'circle';
   const colour = AVATAR_COLOURS.includes(avatar.colour) ? avatar.colour : 'white';
-  const [d, x, y] = SHAPE_PATHS[shape];
-  const text = svg('text', { x, y, 'text-anchor': 'middle', 'dominant-baseline': 'central', class: 'av-initial' });
-  text.textContent = player?.initial ?? initialOf(player?.name);
   const drawing = svg('svg', { viewBox: '0 0 40 40', 'aria-hidden': 'true', focusable: 'false' },
-    svg('path', { d, class: 'av-shape' }), text);
+    svg('path', { d: SHAPE_PATHS[shape], class: 'av-shape' }));
+  // The initial is drawn by CSS from data-initial, so it never joins the text of the name next
+  // to it (a list item still reads "Anna", not "AAnna").
   const badge = h('span', {
     class: `avatar av-${colour} av-${shape} ${cls}`.trim(),
     role: label ? 'img' : null,
     'aria-label': label ? `${player?.name ?? ''}: ${avatarWords({ shape, colour })}` : null,
-    dataset: { shape, colour },
+    'aria-hidden': label ? null : 'true',
+    dataset: { shape, colour, initial: player?.initial ?? initialOf(player?.name) },
   }, drawing);
   if (size) badge.style.setProperty('--av-size', size);
   return badge;

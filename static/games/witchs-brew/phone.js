@@ -480,6 +480,7 @@ function drawWatcher(g, ctx) {
     out.head = g.last_trick ? winnerLine(ctx) : "Witch's Brew";
   }
   out.mid.push(h('ul', { class: 'wb-watch-list' }, (g.players || []).map((p) => h('li', { dataset: { seat: p.seat } },
+    ctx.avatar(p.seat),
     h('span', { class: 'name', text: ctx.nameOf(p.seat) }),
     p.gone ? h('span', { text: 'left the game' }) : null,
     g.phase === 'select' && !p.gone ? h('span', { text: p.ready ? '✓ ready' : 'choosing…' }) : null,
