@@ -3,7 +3,7 @@
 
 import { connect, request, hintServerTime, serverNow, viewGate, pageData } from './client.js';
 import { h, toast, trackConnection } from './ui.js';
-import { call, gamePage, pressTwice, avatarBadge } from './kit.js';
+import { call, gamePage, pressTwice, avatarBadge, motif } from './kit.js';
 import { renderOptions } from './options.js';
 
 const page = pageData();
@@ -167,7 +167,7 @@ function renderPlayers(room) {
   // A seat that left or was kicked cannot come back: no need to keep it on the screen.
   const items = room.players.filter((p) => !p.gone).map((p) => playerItem(p, room));
   if (items.length === 0) {
-    items.push(h('li', { class: 'empty' }, 'Nobody yet: scan the code to join!'));
+    items.push(h('li', { class: 'empty' }, motif('hat'), 'Nobody yet: scan the code to join!'));
   }
   list.replaceChildren(...items);
   const seated = room.players.filter((p) => !p.gone).length;

@@ -469,5 +469,13 @@ export function avatarPicker({ current, taken = [], name = '', onPick }) {
   return root;
 }
 
+/** One of the witch theme's drawings (static/img/motifs.svg: hat, cauldron, broom, moon, star,
+ * book), as a decorative inline SVG of 1em in the current text colour. */
+export function motif(name, cls = '') {
+  const base = JSON.parse(document.getElementById('page-data')?.textContent || '{}').static || '/static/';
+  return svg('svg', { class: `motif ${cls}`.trim(), 'aria-hidden': 'true', focusable: 'false' },
+    svg('use', { href: `${base}img/motifs.svg#${name}` }));
+}
+
 // Ask for the page's catalogue at once, in parallel with everything else the page loads.
 loadLanguage();

@@ -124,6 +124,7 @@ function toggleJoinPicker() {
   const box = $('join-picker');
   box.hidden = !box.hidden;
   $('btn-avatar').setAttribute('aria-expanded', String(!box.hidden));
+  $('btn-avatar').textContent = box.hidden ? t('Choose your avatar') : t('Done');
   if (box.hidden) return;
   if (!joinPicker) {
     joinPicker = avatarPicker({

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import base64
 import sys
-from pathlib import Path
 
 from tests.browser.conftest import ARGS, ARTIFACTS, CHROMIUM
 from tests.support import ROOT
