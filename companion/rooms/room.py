@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from companion.engine import (
@@ -22,6 +22,7 @@ from companion.engine import (
     State,
     resolve_options,
 )
+from companion.rooms.avatars import Avatar, default_avatar, parse_avatar
 from companion.rooms.errors import RoomError
 from companion.rooms.history import History, Step, Undone
 from companion.rooms.validation import player_name
@@ -45,6 +46,8 @@ class Player:
     name: str
     token: str
     gone: bool = False
+    #: how the pages draw the seat (shape, colour and the name's initial)
+    avatar: Avatar = field(default_factory=lambda: Avatar("circle", "orange"))
 
 
 class Room:
@@ -114,7 +117,25 @@ class Room:
             raise RoomError(
                 ErrorCode.NAME_TAKEN, "Someone here is already called {name}.", name=name
             )
-        return lambda: self.players.append(Player(len(self.players), name, event["token"]))
+        # A picked avatar that another seat took meanwhile is not worth a failed join: the seat
+        # gets the room's next free one and may change it in the lobby.
+        taken = [p.avatar for p in self.active_players()]
+        picked = event.get("avatar")
+        avatar = None if picked is None else parse_avatar(picked)
+        if avatar is None or avatar in taken:
+            avatar = default_avatar(taken)
+        player = Player(len(self.players), name, event["token"], avatar=avatar)
+        return lambda: self.players.append(player)
+
+    def _avatar(self, event: Mapping[str, Any]) -> Commit:
+        """A seat picks another avatar (any time): refused if another seat here has it."""
+        player = self._seat(event["seat"])
+        avatar = parse_avatar(event["avatar"])
+        if any(p.avatar == avatar for p in self.active_players() if p is not player):
+            raise RoomError(
+                ErrorCode.ILLEGAL, "Someone here already has that avatar: pick another."
+            )
+        return lambda: setattr(player, "avatar", avatar)
 
     def _remove(self, event: Mapping[str, Any]) -> Commit:
         player = self._seat(event["seat"])

@@ -30,6 +30,7 @@ from companion.engine import (
     resolve_options,
 )
 from companion.rooms import validation as check
+from companion.rooms.avatars import parse_avatar
 from companion.rooms.codes import new_code, new_token, normalize_code
 from companion.rooms.errors import RoomError
 from companion.rooms.messages import Outbound, Pending, Reply
@@ -240,7 +241,12 @@ class RoomService:
                 "game": room.game.id,
                 "status": room.status.value,
                 "players": [
-                    {"seat": p.seat, "name": p.name, "connected": p.token in online}
+                    {
+                        "seat": p.seat,
+                        "name": p.name,
+                        "connected": p.token in online,
+                        "avatar": p.avatar.as_json(),
+                    }
                     for p in room.players
                 ],
                 "spectators": self._count(room, Role.SPECTATOR),
@@ -303,9 +309,10 @@ class RoomService:
                 hosts = [c for c in self._members[room.code] if self._bindings[c].role is Role.HOST]
                 return Reply(reply.ack, reply.out + [Outbound(c, "note", note) for c in hosts])
             token = new_token()
-            self._record(
-                room, {"kind": "join", "name": data.get("name"), "token": token, "at": self.clock()}
-            )
+            event = {"kind": "join", "name": data.get("name"), "token": token, "at": self.clock()}
+            if data.get("avatar") is not None:
+                event["avatar"] = parse_avatar(data["avatar"]).as_json()
+            self._record(room, event)
             reply = self._bind(conn, room, Binding(room.code, Role.PLAYER, token, hosting))
             player = room.player_by_token(token)
             assert player is not None
@@ -347,6 +354,15 @@ class RoomService:
                     raise RoomError(ErrorCode.FORBIDDEN, "Only a player can leave a seat.")
                 self._record(room, {"kind": "leave", "seat": player.seat, "at": now})
                 self._unbind(conn)
+                return Reply({"ok": True}, self._broadcast(room))
+            if kind == "avatar":
+                player = seat_of(room, binding)
+                if player is None:
+                    raise RoomError(ErrorCode.FORBIDDEN, "Only a player has an avatar.")
+                avatar = parse_avatar(data.get("avatar")).as_json()
+                self._record(
+                    room, {"kind": "avatar", "seat": player.seat, "avatar": avatar, "at": now}
+                )
                 return Reply({"ok": True}, self._broadcast(room))
             if kind not in HOST_COMMANDS:
                 raise RoomError(ErrorCode.BAD_REQUEST, f"Unknown room command {kind!r}.")

@@ -62,7 +62,13 @@ def build_views(
         "status": room.status.value,
         "game_number": room.game_number,
         "players": [
-            {"seat": p.seat, "name": p.name, "connected": p.token in online, "gone": p.gone}
+            {
+                "seat": p.seat,
+                "name": p.name,
+                "connected": p.token in online,
+                "gone": p.gone,
+                "avatar": p.avatar.as_json(),
+            }
             for p in room.players
         ],
         "host_connected": host_connected,

@@ -13,7 +13,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from companion.games.registry import GAMES
 from companion.rooms import RoomService, ServiceConfig
 from companion.store import SqliteStore, default_path
-from companion.web import errors, http, i18n, sockets
+from companion.web import errors, http, i18n, install, sockets
 from companion.web.gate import Gate, Limits, Notes
 from companion.web.headers import refuse_unknown_host, secure
 from companion.web.network import host_names
@@ -139,6 +139,7 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
     if app.config["BEHIND_PROXY"]:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1)  # type: ignore[method-assign]
     app.register_blueprint(http.blueprint)
+    app.register_blueprint(install.blueprint)
     i18n.init_app(app)
     errors.register(app)
     app.after_request(secure)

@@ -5,7 +5,7 @@ import { connect, request, hintServerTime, serverNow, viewGate, pageData } from 
 import { h, toast, trackConnection } from './ui.js';
 import {
   call, gamePage, pressTwice, t, errorText, translatePage, languageSlots, onLanguage, onChoose,
-  loadLanguage, followRoomLanguage, refreshHelp,
+  loadLanguage, followRoomLanguage, refreshHelp, avatarBadge, motif,
 } from './kit.js';
 import { renderOptions } from './options.js';
 
@@ -143,6 +143,7 @@ function playerItem(player, room) {
   return h('li', { dataset: { seat: player.seat }, class: state },
     dot,
     lobby ? h('span', { class: 'seat-no', text: String(player.seat + 1) }) : null,
+    avatarBadge(player),
     h('span', { class: 'name', text: player.name }),
     state === 'connected' ? null : h('span', { class: 'presence', text: state === 'gone' ? t('has left') : t('away') }),
     lobby && game?.first_player ? h('button', {
@@ -174,7 +175,7 @@ function renderPlayers(room) {
   // A seat that left or was kicked cannot come back: no need to keep it on the screen.
   const items = room.players.filter((p) => !p.gone).map((p) => playerItem(p, room));
   if (items.length === 0) {
-    items.push(h('li', { class: 'empty' }, t('Nobody yet: scan the code to join!')));
+    items.push(h('li', { class: 'empty' }, motif('hat'), t('Nobody yet: scan the code to join!')));
   }
   list.replaceChildren(...items);
   const seated = room.players.filter((p) => !p.gone).length;

@@ -5,7 +5,7 @@
 // shells share: acked requests with an error toast, press-twice buttons, player names.
 
 import { request, serverNow } from './client.js';
-import { h, toast, ensureStylesheet } from './ui.js';
+import { h, svg, toast, ensureStylesheet } from './ui.js';
 
 // ---- translations -------------------------------------------------------------------------------
 
@@ -369,6 +369,8 @@ export function gamePage({ root, game, side, base }) {
     els: null,
     local: {},
     nameOf: (seat) => nameOf(ctx.view, seat),
+    /** The seat's avatar badge (an element; see avatarOf). */
+    avatar: (seat, options) => avatarOf(ctx.view, seat, options),
     t,
     lang: i18n.lang,
     serverNow,
@@ -474,6 +476,124 @@ export function gamePage({ root, game, side, base }) {
     },
   };
   return screen;
+}
+
+// ---- avatars ----------------------------------------------------------------------------------
+
+// A seat's avatar: a shape in a colour with the name's initial on it, so players are never told
+// apart by colour alone (docs/protocol.md, "Avatars"; the server holds the same two lists).
+// Colours are the Okabe–Ito colour-blind-safe set, as CSS custom properties in css/theme.css.
+export const AVATAR_SHAPES = ['circle', 'square', 'triangle', 'diamond', 'hexagon', 'star', 'heart', 'moon'];
+export const AVATAR_COLOURS = ['orange', 'sky', 'green', 'yellow', 'blue', 'vermilion', 'purple', 'white'];
+
+// Each shape on a 40×40 grid (css/theme.css places the initial on its widest part).
+const SHAPE_PATHS = {
+  circle: 'M20 2a18 18 0 1 1 0 36a18 18 0 1 1 0-36Z',
+  square: 'M8 3h24a5 5 0 0 1 5 5v24a5 5 0 0 1-5 5H8a5 5 0 0 1-5-5V8a5 5 0 0 1 5-5Z',
+  triangle: 'M20 2.5L38.5 36.5H1.5Z',
+  diamond: 'M20 1L39 20L20 39L1 20Z',
+  hexagon: 'M11 3H29L38.5 20L29 37H11L1.5 20Z',
+  star: 'M20 2.5L26.5 13.1L38.5 16L30.5 25.4L31.5 37.8L20 33L8.5 37.8L9.5 25.4L1.5 16L13.5 13.1Z',
+  heart: 'M20 37C8 28 1.5 21 1.5 12.5C1.5 6.5 6 2.5 11.5 2.5C15 2.5 18 4.5 20 7.5C22 4.5 25 2.5 28.5 2.5C34 2.5 38.5 6.5 38.5 12.5C38.5 21 32 28 20 37Z',
+  moon: 'M24 2.4A18 18 0 1 0 37.6 26A14 14 0 0 1 24 2.4Z',
+};
+
+// The words for them, written out so the translation catalogues find each one.
+const AVATAR_WORDS = () => ({
+  circle: t('circle'), square: t('square'), triangle: t('triangle'), diamond: t('diamond'),
+  hexagon: t('hexagon'), star: t('star'), heart: t('heart'), moon: t('moon'),
+  orange: t('orange'), sky: t('sky blue'), green: t('green'), yellow: t('yellow'), blue: t('blue'),
+  vermilion: t('vermilion'), purple: t('purple'), white: t('white'),
+});
+
+/** "purple star": an avatar in words, for labels. */
+export function avatarWords(avatar) {
+  const words = AVATAR_WORDS();
+  return `${words[avatar?.colour] ?? ''} ${words[avatar?.shape] ?? ''}`.trim();
+}
+
+/** The first letter or digit of a name, upper-cased ("?" for a name of only emoji). */
+export function initialOf(name) {
+  const first = [...String(name ?? '')].find((ch) => /[\p{L}\p{N}]/u.test(ch));
+  return first ? first.toLocaleUpperCase() : '?';
+}
+
+/**
+ * An avatar badge: `<span class="avatar av-<colour>">` holding the SVG shape and the initial.
+ * `player` is a view's player ({name, avatar: {shape, colour}}); `size` is a CSS length (default
+ * 1.4em: next to a name at the name's size). The badge is labelled for screen readers ("Anna:
+ * purple star") unless `label` is false (the name is written next to it anyway).
+ */
+export function avatarBadge(player, { size = null, cls = '', label = false } = {}) {
+  const avatar = player?.avatar || {};
+  const shape = SHAPE_PATHS[avatar.shape] ? avatar.shape : 'circle';
+  const colour = AVATAR_COLOURS.includes(avatar.colour) ? avatar.colour : 'white';
+  const drawing = svg('svg', { viewBox: '0 0 40 40', 'aria-hidden': 'true', focusable: 'false' },
+    svg('path', { d: SHAPE_PATHS[shape], class: 'av-shape' }));
+  // The initial is drawn by CSS from data-initial, so it never joins the text of the name next
+  // to it (a list item still reads "Anna", not "AAnna").
+  const badge = h('span', {
+    class: `avatar av-${colour} av-${shape} ${cls}`.trim(),
+    role: label ? 'img' : null,
+    'aria-label': label ? `${player?.name ?? ''}: ${avatarWords({ shape, colour })}` : null,
+    'aria-hidden': label ? null : 'true',
+    dataset: { shape, colour, initial: player?.initial ?? initialOf(player?.name) },
+  }, drawing);
+  if (size) badge.style.setProperty('--av-size', size);
+  return badge;
+}
+
+/** The avatar of `seat` in `view` (a plain "?" circle for a seat the room does not list). */
+export function avatarOf(view, seat, options = {}) {
+  const player = (view?.room?.players ?? []).find((p) => p.seat === Number(seat));
+  return avatarBadge(player ?? { name: nameOf(view, seat), initial: seat == null ? '?' : String(Number(seat) + 1) }, options);
+}
+
+/** A seat's name with its avatar in front: `<span class="who">` for lists and headlines. */
+export function whoOf(view, seat, options = {}) {
+  return h('span', { class: 'who' }, avatarOf(view, seat, options), h('span', { class: 'who-name', text: nameOf(view, seat) }));
+}
+
+/**
+ * The avatar picker: a preview, a row of shapes (in the chosen colour) and a row of colours (in
+ * the chosen shape), big enough for a thumb. `taken` lists the avatars other seats have: those
+ * pairs are disabled. `onPick(avatar)` runs for every choice; `name` gives the preview's initial.
+ */
+export function avatarPicker({ current, taken = [], name = '', onPick }) {
+  let chosen = { shape: current?.shape || 'circle', colour: current?.colour || 'orange' };
+  const isTaken = (a) => taken.some((o) => o.shape === a.shape && o.colour === a.colour);
+  const root = h('div', { class: 'avatar-picker', role: 'group', 'aria-label': t('Your avatar') });
+  const draw = () => {
+    const preview = avatarBadge({ name, avatar: chosen }, { cls: 'av-preview', label: false });
+    const caption = h('span', { class: 'av-caption', text: avatarWords(chosen) });
+    const row = (kind, values) => h('div', { class: `av-row av-${kind}s`, role: 'group', 'aria-label': kind === 'shape' ? t('Shape') : t('Colour') },
+      values.map((value) => {
+        const avatar = { ...chosen, [kind]: value };
+        const on = chosen[kind] === value;
+        return h('button', {
+          type: 'button', class: `av-option${on ? ' on' : ''}`, 'aria-pressed': on ? 'true' : 'false',
+          'aria-label': AVATAR_WORDS()[value], disabled: !on && isTaken(avatar), dataset: { [kind]: value },
+          onclick: () => { chosen = avatar; draw(); onPick?.(chosen); },
+        }, avatarBadge({ name, avatar }));
+      }));
+    root.replaceChildren(h('div', { class: 'av-head' }, preview, caption), row('shape', AVATAR_SHAPES), row('colour', AVATAR_COLOURS));
+  };
+  draw();
+  root.update = ({ current: next = chosen, taken: nextTaken = taken, name: nextName = name } = {}) => {
+    chosen = { ...next };
+    taken = nextTaken;
+    name = nextName;
+    draw();
+  };
+  return root;
+}
+
+/** One of the witch theme's drawings (static/img/motifs.svg: hat, cauldron, broom, moon, star,
+ * book), as a decorative inline SVG of 1em in the current text colour. */
+export function motif(name, cls = '') {
+  const base = JSON.parse(document.getElementById('page-data')?.textContent || '{}').static || '/static/';
+  return svg('svg', { class: `motif ${cls}`.trim(), 'aria-hidden': 'true', focusable: 'false' },
+    svg('use', { href: `${base}img/motifs.svg#${name}` }));
 }
 
 // Ask for the page's catalogue at once, in parallel with everything else the page loads.

@@ -5,7 +5,8 @@ import { connect, request, hintServerTime, viewGate, pageData } from './client.j
 import { h, toast, trackConnection } from './ui.js';
 import {
   call, gamePage, pressTwice, t, errorText, loadLanguage, languageSwitch, onLanguage,
-  translatePage, languageSlots, followRoomLanguage, refreshHelp,
+  translatePage, languageSlots, followRoomLanguage, refreshHelp, avatarBadge, avatarPicker,
+  AVATAR_SHAPES, AVATAR_COLOURS,
 } from './kit.js';
 import { renderOptions } from './options.js';
 import { unlockAudio } from './sound.js';
@@ -15,6 +16,7 @@ const code = String(page.code || '').toUpperCase();
 const game = page.game;
 const seatKey = `companion.seat.${code}`;
 const nameKey = 'companion.name';
+const avatarKey = 'companion.avatar';  // the last avatar picked, offered again in every room
 // The host key, kept by the home page when this device created the room. A phone that holds it
 // hosts from its seat (a solo game on one phone: protocol.md, "join" with host_token).
 const hostKey = `companion.host.${code}`;
@@ -66,6 +68,104 @@ function showJoinForm(error = '') {
   $('phone-status').hidden = true;
   show('screen-join');
   releaseWakeLock();
+  drawJoinAvatar();
+}
+
+// ---- avatars --------------------------------------------------------------------------------
+
+let joinAvatar = null;     // what this phone will join as: {shape, colour}
+let joinTaken = [];        // the avatars of the seats already in the room
+let joinPicker = null;
+let lobbyPicker = null;
+
+function rememberedAvatar() {
+  try {
+    const a = JSON.parse(localStorage.getItem(avatarKey) || 'null');
+    return a && AVATAR_SHAPES.includes(a.shape) && AVATAR_COLOURS.includes(a.colour) ? a : null;
+  } catch {
+    return null;
+  }
+}
+
+const sameAvatar = (a, b) => a.shape === b.shape && a.colour === b.colour;
+
+/** The server's default for the next seat (companion/rooms/avatars.py: default_avatar). */
+function nextFreeAvatar(taken) {
+  for (let k = 0; k < AVATAR_SHAPES.length; k++) {
+    if (!taken.some((a) => a.shape === AVATAR_SHAPES[k] || a.colour === AVATAR_COLOURS[k])) {
+      return { shape: AVATAR_SHAPES[k], colour: AVATAR_COLOURS[k] };
+    }
+  }
+  for (const colour of AVATAR_COLOURS) {
+    for (const shape of AVATAR_SHAPES) if (!taken.some((a) => sameAvatar(a, { shape, colour }))) return { shape, colour };
+  }
+  return { shape: 'circle', colour: 'orange' };
+}
+
+/** Who is in the room already (GET /api/rooms/<code>): their avatars are not offered. */
+async function loadTaken() {
+  const res = await fetch(`/api/rooms/${encodeURIComponent(code)}`).catch(() => null);
+  const summary = res?.ok ? await res.json().catch(() => null) : null;
+  joinTaken = (summary?.players || []).map((p) => p.avatar).filter(Boolean);
+  const mine = rememberedAvatar();
+  if (!joinAvatar || joinTaken.some((a) => sameAvatar(a, joinAvatar))) {
+    joinAvatar = mine && !joinTaken.some((a) => sameAvatar(a, mine)) ? mine : nextFreeAvatar(joinTaken);
+  }
+  drawJoinAvatar();
+}
+
+function drawJoinAvatar() {
+  if (!joinAvatar) return;
+  const name = $('name').value.trim();
+  $('join-avatar').replaceChildren(avatarBadge({ name, avatar: joinAvatar }));
+  joinPicker?.update({ current: joinAvatar, taken: joinTaken, name });
+}
+
+function toggleJoinPicker() {
+  const box = $('join-picker');
+  box.hidden = !box.hidden;
+  $('btn-avatar').setAttribute('aria-expanded', String(!box.hidden));
+  $('btn-avatar').textContent = box.hidden ? t('Choose your avatar') : t('Done');
+  if (box.hidden) return;
+  if (!joinPicker) {
+    joinPicker = avatarPicker({
+      current: joinAvatar, taken: joinTaken, name: $('name').value.trim(),
+      onPick: (avatar) => {
+        joinAvatar = avatar;
+        localStorage.setItem(avatarKey, JSON.stringify(avatar));
+        drawJoinAvatar();
+      },
+    });
+    box.replaceChildren(joinPicker);
+  }
+  loadTaken();
+}
+
+/** The lobby's picker: a pick is sent at once; a refusal (taken meanwhile) snaps back. */
+function renderLobbyAvatar(view) {
+  const me = view.room.players.find((p) => p.seat === seat);
+  $('btn-lobby-avatar').hidden = role !== 'player' || !me;
+  if (!me) return;
+  const taken = view.room.players.filter((p) => p.seat !== seat && !p.gone).map((p) => p.avatar);
+  if (!lobbyPicker) {
+    lobbyPicker = avatarPicker({
+      current: me.avatar, taken, name: me.name,
+      onPick: async (avatar) => {
+        const ack = await call('room', { type: 'avatar', avatar });
+        if (ack.ok) localStorage.setItem(avatarKey, JSON.stringify(avatar));
+        else if (current) renderLobbyAvatar(current);
+      },
+    });
+    $('lobby-picker').replaceChildren(lobbyPicker);
+  }
+  lobbyPicker.update({ current: me.avatar, taken, name: me.name });
+}
+
+function toggleLobbyPicker() {
+  const box = $('lobby-picker');
+  box.hidden = !box.hidden;
+  $('btn-lobby-avatar').setAttribute('aria-expanded', String(!box.hidden));
+  $('btn-lobby-avatar').textContent = box.hidden ? t('Change your avatar') : t('Done');
 }
 
 // ---- joining --------------------------------------------------------------------------------
@@ -111,7 +211,8 @@ async function joinByName(event) {
     return;
   }
   setBusy(true);
-  const ack = await request('join', withHostKey({ code, name }));
+  const payload = joinAvatar ? { code, name, avatar: joinAvatar } : { code, name };
+  const ack = await request('join', withHostKey(payload));
   setBusy(false);
   if (!ack.ok) {
     // The server's "you can watch instead" already points at the Just watch button.
@@ -182,7 +283,8 @@ function takeSolo() {
 
 async function joinSolo() {
   const name = localStorage.getItem(nameKey) || t('Solo');
-  const ack = await request('join', withHostKey({ code, name }));
+  const avatar = rememberedAvatar();
+  const ack = await request('join', withHostKey(avatar ? { code, name, avatar } : { code, name }));
   if (ack.ok) entered(ack, 'player');
   else showJoinForm(errorText(ack.error, 'Could not join.'));
 }
@@ -224,6 +326,7 @@ async function leave() {
 function renderMe(view) {
   const me = view.room.players.find((p) => p.seat === seat);
   $('me-name').textContent = role === 'spectator' ? t('Watching') : (me ? me.name : '');
+  $('me-avatar').replaceChildren(...(role === 'player' && me ? [avatarBadge(me, { label: false })] : []));
 }
 
 let gameSpecs = null;  // the game's options (GET /api/games), for a phone that hosts
@@ -260,12 +363,14 @@ async function renderHostLobby(view) {
 
 function renderLobby(view) {
   renderHostLobby(view);
+  renderLobbyAvatar(view);
   const players = view.room.players.filter((p) => !p.gone);
   const n = players.length;
   $('lobby-count').textContent = n === 1 ? t('1 player') : t('{n} players', { n });
   $('lobby-players').replaceChildren(...players.map((p) => {
     const mine = p.seat === seat;
     return h('li', { class: mine ? 'me' : (p.connected ? null : 'away') },
+      avatarBadge(p),
       h('span', { class: 'name', text: p.name }),
       mine ? h('span', { class: 'tag', text: t('you') }) : null,
       !mine && !p.connected ? h('span', { class: 'tag', text: t('away') }) : null);
@@ -365,6 +470,10 @@ function start() {
 
   $('join-form').addEventListener('submit', joinByName);
   $('name').addEventListener('input', showNameCount);
+  $('name').addEventListener('input', drawJoinAvatar);
+  $('btn-avatar').addEventListener('click', toggleJoinPicker);
+  $('btn-lobby-avatar').addEventListener('click', toggleLobbyPicker);
+  loadTaken();
   handoff = takeHandoff();
   solo = takeSolo();
   $('btn-start').addEventListener('click', (event) => call('room', { type: 'start' }, { button: event.currentTarget }));

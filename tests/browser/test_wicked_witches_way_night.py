@@ -13,7 +13,7 @@ import pytest
 
 from tests.browser.conftest import close_all, end_and_rematch, open_table, press, visible
 from tests.integration.test_wicked_witches_way_live import valid_by_colour
-from tests.support import LiveServer
+from tests.support import LiveServer, wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -222,6 +222,8 @@ def test_physical_dice_entered_and_corrected_on_the_tv_and_a_player_removed(
     anna, ben, cleo = phones
     tv.click("#btn-start")
     tv.wait_for_selector("#www-tv")
+    # The phones draw the game a moment after the TV: wait for the roller's button.
+    wait_until(lambda: any(visible(page, "#www-roll") for page in phones), 20, "the roll button")
     roller = next(page for page in phones if visible(page, "#www-roll"))
     assert "Dice thrown" in roller.locator("#www-roll").inner_text()
     roller.click("#www-roll")

@@ -34,6 +34,7 @@ export function rankingItems(ctx, { mine = null, extra = null } = {}) {
     dataset: { seat: entry.seat },
   },
   h('span', { class: 'pos', text: `${i + 1}.` }),
+  ctx.avatar(entry.seat),
   h('span', { class: 'name', text: ctx.nameOf(entry.seat) }),
   i > 0 ? h('span', { class: 'margin', text: formatMargin(entry.margin_ms) }) : null,
   extra ? extra(entry.seat) : null));
@@ -41,6 +42,7 @@ export function rankingItems(ctx, { mine = null, extra = null } = {}) {
   for (const seat of game.false_starts || []) {
     items.push(h('li', { class: `false-start${seat === mine ? ' mine' : ''}`, dataset: { seat } },
       h('span', { class: 'pos', text: '✗', 'aria-hidden': 'true' }),
+      ctx.avatar(seat),
       h('span', { class: 'name', text: ctx.nameOf(seat) }),
       h('span', { class: 'margin', text: t('false start') })));
   }
@@ -63,6 +65,7 @@ export function scoreItems(ctx, mine = null) {
   return scoreRows(ctx).map((row) => h('li', {
     class: row.seat === mine ? 'mine' : null, dataset: { seat: row.seat },
   },
+  ctx.avatar(row.seat),
   h('span', { class: 'name', text: row.name }),
   h('span', { class: 'points', text: String(row.points) })));
 }

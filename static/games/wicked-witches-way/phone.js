@@ -646,6 +646,7 @@ function drawOver(g, ctx) {
   mid.push(h('ol', { class: 'www-final-phone', id: 'www-final' }, rows.map((r) => h('li', { class: r.seat === ctx.seat ? 'mine' : null, dataset: { seat: r.seat } },
     h('span', { class: 'pos', text: ordinal(r.rank) }),
     pawn(witchOf(g, r.seat) || { seat: r.seat, witch: r.witch }),
+    ctx.avatar(r.seat),
     h('span', { class: 'name', text: ctx.nameOf(r.seat) }),
     h('span', { class: 'pts', text: String(r.total) })))));
   if (physical && isPlayer(ctx) && me && !ended && g.phase === 'over') {
@@ -667,7 +668,7 @@ function drawWatcher(g, ctx) {
   const ws = [...(g.witches || [])].sort((a, b) => b.position - a.position);
   return {
     mid: [h('ol', { class: 'www-final-phone' }, ws.map((w) => h('li', { dataset: { seat: w.seat } },
-      pawn(w), h('span', { class: 'name', text: `${ctx.nameOf(w.seat)} · ${w.witch}` }),
+      pawn(w), ctx.avatar(w.seat), h('span', { class: 'name', text: `${ctx.nameOf(w.seat)} · ${w.witch}` }),
       h('span', { class: 'pts', text: w.position >= FINISH ? t('{rank} across', { rank: ordinal(w.finished_rank || 1) }) : String(w.position) }))))],
     bottom: [],
   };

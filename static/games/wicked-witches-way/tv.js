@@ -354,6 +354,7 @@ function formulasPanel(ctx) {
     const w = witchOf(game, seat);
     return h('div', { class: 'www-formula-card', dataset: { seat } },
       w ? pawn(w) : null,
+      ctx.avatar(seat),
       h('span', { class: 'www-name', text: ctx.nameOf(seat) }),
       f ? formulaRow(f) : null);
   }));
@@ -464,6 +465,7 @@ function drawOver(ctx) {
       return h('tr', { class: r.rank === 1 ? 'winner' : null, dataset: { seat: r.seat } },
         h('td', { class: 'www-final-rank', text: ordinal(r.rank) }),
         h('td', {}, h('div', { class: 'www-final-who' }, pawn(w),
+          ctx.avatar(r.seat),
           h('span', { class: 'www-name', text: ctx.nameOf(r.seat) }),
           h('span', { class: 'www-witch', text: (w.witch || r.witch || '') + (gone(w) ? t(' (left)') : '') }))),
         h('td', { class: 'www-final-num' }, h('span', { text: r.place_points }), h('small', { text: raceNote })),

@@ -127,6 +127,7 @@ function drawStage(ctx) {
       parts.push(big(nowLine(ctx)),
         h('ol', { class: 'wab-rollers', id: 'wab-rollers' }, g.first_roll.rollers.map((seat) => h('li', { class: 'wab-roller' },
           dieFace('d20', rolled.get(seat) ?? null, { cls: rolled.has(seat) ? '' : 'wab-die-wait' }),
+          ctx.avatar(seat),
           h('span', { class: 'wab-roller-name', text: ctx.nameOf(seat) })))));
       break;
     }
@@ -134,7 +135,7 @@ function drawStage(ctx) {
       parts.push(big(nowLine(ctx)));
       parts.push(h('ol', { class: 'wab-order', id: 'wab-order', 'aria-label': t('Order') }, g.order.map((seat, i) => h('li', {
         class: i < g.index ? 'done' : i === g.index ? 'now' : null,
-      }, ctx.nameOf(seat)))));
+      }, ctx.avatar(seat), ctx.nameOf(seat)))));
       if (g.step === 'draft') parts.push(h('p', { class: 'wab-sub', text: t('First-level Spells left (two copies each; a School closes when both are taken):') }), supplyGrid(ctx));
       else parts.push(h('p', { class: 'wab-sub', text: t('Free: {x}', { x: g.free_positions.join(', ') }) }));
       break;
@@ -372,6 +373,7 @@ function drawWitches(ctx) {
     return h('li', { class: `wab-witch${w.dead ? ' wab-dead' : ''}${g.current === w.seat ? ' wab-current' : ''}`, dataset: { seat: w.seat } },
       h('div', { class: 'wab-witch-head' },
         g.round && g.first === w.seat ? h('span', { class: 'wab-token-dot', title: t('first player') }) : null,
+        ctx.avatar(w.seat),
         h('span', { class: 'wab-witch-player', text: w.player }),
         h('span', { class: 'wab-witch-card', text: witchName(w) }),
         w.witch_card.placeholder ? h('span', { class: 'wab-ph-dot', title: t('placeholder stats'), text: '*' }) : null),

@@ -59,6 +59,7 @@ export function render(ctx) {
       : (p.reserve_count ? t('{reserve_count} set aside (secret)', { reserve_count: p.reserve_count }) : t('nothing set aside'));
     return h('section', { class: `wc-player wc-player-${p.guild}${turn ? ' wc-turn' : ''}${winner ? ' wc-winner' : ''}`, id: `wc-player-${p.seat}` },
       h('div', { class: 'wc-player-top' }, guildMark(p.guild, 'wc-mark-big'),
+        ctx.avatar(p.seat),
         h('span', { class: 'wc-player-name', text: ctx.nameOf(p.seat) }),
         h('span', { class: 'wc-guild', text: p.guild.toUpperCase() }),
         turn ? h('span', { class: 'wc-now', text: t('▶ to move') }) : null,

@@ -88,6 +88,7 @@ export function chainList(ctx, trick, { showPasses = true, id = null, cls = '' }
       const c = chainEntry(ctx, trick, e);
       return h('li', { class: `wb-chain-entry wb-${c.kind}`, dataset: { seat: e.seat, answer: e.answer } },
         i > 0 ? h('span', { class: 'wb-arrow', 'aria-hidden': 'true', text: '→' }) : null,
+        ctx.avatar(e.seat),
         h('span', { class: 'wb-chain-name', text: `${ctx.nameOf(e.seat)}:` }),
         h('span', { class: 'wb-chain-say', text: c.text }),
         c.time ? h('span', { class: 'wb-chain-time', text: `(${c.time})` }) : null);

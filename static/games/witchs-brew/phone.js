@@ -482,6 +482,7 @@ function drawWatcher(g, ctx) {
     out.head = g.last_trick ? winnerLine(ctx) : t("Witch's Brew");
   }
   out.mid.push(h('ul', { class: 'wb-watch-list' }, (g.players || []).map((p) => h('li', { dataset: { seat: p.seat } },
+    ctx.avatar(p.seat),
     h('span', { class: 'name', text: ctx.nameOf(p.seat) }),
     p.gone ? h('span', { text: t('left the game') }) : null,
     g.phase === 'select' && !p.gone ? h('span', { text: p.ready ? t('✓ ready') : t('choosing…') }) : null,

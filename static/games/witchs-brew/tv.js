@@ -151,6 +151,7 @@ function drawPlayers(ctx) {
       dataset: { seat: p.seat, status: st.cls || 'none' },
     },
     h('div', { class: 'wb-p-top' },
+      ctx.avatar(p.seat),
       h('span', { class: 'wb-p-name', text: ctx.nameOf(p.seat) }),
       leads ? h('span', { class: 'wb-p-badge', text: g.phase === 'trick' ? t('leader') : t('first') }) : null),
     h('span', { class: 'wb-p-status', text: st.text || ' ' }),
@@ -281,6 +282,7 @@ function drawDraft(ctx) {
       const state = i < j || j < 0 ? 'done' : (i === j ? 'now' : 'later');
       return h('li', { class: `wb-draft-${state}`, dataset: { seat } },
         h('span', { class: 'wb-draft-mark', 'aria-hidden': 'true', text: state === 'done' ? '✓' : (state === 'now' ? '▶' : '·') }),
+        ctx.avatar(seat),
         h('span', { text: ctx.nameOf(seat) }));
     })),
   ];
@@ -313,6 +315,7 @@ function drawOver(ctx) {
     h('ol', { class: 'wb-final', id: 'wb-final', 'aria-label': t('Final table'), dataset: { n: String((g.players || []).length) } }, (g.players || []).map((p) => {
       const unused = Number(p.amulets?.unused) || 0;
       return h('li', { dataset: { seat: p.seat } },
+        ctx.avatar(p.seat),
         h('span', { class: 'wb-tb-name', text: ctx.nameOf(p.seat) }),
         amulets ? amuletRow({ unused, grey: 0 }, { words: false }) : null,
         amulets ? h('span', { class: 'wb-tb-count', text: amuletsText(unused) }) : null,
