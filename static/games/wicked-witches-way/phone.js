@@ -35,7 +35,7 @@ export function mount(ctx) {
   const els = {
     root: h('div', { class: 'www-phone', id: 'www-phone' }),
     me: h('div', { class: 'www-me', id: 'www-me' }),
-    hand: h('div', { class: 'www-hand', id: 'www-hand', 'aria-label': 'Your Black Magic cards' }),
+    hand: h('div', { class: 'www-hand', id: 'www-hand', role: 'group', 'aria-label': 'Your Black Magic cards' }),
     line: h('p', { class: 'www-line', id: 'www-table-line', 'aria-live': 'polite' }),
     mid: h('div', { class: 'www-mid', id: 'www-mid' }),
     bottom: h('div', { class: 'www-bottom', id: 'www-bottom' }),

@@ -38,7 +38,7 @@ export function mount(ctx) {
     title: h('h2', { class: 'www-title', id: 'www-title' }),
     sub: h('p', { class: 'www-sub', id: 'www-sub', 'aria-live': 'polite' }),
     actions: h('div', { class: 'www-actions' }),
-    board: h('div', { class: 'www-board', id: 'www-board', 'aria-label': 'Race track' }),
+    board: h('div', { class: 'www-board', id: 'www-board', role: 'group', 'aria-label': 'Race track' }),
     main: h('div', { class: 'www-main', id: 'www-main' }),
     roster: h('ol', { class: 'www-roster', id: 'www-roster', 'aria-label': 'Witches' }),
     // The physical dice, entered when the lid opens; the roller's phone has the same form.
