@@ -3,7 +3,8 @@
 
 import { connect, request, hintServerTime, serverNow, viewGate, pageData } from './client.js';
 import { h, toast, trackConnection } from './ui.js';
-import { call, gamePage, pressTwice } from './kit.js';
+import { call, gamePage, pressTwice, muteToggle } from './kit.js';
+import { cue, unlockAudio } from './sound.js';
 import { renderOptions } from './options.js';
 
 const page = pageData();
@@ -161,7 +162,12 @@ function playerItem(player, room) {
     }, 'Kick'), () => roomCommand('kick', { seat: player.seat }), { key: `kick-${player.seat}`, sure: 'Sure?' }));
 }
 
+let seen = null;           // the seats already at the table: a new one is greeted with a sound
+
 function renderPlayers(room) {
+  const seats = room.players.filter((p) => !p.gone).map((p) => p.seat);
+  if (seen && seats.some((s) => !seen.has(s))) cue('join', { haptic: false });
+  seen = new Set(seats);
   const list = $('players');
   // A seat that left or was kicked cannot come back: no need to keep it on the screen.
   const items = room.players.filter((p) => !p.gone).map((p) => playerItem(p, room));
@@ -217,6 +223,10 @@ function start() {
       + 'Open the room from the screen that created it, or start a new one.');
     return;
   }
+
+  // The sound switch, and the first key or click as the gesture that lets the TV play sound.
+  document.querySelector('.tv-controls').append(muteToggle());
+  for (const kind of ['pointerup', 'keydown']) document.addEventListener(kind, unlockAudio, { once: true });
 
   const socket = connect();
   trackConnection(socket);

@@ -3,9 +3,9 @@
 
 import { connect, request, hintServerTime, viewGate, pageData } from './client.js';
 import { h, toast, trackConnection } from './ui.js';
-import { call, gamePage, pressTwice, t, loadLanguage, languageSwitch, onLanguage } from './kit.js';
+import { call, gamePage, pressTwice, t, loadLanguage, languageSwitch, onLanguage, muteToggle } from './kit.js';
 import { renderOptions } from './options.js';
-import { unlockAudio } from './sound.js';
+import { cue, unlockAudio } from './sound.js';
 
 const page = pageData();
 const code = String(page.code || '').toUpperCase();
@@ -115,6 +115,7 @@ async function joinByName(event) {
     return;
   }
   localStorage.setItem(nameKey, name);
+  cue('join');
   entered(ack, 'player');
 }
 
@@ -372,6 +373,7 @@ function start() {
     else showJoinForm();
   });
   pressTwice($('btn-leave'), leave);
+  $('me').insertBefore(muteToggle({ cls: 'btn btn-small', compact: true }), $('btn-leave'));
   $('other-code').value = code;
 
   const socket = connect();

@@ -3,7 +3,6 @@
 
 import { h, ordinal, formatGap, onPress, pressTime, replay } from '../../js/ui.js';
 import { countdown } from '../../js/kit.js';
-import { beep, vibrate } from '../../js/sound.js';
 import { effectiveStatus, rankingItems, scoreItems, scoreRows } from './common.js';
 
 export { styles, tick } from './common.js';
@@ -71,8 +70,7 @@ function press(ctx, event) {
   }
   // Feedback first: the verdict waits for the settle window, the player's thumb should not.
   local.pressedRound = game.round;
-  beep(status === 'open' ? 988 : 330, 80);
-  vibrate(50);
+  ctx.cue(status === 'open' ? 'tap' : 'nope');
   ctx.redraw();
   const round = game.round;
   ctx.send('buzz', { t }, { quiet: true }).then((ack) => {

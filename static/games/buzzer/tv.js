@@ -2,7 +2,6 @@
 
 import { h, formatGap, replay } from '../../js/ui.js';
 import { countdown } from '../../js/kit.js';
-import { beep } from '../../js/sound.js';
 import { effectiveStatus, rankingItems, scoreItems, scoreRows } from './common.js';
 
 export { styles, tick } from './common.js';
@@ -113,7 +112,7 @@ export function render(ctx) {
   // The moment the round opens: flash and beep once (the phones buzz on their own).
   if (status === 'open' && local.shown !== 'open' && local.round === game.round) {
     replay(els.root, 'bz-flash');
-    beep(1046, 160, 0.3);
+    ctx.cue('go');
   }
   local.shown = status;
   local.round = game.round;

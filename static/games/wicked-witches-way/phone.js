@@ -5,7 +5,7 @@
 
 import { h, formatGap, onPress, pressTime, replay } from '../../js/ui.js';
 import { countdown } from '../../js/kit.js';
-import { beep, vibrate } from '../../js/sound.js';
+import { vibrate } from '../../js/sound.js';
 import {
   SYMBOLS, SYMBOL_LABEL, CARD, FINISH, symbolIcon, dieTile, dieMark, pawn, witchOf,
   spaceLabel, spaceNumber, cardKind, cardName, isAcrobatics, cardPoints, tableLine,
@@ -106,15 +106,14 @@ function pressLid(ctx, event) {
   }
   // Feedback first: the verdict waits for the race to settle, the thumb should not.
   local.lidPress = { turn: g.turn, state: 'pressed' };
-  beep(880, 80);
-  vibrate(50);
+  ctx.cue('tap');
   ctx.redraw();
   const turn = g.turn;
   ctx.send('close_lid', { t }, { quiet: true }).then((ack) => {
     if (!ack || local.lidPress?.turn !== turn) return;
     if (ack.ok) {
       local.lidPress = { turn, state: 'won' };
-      beep(1175, 120);
+      ctx.cue('lid');
     } else if (ack.error?.code === 'too_late') {
       local.lidPress = { turn, state: 'lost', margin: ack.error.margin_ms };
     } else {

@@ -5,7 +5,6 @@
 
 import { h, formatMargin } from '../../js/ui.js';
 import { countdown, pressTwice } from '../../js/kit.js';
-import { beep } from '../../js/sound.js';
 import {
   FINISH, TRACK_MIN, dieTile, dieMark, pawn, diceEntry, formulaRow,
   who, witchOf, spaceNumber, spaceLabel, cardName, tableLine,
@@ -573,11 +572,11 @@ export function render(ctx) {
   if (Array.isArray(game.dice) && game.dice.length) local.lastDice = { turn: game.turn, dice: game.dice };
   if (prev.phase === 'look' && game.phase === 'compose' && prev.turn === game.turn) {
     local.lid = { until: performance.now() + LID_MS, dice: local.lastDice?.turn === game.turn ? local.lastDice.dice : null };
-    beep(196, 160, 0.3);
+    ctx.cue('lid');
   }
-  if (prev.phase !== 'look' && game.phase === 'look' && prev.phase !== null) beep(880, 120, 0.2);
+  if (prev.phase !== 'look' && game.phase === 'look' && prev.phase !== null) ctx.cue('go');
   const results = (game.results || []).length;
-  if (game.phase === 'resolve' && results > prev.results && prev.phase !== null) beep(660, 90, 0.15);
+  if (game.phase === 'resolve' && results > prev.results && prev.phase !== null) ctx.cue('reveal');
   local.prev = { phase: game.phase, turn: game.turn, results };
   draw(ctx);
 }

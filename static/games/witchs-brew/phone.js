@@ -5,7 +5,7 @@
 
 import { h, replay } from '../../js/ui.js';
 import { countdown } from '../../js/kit.js';
-import { beep, vibrate } from '../../js/sound.js';
+import { beep } from '../../js/sound.js';
 import {
   ROLES, roleName, roleTexts, claimText, chainList, winnerLine, physicalCards, KIND_CARD,
   ravenIcon, amuletRow, abilityChip, kindBadge, roleCard, plural, twiceButton, lastTrickThisSet,
@@ -521,8 +521,7 @@ export function render(ctx) {
   // A decision that just became yours: buzz, so a phone lying on the table is noticed.
   const now = (g.you?.prompts || []).filter((k) => ['play', 'answer', 'amulet', 'draft', 'keep'].includes(k)).join(',');
   if (now && now !== local.prevPrompts) {
-    vibrate([80, 40, 80]);
-    beep(880, 90, 0.15);
+    ctx.cue('claim');
   }
   local.prevPrompts = now;
 

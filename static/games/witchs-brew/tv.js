@@ -5,7 +5,6 @@
 
 import { h } from '../../js/ui.js';
 import { countdown } from '../../js/kit.js';
-import { beep } from '../../js/sound.js';
 import {
   roleName, roleTexts, claimText, chainList, winnerLine, physicalCards,
   ravenIcon, amuletRow, abilityChip, roleFamily, plural, twiceButton, lastTrickThisSet,
@@ -349,7 +348,7 @@ export function render(ctx) {
   const key = `${g.set}|${g.trick?.role}|${chain.length}`;
   if (key !== local.lastChainKey && chain.length > 1) {
     const e = chain[chain.length - 1];
-    if (e.answer === 'claim' || e.answer === 'amulet') beep(660, 120, 0.2);
+    if (e.answer === 'claim' || e.answer === 'amulet') ctx.cue('claim');
   }
   local.lastChainKey = key;
 }
