@@ -264,6 +264,8 @@ export function gamePage({ root, game, side, base }) {
     /** The phone's status card for this render: `{you, next, table}` (each optional). */
     status: (card) => statusCard.set(card),
     reducedMotion,
+    /** The status card's element (phone only, else null), for a module that places it itself. */
+    get statusEl() { return statusCard.el; },
     /** `act {type, …payload}`; a second identical one while the first is unanswered is dropped
      * (null). The page is redrawn after the answer: the view decides what stays enabled. */
     async send(type, payload = {}, options = {}) {
@@ -305,7 +307,9 @@ export function gamePage({ root, game, side, base }) {
     armed.clear();
     ctx.local = module.local ? module.local() : {};
     ctx.els = module.mount(ctx) ?? {};
-    if (ctx.els.root) root.replaceChildren(...[statusCard.el, ctx.els.root].filter(Boolean));
+    // The status card goes on top unless the module placed `ctx.statusEl` in its own layout.
+    const card = statusCard.el && !ctx.els.root?.contains(statusCard.el) ? statusCard.el : null;
+    if (ctx.els.root) root.replaceChildren(...[card, ctx.els.root].filter(Boolean));
     mounted = key;
     motion.reset();
   }
