@@ -229,6 +229,7 @@ function statusCard(ctx, state) {
   const seated = ctx.room.players.filter((p) => !p.gone).length;
   let table;
   if (over) table = rows[0]?.points ? t('{name} leads with {points} pts', { name: rows[0].name, points: rows[0].points }) : t('Nobody scored.');
+  else if (ranking.length && (state === 'open' || state === 'pressed')) table = t('{name} is fastest so far · {k} of {n} pressed', { name: ctx.nameOf(ranking[0].seat), k: ranking.length, n: seated });
   else if (ranking.length) table = t('{name} was fastest · {k} of {n} pressed', { name: ctx.nameOf(ranking[0].seat), k: ranking.length, n: seated });
   else if (state === 'armed' || state === 'open') table = t('Everyone is waiting for GO.');
   else table = rows[0]?.points ? t('{name} leads with {points} pts', { name: rows[0].name, points: rows[0].points }) : t('{n} at the table', { n: seated });

@@ -725,7 +725,10 @@ function statusCard(ctx) {
   const ws = g.witches || [];
   const me = ws.find((w) => w.seat === ctx.seat);
   const ahead = me ? ws.filter((w) => w.position > me.position).length : 0;
-  const you = me ? t('{place} on the track · space {space}', { place: ordinal(ahead + 1), space: me.position }) : '';
+  const level = me ? ws.filter((w) => w.seat !== me.seat && w.position === me.position).length : 0;
+  let you = '';
+  if (me && level === ws.length - 1) you = t('Level with everyone on the track');
+  else if (me) you = level ? t('{place} on the track, level with {n}', { place: ordinal(ahead + 1), n: level }) : t('{place} on the track', { place: ordinal(ahead + 1) });
   const prompts = g.you?.prompts || [];
   const todo = {
     roll: t('Roll the dice (button below).'), close_lid: t('Look at the dice, then close the lid!'),
@@ -737,7 +740,7 @@ function statusCard(ctx) {
   const next = first ? todo[first] : t('Nothing to do: watch the TV.');
   const who = g.phase === 'roll' ? g.roller : g.current;
   const line = PHASE_LINE[g.phase];
-  const table = line ? line(t, { turn: g.turn, name: who === null || who === undefined ? '…' : ctx.nameOf(who) }) : '';
+  const table = line ? line(t, { turn: g.turn, name: who === null || who === undefined ? '…' : (who === ctx.seat ? t('you') : ctx.nameOf(who)) }) : '';
   return { you, next, table };
 }
 
