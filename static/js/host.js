@@ -76,6 +76,7 @@ async function openHandoff(player) {
   $('handoff-name').textContent = player.name;
   $('handoff-qr').src = `/api/rooms/${code}/handoff/${encodeURIComponent(ack.handoff)}.svg`;
   $('handoff').hidden = false;
+  $('btn-handoff-close').focus();   // a keyboard lands in the dialog; Escape closes it
   const tick = () => {
     const left = Math.max(0, Math.round((ack.expires_at - serverNow()) / 1000));
     $('handoff-left').textContent = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`;
@@ -87,6 +88,9 @@ async function openHandoff(player) {
 }
 
 $('btn-handoff-close').addEventListener('click', closeHandoff);
+document.addEventListener('keydown', (event) => {
+  if (event.key === 'Escape' && !$('handoff').hidden) closeHandoff();
+});
 
 // ---- rendering ------------------------------------------------------------------------------
 
@@ -225,7 +229,7 @@ function start() {
   }
 
   // The sound switch, and the first key or click as the gesture that lets the TV play sound.
-  document.querySelector('.tv-controls').append(muteToggle());
+  document.querySelector('.tv-controls').append(muteToggle({ compact: true }));
   for (const kind of ['pointerup', 'keydown']) document.addEventListener(kind, unlockAudio, { once: true });
 
   const socket = connect();

@@ -72,6 +72,8 @@ def test_every_page_of_the_game_passes_axe(
         page.wait_for_function(DRAWN)
     tv.wait_for_timeout(400)  # let entry animations settle before contrast is measured
     found["TV in play"] = axe_violations(tv)
+    wide = tv.evaluate("() => document.documentElement.scrollWidth")
+    assert wide <= 1920, f"{game}: the TV is {wide} px wide in play"
     for seat, phone in enumerate(phones):
         found[f"phone {seat + 1} in play"] = axe_violations(phone)
     tv.screenshot(path=str(artifacts / f"a11y-{game}-tv-1920x1080.png"))
