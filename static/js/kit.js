@@ -239,6 +239,7 @@ export function gamePage({ root, game, side, base }) {
   const pending = new Set();  // actions awaiting their ack, by type and payload
   const statusCard = side === 'phone' ? makeStatusCard() : { el: null, set() {}, begin() {}, end() {} };
   const motion = phaseMotion();
+  const fresh = { seen: new Set(), first: true };   // ctx.fresh's memory, per mount
 
   const ctx = {
     root,
@@ -264,6 +265,14 @@ export function gamePage({ root, game, side, base }) {
     /** The phone's status card for this render: `{you, next, table}` (each optional). */
     status: (card) => statusCard.set(card),
     reducedMotion,
+    /** Animate `el` (class `cls`) if `key` is new on this screen: what changed moves, what was
+     * there stays still. Everything on the first drawing of a game counts as already there. */
+    fresh(el, key, cls = 'kit-pop') {
+      if (!el || fresh.seen.has(key)) return el;
+      fresh.seen.add(key);
+      if (!fresh.first) el.classList.add(cls);
+      return el;
+    },
     /** The status card's element (phone only, else null), for a module that places it itself. */
     get statusEl() { return statusCard.el; },
     /** `act {type, …payload}`; a second identical one while the first is unanswered is dropped
@@ -312,6 +321,8 @@ export function gamePage({ root, game, side, base }) {
     if (ctx.els.root) root.replaceChildren(...[card, ctx.els.root].filter(Boolean));
     mounted = key;
     motion.reset();
+    fresh.seen = new Set();
+    fresh.first = true;
   }
 
   function draw() {
@@ -319,6 +330,7 @@ export function gamePage({ root, game, side, base }) {
     statusCard.begin();
     module.render(ctx);
     statusCard.end();
+    fresh.first = false;
     motion.after(ctx);
     drawCountdowns(root);
   }

@@ -14,6 +14,13 @@ from tests.support import LiveServer
 pytestmark = pytest.mark.browser
 
 PLAYED = "async () => (await import('/static/js/sound.js')).played.map((c) => c.name)"
+#: every CSS animation that starts on the page, as "name:seat" (the element's data-seat)
+WATCH_ANIMATIONS = """
+window.__anims = [];
+document.addEventListener('animationstart', (e) => {
+  window.__anims.push(`${e.animationName}:${e.target.dataset?.seat ?? ''}`);
+}, true);
+"""
 SOUNDED = "async () => (await import('/static/js/sound.js')).played.filter((c) => c.sounded).length"
 
 
@@ -76,6 +83,8 @@ def test_sound_cues_and_a_mute_per_device(browser: Any, server: LiveServer) -> N
     assert anna.get_attribute("#btn-mute", "aria-pressed") == "true"
     assert tv.get_attribute("#btn-mute", "aria-pressed") == "true"
 
+    tv.add_init_script(WATCH_ANIMATIONS)  # for the reload below
+    tv.evaluate(WATCH_ANIMATIONS)
     tv.click("#btn-start")
     tv.wait_for_selector("#btn-arm:not([disabled])")
     tv.click("#btn-arm")
@@ -86,6 +95,16 @@ def test_sound_cues_and_a_mute_per_device(browser: Any, server: LiveServer) -> N
     assert "go" in tv.evaluate(PLAYED)  # the round opened with its sound
     assert "tap" in anna.evaluate(PLAYED) and anna.evaluate(SOUNDED) >= 2
     assert "tap" in ben.evaluate(PLAYED) and ben.evaluate(SOUNDED) == 0  # muted: no sound
+
+    # What changed moves: each press popped in on the TV; a TV that opens afresh shows them still.
+    assert sorted(a for a in tv.evaluate("() => window.__anims") if a.startswith("kit-pop")) == [
+        "kit-pop:0",
+        "kit-pop:1",
+    ]
+    tv.reload()
+    tv.wait_for_function("() => document.querySelectorAll('#ranking li').length === 2")
+    tv.wait_for_timeout(500)
+    assert not [a for a in tv.evaluate("() => window.__anims") if a.startswith("kit-pop")]
 
     tv.click("#btn-end")
     tv.click("#btn-end")

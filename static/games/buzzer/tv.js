@@ -139,6 +139,8 @@ export function render(ctx) {
     items.push(h('li', { class: 'placeholder' },
       status === 'open' ? 'Waiting for the first press…' : 'Presses appear here, fastest first.'));
   }
+  // A new press pops in (once: a redraw keeps it still).
+  items.forEach((li) => { if (li.dataset.seat !== undefined) ctx.fresh(li, `press-${game.round}-${li.dataset.seat}`); });
   els.ranking.replaceChildren(...items);
   els.scores.replaceChildren(...scoreItems(ctx));
 }

@@ -140,7 +140,7 @@ function drawBoard(ctx) {
  * while the formulas are applied: on any other screen they are simply where they are. */
 function hop(ctx) {
   const { shown } = ctx.local;
-  const snap = ctx.game.phase !== 'resolve';
+  const snap = ctx.game.phase !== 'resolve' || ctx.reducedMotion();   // less motion: no hops
   let moved = false;
   for (const w of ctx.game.witches || []) {
     const at = shown[w.seat];
@@ -291,7 +291,8 @@ function drawRoll(ctx) {
 function drawLook(ctx) {
   const { game } = ctx;
   if (Array.isArray(game.dice) && game.dice.length) {
-    ctx.els.main.replaceChildren(diceGrid(game.dice, { cls: 'www-dice-look' }));
+    // The dice turn over once, when the lid opens (not at every redraw while it is open).
+    ctx.els.main.replaceChildren(ctx.fresh(diceGrid(game.dice, { cls: 'www-dice-look' }), `dice-${game.turn}`, 'kit-reveal'));
     return;
   }
   // Physical dice: the dice are in the real box; the app only runs the lid race.
@@ -368,7 +369,7 @@ function stepCountdown(ctx, text, { id = 'www-step-countdown' } = {}) {
 function drawReveal(ctx) {
   ctx.els.main.replaceChildren(
     h('p', { class: 'www-big www-big-small', text: 'Every witch reveals her formula!' }),
-    formulasPanel(ctx),
+    ctx.fresh(formulasPanel(ctx), `formulas-${ctx.game.turn}`, 'kit-reveal'),
     stepCountdown(ctx, 'The lid opens in '),
   );
 }
@@ -436,7 +437,7 @@ function drawResolve(ctx) {
     now = h('div', { class: 'www-now', id: 'www-now' },
       h('p', { class: 'www-now-text', id: 'www-now-text' }, w ? pawn(w) : null, h('span', { text })),
       line,
-      last ? h('p', { class: 'www-now-result', id: 'www-last-result', text: last.text }) : null);
+      last ? ctx.fresh(h('p', { class: 'www-now-result', id: 'www-last-result', text: last.text }), `result-${game.turn}-${results.length}`) : null);
   }
   // One line of the log: the formulas are in the list on the right, the result in the box.
   parts.push(now, logList(ctx, 1, last?.text));

@@ -211,7 +211,11 @@ function drawTrick(ctx) {
   let reminder = null;
   if (t && t.role) {
     main.push(h('p', { class: `wb-big wb-fam-text-${roleFamily(t.role)}`, id: 'wb-role', dataset: { role: t.role }, text: claimText(ctx, t.role) }));
-    main.push(chainList(ctx, t, { id: 'wb-chain' }));
+    const chain = chainList(ctx, t, { id: 'wb-chain' });
+    // Each new answer in the chain pops in once; the role played turns over.
+    [...chain.children].forEach((li, i) => ctx.fresh(li, `chain-${g.set}-${t.role}-${t.chain[0]?.seat}-${i}`));
+    ctx.fresh(main[main.length - 1], `role-${g.set}-${t.role}-${t.chain[0]?.seat}`, 'kit-reveal');
+    main.push(chain);
     const claimant = t.claimant;
     if (claimant !== null && claimant !== undefined) {
       main.push(h('p', { class: 'wb-claimant', id: 'wb-claimant' },
