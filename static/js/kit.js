@@ -237,7 +237,8 @@ export function gamePage({ root, game, side, base }) {
   let frame = null;
   let latest = null;       // the last view handed to show()
   const pending = new Set();  // actions awaiting their ack, by type and payload
-  const statusCard = side === 'phone' ? makeStatusCard() : { el: null, set() {}, begin() {}, end() {} };
+  const noCard = { el: null, set() {}, begin() {}, end() {} };
+  let statusCard = noCard;   // made afresh at each mount, in the page's language
   const motion = phaseMotion();
   const fresh = { seen: new Set(), first: true };   // ctx.fresh's memory, per mount
 
@@ -315,6 +316,7 @@ export function gamePage({ root, game, side, base }) {
   function mount(key) {
     armed.clear();
     ctx.local = module.local ? module.local() : {};
+    statusCard = side === 'phone' ? makeStatusCard() : noCard;
     ctx.els = module.mount(ctx) ?? {};
     // The status card goes on top unless the module placed `ctx.statusEl` in its own layout.
     const card = statusCard.el && !ctx.els.root?.contains(statusCard.el) ? statusCard.el : null;

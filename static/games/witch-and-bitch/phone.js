@@ -176,7 +176,7 @@ function drawTools(ctx) {
   els.tools.hidden = !playing;
   if (!playing) return;
   const w = me(ctx);
-  const tabs = h('div', { class: 'wab-tabs', role: 'tablist' }, ['attack', 'corpses', 'dice'].map((t) => {
+  const tabs = h('div', { class: 'wab-tabs', role: 'group', 'aria-label': 'Tools' }, ['attack', 'corpses', 'dice'].map((t) => {
     const b = h('button', { type: 'button', class: `btn wab-tab${local.tool === t ? ' on' : ''}`, id: `wab-tab-${t}`, 'aria-pressed': String(local.tool === t), text: { attack: 'Attack', corpses: 'Corpses & damage', dice: 'Dice' }[t] });
     b.addEventListener('click', () => { local.tool = local.tool === t ? '' : t; ctx.redraw(); });
     return b;
