@@ -5,8 +5,9 @@ import { connect, request, hintServerTime, serverNow, viewGate, pageData } from 
 import { h, toast, trackConnection } from './ui.js';
 import {
   call, gamePage, pressTwice, t, errorText, translatePage, languageSlots, onLanguage, onChoose,
-  loadLanguage, followRoomLanguage, refreshHelp, avatarBadge, motif,
+  loadLanguage, followRoomLanguage, refreshHelp, avatarBadge, motif, muteToggle,
 } from './kit.js';
+import { cue, unlockAudio } from './sound.js';
 import { renderOptions } from './options.js';
 
 const page = pageData();
@@ -78,6 +79,7 @@ async function openHandoff(player) {
   $('handoff-name').textContent = player.name;
   $('handoff-qr').src = `/api/rooms/${code}/handoff/${encodeURIComponent(ack.handoff)}.svg`;
   $('handoff').hidden = false;
+  $('btn-handoff-close').focus();   // a keyboard lands in the dialog; Escape closes it
   const tick = () => {
     const left = Math.max(0, Math.round((ack.expires_at - serverNow()) / 1000));
     $('handoff-left').textContent = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`;
@@ -89,6 +91,9 @@ async function openHandoff(player) {
 }
 
 $('btn-handoff-close').addEventListener('click', closeHandoff);
+document.addEventListener('keydown', (event) => {
+  if (event.key === 'Escape' && !$('handoff').hidden) closeHandoff();
+});
 
 // ---- rendering ------------------------------------------------------------------------------
 
@@ -170,7 +175,12 @@ function playerItem(player, room) {
     }, t('Kick')), () => roomCommand('kick', { seat: player.seat }), { key: `kick-${player.seat}`, sure: t('Sure?') }));
 }
 
+let seen = null;           // the seats already at the table: a new one is greeted with a sound
+
 function renderPlayers(room) {
+  const seats = room.players.filter((p) => !p.gone).map((p) => p.seat);
+  if (seen && seats.some((s) => !seen.has(s))) cue('join', { haptic: false });
+  seen = new Set(seats);
   const list = $('players');
   // A seat that left or was kicked cannot come back: no need to keep it on the screen.
   const items = room.players.filter((p) => !p.gone).map((p) => playerItem(p, room));
@@ -231,6 +241,10 @@ function start() {
     fatal(t('This screen does not hold the host key for room {code}. Open the room from the screen that created it, or start a new one.', { code }));
     return;
   }
+
+  // The sound switch, and the first key or click as the gesture that lets the TV play sound.
+  document.querySelector('.tv-controls').append(muteToggle({ compact: true }));
+  for (const kind of ['pointerup', 'keydown']) document.addEventListener(kind, unlockAudio, { once: true });
 
   const socket = connect();
   trackConnection(socket);

@@ -5,7 +5,8 @@
 // shells share: acked requests with an error toast, press-twice buttons, player names.
 
 import { request, serverNow } from './client.js';
-import { h, svg, toast, ensureStylesheet } from './ui.js';
+import { h, svg, toast, ensureStylesheet, replay } from './ui.js';
+import { cue, muted, setMuted, onMute, reducedMotion } from './sound.js';
 
 // ---- translations -------------------------------------------------------------------------------
 
@@ -355,6 +356,10 @@ export function gamePage({ root, game, side, base }) {
   let frame = null;
   let latest = null;       // the last view handed to show()
   const pending = new Set();  // actions awaiting their ack, by type and payload
+  const noCard = { el: null, set() {}, begin() {}, end() {} };
+  let statusCard = noCard;   // made afresh at each mount, in the page's language
+  const motion = phaseMotion();
+  const fresh = { seen: new Set(), first: true };   // ctx.fresh's memory, per mount
 
   const ctx = {
     root,
@@ -377,6 +382,21 @@ export function gamePage({ root, game, side, base }) {
     secondsLeft,
     toast,
     redraw,
+    /** Play a key moment's sound (and its buzz on a phone): join, go, lid, claim, reveal, win. */
+    cue: (name) => cue(name, { haptic: side === 'phone' }),
+    /** The phone's status card for this render: `{you, next, table}` (each optional). */
+    status: (card) => statusCard.set(card),
+    reducedMotion,
+    /** Animate `el` (class `cls`) if `key` is new on this screen: what changed moves, what was
+     * there stays still. Everything on the first drawing of a game counts as already there. */
+    fresh(el, key, cls = 'kit-pop') {
+      if (!el || fresh.seen.has(key)) return el;
+      fresh.seen.add(key);
+      if (!fresh.first) el.classList.add(cls);
+      return el;
+    },
+    /** The status card's element (phone only, else null), for a module that places it itself. */
+    get statusEl() { return statusCard.el; },
     /** `act {type, …payload}`; a second identical one while the first is unanswered is dropped
      * (null). The page is redrawn after the answer: the view decides what stays enabled. */
     async send(type, payload = {}, options = {}) {
@@ -417,14 +437,24 @@ export function gamePage({ root, game, side, base }) {
   function mount(key) {
     armed.clear();
     ctx.local = module.local ? module.local() : {};
+    statusCard = side === 'phone' ? makeStatusCard() : noCard;
     ctx.els = module.mount(ctx) ?? {};
-    if (ctx.els.root) root.replaceChildren(ctx.els.root);
+    // The status card goes on top unless the module placed `ctx.statusEl` in its own layout.
+    const card = statusCard.el && !ctx.els.root?.contains(statusCard.el) ? statusCard.el : null;
+    if (ctx.els.root) root.replaceChildren(...[card, ctx.els.root].filter(Boolean));
     mounted = key;
+    motion.reset();
+    fresh.seen = new Set();
+    fresh.first = true;
   }
 
   function draw() {
     if (!module || !mounted || !root.firstChild) return;
+    statusCard.begin();
     module.render(ctx);
+    statusCard.end();
+    fresh.first = false;
+    motion.after(ctx);
     drawCountdowns(root);
   }
 
@@ -594,6 +624,82 @@ export function motif(name, cls = '') {
   const base = JSON.parse(document.getElementById('page-data')?.textContent || '{}').static || '/static/';
   return svg('svg', { class: `motif ${cls}`.trim(), 'aria-hidden': 'true', focusable: 'false' },
     svg('use', { href: `${base}img/motifs.svg#${name}` }));
+}
+
+// ---- sound, motion and the phone's status card ------------------------------------------------
+
+/** The sound switch for this device (remembered): a button for the TV's bar or the phone's. */
+export function muteToggle({ cls = 'btn', compact = false } = {}) {
+  const button = h('button', { type: 'button', id: 'btn-mute', class: `${cls} mute-toggle` });
+  const paint = (off) => {
+    const label = off ? t('♪ Sound off') : t('♪ Sound on');
+    // On a phone's narrow bar: the note alone (struck through when off), the words for readers.
+    if (compact) button.replaceChildren(h('span', { class: 'mute-icon', 'aria-hidden': 'true', text: '♪' }), h('span', { class: 'visually-hidden', text: label }));
+    else button.textContent = label;
+    button.setAttribute('aria-pressed', off ? 'false' : 'true');
+    button.classList.toggle('off', off);
+  };
+  button.addEventListener('click', () => {
+    setMuted(!muted());
+    if (!muted()) cue('tap', { haptic: false });
+  });
+  onMute(paint);
+  paint(muted());
+  return button;
+}
+
+/** The phone's status card above a game's screen: who you are in this phase, what to do next,
+ * what happens at the table. A game fills it with `ctx.status({you, next, table})` in its render;
+ * a render that does not call it hides the card. */
+function makeStatusCard() {
+  const rows = {};
+  const row = (key, label) => {
+    rows[key] = h('span', { class: 'kit-status-text' });
+    return h('p', { class: `kit-status-row kit-status-${key}` },
+      h('span', { class: 'kit-status-label', text: label }), rows[key]);
+  };
+  const el = h('section', { class: 'kit-status', role: 'status', 'aria-label': t('Your status') },
+    row('you', t('You')), row('next', t('Next')), row('table', t('Table')));
+  el.hidden = true;
+  let filled = false;
+  return {
+    el,
+    begin() { filled = false; },
+    set(card) {
+      filled = Boolean(card);
+      if (!card) return;
+      for (const key of ['you', 'next', 'table']) {
+        const text = card[key] || '';
+        if (rows[key].textContent !== text) rows[key].textContent = text;
+        rows[key].parentElement.hidden = !text;
+      }
+    },
+    end() { el.hidden = !filled; },
+  };
+}
+
+/** What phase a view is in: a change of it is animated (the class `kit-phase-in` on the game's
+ * root, see motion.css, cut to nothing under prefers-reduced-motion). */
+function phaseOf(view) {
+  const g = view.game || {};
+  return [view.room?.status, g.phase ?? g.status ?? g.stage ?? '', g.step ?? ''].join('|');
+}
+
+function phaseMotion() {
+  let shown = null;
+  return {
+    reset() { shown = null; },
+    after(ctx) {
+      const now = phaseOf(ctx.view);
+      const root = ctx.els?.root;
+      if (shown !== null && now !== shown && root) {
+        replay(root, 'kit-phase-in');
+        if (ctx.room.status === 'over' && !shown.startsWith('over|')) ctx.cue('win');
+      }
+      if (root) root.dataset.kitPhase = now;
+      shown = now;
+    },
+  };
 }
 
 // Ask for the page's catalogue at once, in parallel with everything else the page loads.

@@ -6,10 +6,10 @@ import { h, toast, trackConnection } from './ui.js';
 import {
   call, gamePage, pressTwice, t, errorText, loadLanguage, languageSwitch, onLanguage,
   translatePage, languageSlots, followRoomLanguage, refreshHelp, avatarBadge, avatarPicker,
-  AVATAR_SHAPES, AVATAR_COLOURS,
+  AVATAR_SHAPES, AVATAR_COLOURS, muteToggle,
 } from './kit.js';
 import { renderOptions } from './options.js';
-import { unlockAudio } from './sound.js';
+import { cue, unlockAudio } from './sound.js';
 
 const page = pageData();
 const code = String(page.code || '').toUpperCase();
@@ -220,6 +220,7 @@ async function joinByName(event) {
     return;
   }
   localStorage.setItem(nameKey, name);
+  cue('join');
   entered(ack, 'player');
 }
 
@@ -497,6 +498,7 @@ function start() {
     else showJoinForm();
   });
   pressTwice($('btn-leave'), leave);
+  $('me').insertBefore(muteToggle({ cls: 'btn btn-small', compact: true }), $('btn-leave'));
   $('other-code').value = code;
 
   const socket = connect();

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from tests.browser.a11y import assert_accessible
 from tests.browser.conftest import close_all, phone_context, tv_context
 from tests.support import LiveServer
 
@@ -24,6 +25,7 @@ WORDS = {
 
 def shot(page: Any, artifacts: Path, lang: str, what: str, size: str = "390x844") -> None:
     page.screenshot(path=str(artifacts / f"carodejnice-{lang}-{what}-{size}.png"))
+    assert_accessible(page, f"carodejnice {lang} {what} {size}")  # every screen it shows
 
 
 @pytest.mark.parametrize("lang", ["en", "cs"])

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from tests.browser.a11y import assert_accessible
 from tests.browser.conftest import close_all, end_and_rematch, open_table, press, visible
 from tests.integration.test_wicked_witches_way_live import valid_by_colour
 from tests.support import LiveServer, wait_until
@@ -53,6 +54,7 @@ def test_a_whole_game_on_tv_and_phones(browser: Any, server: LiveServer, artifac
                     for d in tv.locator("#www-dice .www-die").all()
                 ]
                 tv.screenshot(path=str(artifacts / "www-tv-look-1920x1080.png"))
+                assert_accessible(tv, "www-tv-look")
                 valid = valid_by_colour(dice)
                 # Cleo goes for a perfect black formula (a Black Magic draw), the others orange.
                 plan = {0: valid["orange"], 1: valid["orange"], 2: valid["black"]}
@@ -76,12 +78,14 @@ def test_a_whole_game_on_tv_and_phones(browser: Any, server: LiveServer, artifac
             elif visible(page, "#www-keep [data-keep]"):
                 seen["keep"] += 1
                 page.screenshot(path=str(artifacts / "www-phone-keep-390x844.png"))
+                assert_accessible(page, "www-phone-keep")
                 press(page, "#www-keep [data-keep]")
             elif visible(page, "#www-hold"):
                 # Every witch's moment shows "I play a spell"; these players have none to play.
                 if press(page, "#www-hold") and not seen["hold"]:
                     page.wait_for_selector("#www-go-on", timeout=5000)
                     page.screenshot(path=str(artifacts / "www-phone-spell-390x844.png"))
+                    assert_accessible(page, "www-phone-spell")
                     tv.screenshot(path=str(artifacts / "www-tv-apply-1920x1080.png"))
                 seen["hold"] += 1
             elif visible(page, "#www-go-on"):

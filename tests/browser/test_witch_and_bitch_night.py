@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from tests.browser.a11y import assert_accessible
 from tests.browser.conftest import close_all, open_table, press, visible
 from tests.support import LiveServer
 
@@ -124,7 +125,9 @@ def test_scenario_2_from_the_pick_to_the_second_round(
                         "() => /2 left/.test(document.querySelector('#wab-action').textContent)"
                     )
                     page.screenshot(path=str(artifacts / "witch-and-bitch-phone-turn-390x844.png"))
+                    assert_accessible(page, "witch-and-bitch-phone-turn")
                     tv.screenshot(path=str(artifacts / "witch-and-bitch-tv-turns-1920x1080.png"))
+                    assert_accessible(tv, "witch-and-bitch-tv-turns")
                     shot = True
                 press(page, "#wab-end-turn")
         time.sleep(0.2)
@@ -189,6 +192,7 @@ def test_scenario_2_from_the_pick_to_the_second_round(
     )
     time.sleep(1.0)
     tv.screenshot(path=str(artifacts / "witch-and-bitch-tv-activation-1920x1080.png"))
+    assert_accessible(tv, "witch-and-bitch-tv-activation")
     tv.click("#wab-next")
     tv.wait_for_selector('#wab-tv[data-round="2"]')
     assert "Round 2" in tv.locator("#wab-round").inner_text()

@@ -13,6 +13,7 @@ import pytest
 
 from companion.games.witchcraft import WITCHCRAFT, turns
 from companion.games.witchcraft.state import GameState, Phase
+from tests.browser.a11y import assert_accessible
 from tests.browser.conftest import close_all, open_table, visible
 from tests.support import LiveServer
 
@@ -156,7 +157,9 @@ def test_placement_a_split_capture_and_an_altar(
     assert tall and tv.locator(".wc-height").count() == len(tall)
     assert moves.strip()
     tv.screenshot(path=str(artifacts / "witchcraft-tv-altar-1920x1080.png"))
+    assert_accessible(tv, "witchcraft-tv-altar")
     phones[0].screenshot(path=str(artifacts / "witchcraft-phone-encounter-390x844.png"))
+    assert_accessible(phones[0], "witchcraft-phone-encounter")
 
     # a resignation ends the game on every screen
     resign = phones[1].locator("#wc-resign")
@@ -166,6 +169,7 @@ def test_placement_a_split_capture_and_an_altar(
     assert "resigned" in tv.locator("#wc-pending").inner_text()
     phones[0].wait_for_selector("#wc-result")
     tv.screenshot(path=str(artifacts / "witchcraft-tv-over-1920x1080.png"))
+    assert_accessible(tv, "witchcraft-tv-over")
     close_all(tv, *phones)
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from tests.browser.a11y import assert_accessible
 from tests.browser.conftest import close_all, open_table, press, visible
 from tests.support import LiveServer
 
@@ -74,6 +75,7 @@ def test_a_set_of_role_calls(browser: Any, server: LiveServer, artifacts: Path) 
         if not contested and tv.locator(claim_shown).count():
             contested = True
             tv.screenshot(path=str(artifacts / "witchs-brew-tv-1920x1080.png"))
+            assert_accessible(tv, "witchs-brew-tv")
         time.sleep(0.1)
     assert "Set 2" in tv.locator("#wb-set").inner_text(), "the first set did not end"
     assert contested, "the TV never showed a contested role"
@@ -83,6 +85,7 @@ def test_a_set_of_role_calls(browser: Any, server: LiveServer, artifacts: Path) 
     fortune = reminders.get("I am the Fortune Teller!", "")
     assert "Give 1 gold, get 2 potion vials." in fortune, reminders
     phones[0].screenshot(path=str(artifacts / "witchs-brew-phone-390x844.png"))
+    assert_accessible(phones[0], "witchs-brew-phone")
     close_all(tv, *phones)
 
 
@@ -198,6 +201,7 @@ def test_a_kicked_player_and_the_last_raven_after_the_last_trick(
     text = tv.locator("#wb-tv").inner_text()
     assert "Last trick" not in text and "takes the" not in text  # no stale trick line
     tv.screenshot(path=str(artifacts / "witchs-brew-tv-over-1920x1080.png"))
+    assert_accessible(tv, "witchs-brew-tv-over")
 
     for page in playing:
         page.wait_for_selector('#wb-phone[data-phase="over"]')
@@ -206,6 +210,7 @@ def test_a_kicked_player_and_the_last_raven_after_the_last_trick(
         assert "Last trick" not in shown and "takes the" not in shown
         assert page.locator("#wb-raven").count() == 0
     phones[0].screenshot(path=str(artifacts / "witchs-brew-phone-over-390x844.png"))
+    assert_accessible(phones[0], "witchs-brew-phone-over")
     close_all(tv, *playing)
 
 

@@ -49,7 +49,7 @@ export function mount(ctx) {
   // A player gets the button; a spectator gets the table's ranking and scores.
   if (isPlayer(ctx)) {
     els.root.append(h('div', { class: 'bz-top' }, els.round, els.verdict, els.detail),
-      h('div', { class: 'bz-bottom' }, button));
+      ctx.statusEl ?? '', h('div', { class: 'bz-bottom' }, button));
   } else {
     els.root.append(h('div', { class: 'bz-top' }, els.round, els.verdict, els.detail, els.ranking,
       h('h2', { class: 'bz-small-title', text: t('Scores') }), els.scores));
@@ -72,8 +72,7 @@ function press(ctx, event) {
   }
   // Feedback first: the verdict waits for the settle window, the player's thumb should not.
   local.pressedRound = game.round;
-  beep(status === 'open' ? 988 : 330, 80);
-  vibrate(50);
+  ctx.cue(status === 'open' ? 'tap' : 'nope');
   ctx.redraw();
   const round = game.round;
   ctx.send('buzz', { t: pressedAt }, { quiet: true }).then((ack) => {
@@ -206,4 +205,37 @@ export function render(ctx) {
   else if (isPlayer(ctx)) drawVerdict(ctx, stateOf(ctx, status), status);
   else drawWatcher(ctx, status);
   els.button.disabled = !ctx.playing;
+  if (isPlayer(ctx)) ctx.status(statusCard(ctx, stateOf(ctx, status)));
+}
+
+/** The middle of the phone: the player's standing, what comes next, and the table's round. */
+function statusCard(ctx, state) {
+  const { t } = ctx;
+  const rows = scoreRows(ctx);
+  const mine = rows.find((r) => r.seat === ctx.seat);
+  const points = mine?.points ?? 0;
+  const place = 1 + rows.filter((r) => r.points > points).length;
+  const you = points || rows.some((r) => r.points)
+    ? t('{place} of {n} · {points} pts', { place: ordinal(place), n: rows.length, points })
+    : t('No points yet: the fastest press scores');
+  const over = ctx.room.status === 'over';
+  const next = over ? t('The host may start a rematch from the TV.') : {
+    idle: t('Wait for the host to arm a round on the TV.'),
+    armed: t('Thumb over the button: press on GO, not before.'),
+    open: t('Press the button now!'),
+    pressed: t('Wait for the others to press.'),
+    false_start: t('Sit this round out; the next one is yours.'),
+    refused: t('Wait for the next round.'),
+    ranked: t('Wait for the host to arm the next round.'),
+    closed: t('Wait for the host to arm the next round.'),
+  }[state] ?? '';
+  const ranking = ctx.game.ranking || [];
+  const seated = ctx.room.players.filter((p) => !p.gone).length;
+  let table;
+  if (over) table = rows[0]?.points ? t('{name} leads with {points} pts', { name: rows[0].name, points: rows[0].points }) : t('Nobody scored.');
+  else if (ranking.length && (state === 'open' || state === 'pressed')) table = t('{name} is fastest so far · {k} of {n} pressed', { name: ctx.nameOf(ranking[0].seat), k: ranking.length, n: seated });
+  else if (ranking.length) table = t('{name} was fastest · {k} of {n} pressed', { name: ctx.nameOf(ranking[0].seat), k: ranking.length, n: seated });
+  else if (state === 'armed' || state === 'open') table = t('Everyone is waiting for GO.');
+  else table = rows[0]?.points ? t('{name} leads with {points} pts', { name: rows[0].name, points: rows[0].points }) : t('{n} at the table', { n: seated });
+  return { you, next, table };
 }

@@ -116,7 +116,7 @@ export function render(ctx) {
   // The moment the round opens: flash and beep once (the phones buzz on their own).
   if (status === 'open' && local.shown !== 'open' && local.round === game.round) {
     replay(els.root, 'bz-flash');
-    beep(1046, 160, 0.3);
+    ctx.cue('go');
   }
   local.shown = status;
   local.round = game.round;
@@ -143,6 +143,8 @@ export function render(ctx) {
     items.push(h('li', { class: 'placeholder' },
       status === 'open' ? t('Waiting for the first press…') : t('Presses appear here, fastest first.')));
   }
+  // A new press pops in (once: a redraw keeps it still).
+  items.forEach((li) => { if (li.dataset.seat !== undefined) ctx.fresh(li, `press-${game.round}-${li.dataset.seat}`); });
   els.ranking.replaceChildren(...items);
   els.scores.replaceChildren(...scoreItems(ctx));
 }

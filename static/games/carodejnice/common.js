@@ -127,7 +127,7 @@ export function jurorCard(game, juror, { index = 0, big = false, reveal = null }
         h('span', { class: 'cj-value', text: `${juror.conviction}` }),
         h('span', { class: 'cj-of', text: `/${game.conviction_max}` }))),
     track(juror.conviction, game.conviction_max),
-    h('div', { class: 'cj-faiths', 'aria-label': t('Faith') }, ...cards,
+    h('div', { class: 'cj-faiths', role: 'group', 'aria-label': t('Faith') }, ...cards,
       faith ? h('span', { class: 'cj-sum', text: `= ${juror.sum}` }) : null),
     verdict);
   // The faith cards turn one juror at a time; `reveal` is how long ago the turning began (s).

@@ -35,7 +35,7 @@ export function mount(ctx) {
   const els = {
     root: h('div', { class: 'www-phone', id: 'www-phone' }),
     me: h('div', { class: 'www-me', id: 'www-me' }),
-    hand: h('div', { class: 'www-hand', id: 'www-hand', 'aria-label': t('Your Black Magic cards') }),
+    hand: h('div', { class: 'www-hand', id: 'www-hand', role: 'group', 'aria-label': t('Your Black Magic cards') }),
     line: h('p', { class: 'www-line', id: 'www-table-line', 'aria-live': 'polite' }),
     mid: h('div', { class: 'www-mid', id: 'www-mid' }),
     bottom: h('div', { class: 'www-bottom', id: 'www-bottom' }),
@@ -106,15 +106,14 @@ function pressLid(ctx, event) {
   }
   // Feedback first: the verdict waits for the race to settle, the thumb should not.
   local.lidPress = { turn: g.turn, state: 'pressed' };
-  beep(880, 80);
-  vibrate(50);
+  ctx.cue('tap');
   ctx.redraw();
   const turn = g.turn;
   ctx.send('close_lid', { t: tk }, { quiet: true }).then((ack) => {
     if (!ack || local.lidPress?.turn !== turn) return;
     if (ack.ok) {
       local.lidPress = { turn, state: 'won' };
-      beep(1175, 120);
+      ctx.cue('lid');
     } else if (ack.error?.code === 'too_late') {
       local.lidPress = { turn, state: 'lost', margin: ack.error.margin_ms };
     } else {
@@ -701,9 +700,50 @@ export function render(ctx) {
   else if (g.phase === 'over') parts = drawOver(g, ctx);
   else parts = { mid: [], bottom: [] };
   const focused = document.activeElement?.id === 'www-acrobatics';
-  els.mid.replaceChildren(...parts.mid.filter(Boolean));
+  // The middle gets the status card (the player's place, what is next, the table's moment),
+  // except while the formula or a choice of cards needs the room.
+  const mid = parts.mid.filter(Boolean);
+  const busy = g.phase === 'compose' || (g.you?.prompts || []).some((p) => p === 'keep' || p === 'dice');
+  if (isPlayer(ctx) && !over && !busy && ctx.statusEl) {
+    ctx.status(statusCard(ctx));
+    mid.unshift(ctx.statusEl);
+  }
+  els.mid.replaceChildren(...mid);
   els.bottom.replaceChildren(...parts.bottom.filter(Boolean));
   if (focused) els.root.querySelector('#www-acrobatics')?.focus();
+}
+
+// Functions, so that each English text stays a literal inside t() for the catalogues.
+const PHASE_LINE = {
+  roll: (t, p) => t('Turn {turn}: {name} rolls the dice', p),
+  look: (t, p) => t('Turn {turn}: the lid is open, look at the dice!', p),
+  compose: (t, p) => t('Turn {turn}: everyone writes a formula', p),
+  resolve: (t, p) => t('Turn {turn}: the formulas are checked, {name} now', p),
+};
+
+function statusCard(ctx) {
+  const g = ctx.game;
+  const { t } = ctx;
+  const ws = g.witches || [];
+  const me = ws.find((w) => w.seat === ctx.seat);
+  const ahead = me ? ws.filter((w) => w.position > me.position).length : 0;
+  const level = me ? ws.filter((w) => w.seat !== me.seat && w.position === me.position).length : 0;
+  let you = '';
+  if (me && level === ws.length - 1) you = t('Level with everyone on the track');
+  else if (me) you = level ? t('{place} on the track, level with {n}', { place: ordinal(ahead + 1), n: level }) : t('{place} on the track', { place: ordinal(ahead + 1) });
+  const prompts = g.you?.prompts || [];
+  const todo = {
+    roll: t('Roll the dice (button below).'), close_lid: t('Look at the dice, then close the lid!'),
+    formula: t('Write your formula below.'), apply: t('Play a spell or go on (below).'),
+    after: t('Play a spell or go on (below).'), keep: t('Keep one card (below).'), dice: t('Type in the dice.'),
+    fog: t('You may answer with Magic Fog.'),
+  };
+  const first = prompts.find((p) => todo[p]);
+  const next = first ? todo[first] : t('Nothing to do: watch the TV.');
+  const who = g.phase === 'roll' ? g.roller : g.current;
+  const line = PHASE_LINE[g.phase];
+  const table = line ? line(t, { turn: g.turn, name: who === null || who === undefined ? '…' : (who === ctx.seat ? t('you') : ctx.nameOf(who)) }) : '';
+  return { you, next, table };
 }
 
 /** Every frame: the Decree dice vanish at `until`, on this phone's estimate of the server clock. */

@@ -38,7 +38,7 @@ export function mount(ctx) {
     title: h('h2', { class: 'www-title', id: 'www-title' }),
     sub: h('p', { class: 'www-sub', id: 'www-sub', 'aria-live': 'polite' }),
     actions: h('div', { class: 'www-actions' }),
-    board: h('div', { class: 'www-board', id: 'www-board', 'aria-label': t('Race track') }),
+    board: h('div', { class: 'www-board', id: 'www-board', role: 'group', 'aria-label': t('Race track') }),
     main: h('div', { class: 'www-main', id: 'www-main' }),
     roster: h('ol', { class: 'www-roster', id: 'www-roster', 'aria-label': t('Witches') }),
     // The physical dice, entered when the lid opens; the roller's phone has the same form.
@@ -141,7 +141,7 @@ function drawBoard(ctx) {
  * while the formulas are applied: on any other screen they are simply where they are. */
 function hop(ctx) {
   const { shown } = ctx.local;
-  const snap = ctx.game.phase !== 'resolve';
+  const snap = ctx.game.phase !== 'resolve' || ctx.reducedMotion();   // less motion: no hops
   let moved = false;
   for (const w of ctx.game.witches || []) {
     const at = shown[w.seat];
@@ -292,7 +292,8 @@ function drawRoll(ctx) {
 function drawLook(ctx) {
   const { game } = ctx;
   if (Array.isArray(game.dice) && game.dice.length) {
-    ctx.els.main.replaceChildren(diceGrid(game.dice, { cls: 'www-dice-look' }));
+    // The dice turn over once, when the lid opens (not at every redraw while it is open).
+    ctx.els.main.replaceChildren(ctx.fresh(diceGrid(game.dice, { cls: 'www-dice-look' }), `dice-${game.turn}`, 'kit-reveal'));
     return;
   }
   // Physical dice: the dice are in the real box; the app only runs the lid race.
@@ -370,7 +371,7 @@ function stepCountdown(ctx, text, { id = 'www-step-countdown' } = {}) {
 function drawReveal(ctx) {
   ctx.els.main.replaceChildren(
     h('p', { class: 'www-big www-big-small', text: t('Every witch reveals her formula!') }),
-    formulasPanel(ctx),
+    ctx.fresh(formulasPanel(ctx), `formulas-${ctx.game.turn}`, 'kit-reveal'),
     stepCountdown(ctx, t('The lid opens in ')),
   );
 }
@@ -438,7 +439,7 @@ function drawResolve(ctx) {
     now = h('div', { class: 'www-now', id: 'www-now' },
       h('p', { class: 'www-now-text', id: 'www-now-text' }, w ? pawn(w) : null, h('span', { text })),
       line,
-      last ? h('p', { class: 'www-now-result', id: 'www-last-result', text: last.text }) : null);
+      last ? ctx.fresh(h('p', { class: 'www-now-result', id: 'www-last-result', text: last.text }), `result-${game.turn}-${results.length}`) : null);
   }
   // One line of the log: the formulas are in the list on the right, the result in the box.
   parts.push(now, logList(ctx, 1, last?.text));
@@ -575,11 +576,11 @@ export function render(ctx) {
   if (Array.isArray(game.dice) && game.dice.length) local.lastDice = { turn: game.turn, dice: game.dice };
   if (prev.phase === 'look' && game.phase === 'compose' && prev.turn === game.turn) {
     local.lid = { until: performance.now() + LID_MS, dice: local.lastDice?.turn === game.turn ? local.lastDice.dice : null };
-    beep(196, 160, 0.3);
+    ctx.cue('lid');
   }
-  if (prev.phase !== 'look' && game.phase === 'look' && prev.phase !== null) beep(880, 120, 0.2);
+  if (prev.phase !== 'look' && game.phase === 'look' && prev.phase !== null) ctx.cue('go');
   const results = (game.results || []).length;
-  if (game.phase === 'resolve' && results > prev.results && prev.phase !== null) beep(660, 90, 0.15);
+  if (game.phase === 'resolve' && results > prev.results && prev.phase !== null) ctx.cue('reveal');
   local.prev = { phase: game.phase, turn: game.turn, results };
   draw(ctx);
 }

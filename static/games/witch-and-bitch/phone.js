@@ -177,7 +177,7 @@ function drawTools(ctx) {
   els.tools.hidden = !playing;
   if (!playing) return;
   const w = me(ctx);
-  const tabs = h('div', { class: 'wab-tabs', role: 'tablist' }, ['attack', 'corpses', 'dice'].map((tab) => {
+  const tabs = h('div', { class: 'wab-tabs', role: 'group', 'aria-label': t('Tools') }, ['attack', 'corpses', 'dice'].map((tab) => {
     const b = h('button', { type: 'button', class: `btn wab-tab${local.tool === tab ? ' on' : ''}`, id: `wab-tab-${tab}`, 'aria-pressed': String(local.tool === tab), text: { attack: t('Attack'), corpses: t('Corpses & damage'), dice: t('Dice') }[tab] });
     b.addEventListener('click', () => { local.tool = local.tool === tab ? '' : tab; ctx.redraw(); });
     return b;

@@ -72,9 +72,11 @@ export function render(ctx) {
 
   const log = g.log || [];
   const shown = log.slice(-10).reverse();
-  els.moves.replaceChildren(...shown.map((e, i) => h('li', {
+  const items = shown.map((e, i) => h('li', {
     class: `wc-move wc-move-${g.players[e.seat]?.guild}${i === 0 ? ' wc-move-last' : ''}`,
-  }, guildMark(g.players[e.seat]?.guild), h('span', { text: e.text === g.result ? e.text : `${ctx.nameOf(e.seat)}: ${e.text}` }))));
+  }, guildMark(g.players[e.seat]?.guild), h('span', { text: e.text === g.result ? e.text : `${ctx.nameOf(e.seat)}: ${e.text}` })));
+  if (items[0]) ctx.fresh(items[0], `last-${g.ply}-${shown[0].text}`);   // the new move pops in once
+  els.moves.replaceChildren(...items);
   if (!log.length) els.moves.append(h('li', { class: 'wc-move wc-empty', text: g.phase === 'master' ? t('Each player secretly sets three tiles aside.') : t('No moves yet: the first player places a wizard.') }));
   const quiet = g.phase === 'encounter' && g.quiet_turns >= 10
     ? h('p', { class: 'wc-quiet', text: t('{x} rounds without a capture (draw at {quiet_limit})', { x: Math.floor(g.quiet_turns / 2), quiet_limit: g.quiet_limit }) }) : null;

@@ -226,7 +226,7 @@ export function amuletRow(amulets, { words = true } = {}) {
   for (let i = 0; i < unused; i += 1) icons.push(amuletIcon(false));
   for (let i = 0; i < grey; i += 1) icons.push(amuletIcon(true));
   const label = grey ? t('{unused} unused, {grey} grey', { unused, grey }) : t('{unused} unused', { unused });
-  return h('span', { class: 'wb-amulets', 'aria-label': t('Amulets: {label}', { label }) },
+  return h('span', { class: 'wb-amulets', role: 'img', 'aria-label': t('Amulets: {label}', { label }) },
     h('span', { class: 'wb-amulet-icons', 'aria-hidden': 'true' }, icons),
     words ? h('span', { class: 'wb-amulet-words', text: label }) : null);
 }

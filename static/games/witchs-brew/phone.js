@@ -517,6 +517,26 @@ function drawFoot(g, ctx) {
   els.foot.replaceChildren(...parts);
 }
 
+function statusCard(g, ctx) {
+  const { t } = ctx;
+  const players = (g.players || []).filter((p) => !p.gone);
+  const mine = players.find((p) => p.seat === ctx.seat);
+  const amulets = mine?.amulets?.unused ?? 0;
+  const you = mine ? t('Set {set} · {amulets} unused amulets', { set: g.set, amulets }) : '';
+  let next = t('Watch the TV: nothing to do now.');
+  let table = '';
+  if (g.phase === 'select') {
+    next = mine?.ready ? t('Wait for the others to choose.') : t('Pick your roles below, then lock them in.');
+    table = t('{k} of {n} have chosen their roles', { k: players.filter((p) => p.ready).length, n: players.length });
+  } else if (g.phase === 'draft') {
+    const who = players.filter((p) => p.drafting).map((p) => p.name);
+    table = who.length ? t('Choosing an ability: {names}', { names: who.join(', ') }) : '';
+  } else if (g.phase === 'trick' && g.leader !== null && g.leader !== undefined) {
+    table = t('{name} leads the trick', { name: ctx.nameOf(g.leader) });
+  }
+  return { you, next, table };
+}
+
 // ---- drawing -----------------------------------------------------------------------------------
 
 export function render(ctx) {
@@ -525,8 +545,7 @@ export function render(ctx) {
   // A decision that just became yours: buzz, so a phone lying on the table is noticed.
   const now = (g.you?.prompts || []).filter((k) => ['play', 'answer', 'amulet', 'draft', 'keep'].includes(k)).join(',');
   if (now && now !== local.prevPrompts) {
-    vibrate([80, 40, 80]);
-    beep(880, 90, 0.15);
+    ctx.cue('claim');
   }
   local.prevPrompts = now;
 
@@ -541,7 +560,13 @@ export function render(ctx) {
   else out = { head: g.phase || '', detail: [], mid: [], bottom: [] };
   els.headline.textContent = out.head;
   els.detail.replaceChildren(...out.detail.filter(Boolean));
-  els.mid.replaceChildren(...out.mid.filter(Boolean));
+  // An empty middle gets the status card: the player's set, what is next, the table.
+  const mid = out.mid.filter(Boolean);
+  if (!mid.length && isPlayer(ctx) && ctx.statusEl && g.phase !== 'over') {
+    ctx.status(statusCard(g, ctx));
+    mid.push(ctx.statusEl);
+  }
+  els.mid.replaceChildren(...mid);
   els.bottom.replaceChildren(...out.bottom.filter(Boolean));
   drawFoot(g, ctx);
   const p = prompts(ctx);

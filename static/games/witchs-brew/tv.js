@@ -213,7 +213,11 @@ function drawTrick(ctx) {
   let reminder = null;
   if (tk && tk.role) {
     main.push(h('p', { class: `wb-big wb-fam-text-${roleFamily(tk.role)}`, id: 'wb-role', dataset: { role: tk.role }, text: claimText(ctx, tk.role) }));
-    main.push(chainList(ctx, tk, { id: 'wb-chain' }));
+    const chain = chainList(ctx, tk, { id: 'wb-chain' });
+    // Each new answer in the chain pops in once; the role played turns over.
+    [...chain.children].forEach((li, i) => ctx.fresh(li, `chain-${g.set}-${tk.role}-${tk.chain[0]?.seat}-${i}`));
+    ctx.fresh(main[main.length - 1], `role-${g.set}-${tk.role}-${tk.chain[0]?.seat}`, 'kit-reveal');
+    main.push(chain);
     const claimant = tk.claimant;
     if (claimant !== null && claimant !== undefined) {
       main.push(h('p', { class: 'wb-claimant', id: 'wb-claimant' },
@@ -352,7 +356,7 @@ export function render(ctx) {
   const key = `${g.set}|${g.trick?.role}|${chain.length}`;
   if (key !== local.lastChainKey && chain.length > 1) {
     const e = chain[chain.length - 1];
-    if (e.answer === 'claim' || e.answer === 'amulet') beep(660, 120, 0.2);
+    if (e.answer === 'claim' || e.answer === 'amulet') ctx.cue('claim');
   }
   local.lastChainKey = key;
 }

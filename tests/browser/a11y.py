@@ -1,0 +1,38 @@
+"""Accessibility checks in the browser tests: axe-core (bundled by axe-playwright-python, so no
+network is needed) run on a live page; a serious or critical violation fails the test."""
+
+from __future__ import annotations
+
+from typing import Any
+
+#: What axe checks: WCAG 2.1 A and AA (names, roles, labels, contrast AA, lang) plus axe's
+#: best practices; only serious and critical findings fail a test.
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
+FAILING = {"serious", "critical"}
+
+
+def _describe(violation: dict[str, Any]) -> str:
+    nodes = violation.get("nodes", [])
+    where = "; ".join(
+        " ".join(map(str, n.get("target", [])))
+        + ": "
+        + " ".join(n.get("failureSummary", "").splitlines()[-1:]).strip()
+        for n in nodes[:6]
+    )
+    more = f" (+{len(nodes) - 6} more)" if len(nodes) > 6 else ""
+    return f"[{violation['impact']}] {violation['id']}: {violation['help']} — {where}{more}"
+
+
+def axe_violations(page: Any) -> list[str]:
+    """The page's serious and critical axe violations, one readable line each."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    options = {"runOnly": {"type": "tag", "values": TAGS}, "resultTypes": ["violations"]}
+    results = Axe().run(page, options=options)
+    return [_describe(v) for v in results.response["violations"] if v.get("impact") in FAILING]
+
+
+def assert_accessible(page: Any, where: str) -> None:
+    """Fail with every serious or critical axe violation on ``page`` (``where`` names it)."""
+    found = axe_violations(page)
+    assert not found, f"axe on {where}:\n" + "\n".join(found)

@@ -1,0 +1,57 @@
+"""Phones never look empty: where a game's phone would leave its middle bare, the kit's status
+card says the player's standing, what to do next and what happens at the table."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import close_all, open_table
+from tests.support import LiveServer
+
+pytestmark = pytest.mark.browser
+
+CARD = "() => { const c = document.querySelector('.kit-status'); return c && !c.hidden; }"
+
+
+def rows(page: Any) -> dict[str, str]:
+    return page.evaluate(
+        "() => Object.fromEntries(['you', 'next', 'table'].map((k) => [k,"
+        " document.querySelector(`.kit-status-${k}:not([hidden]) .kit-status-text`)"
+        "?.textContent ?? '']))"
+    )
+
+
+@pytest.mark.parametrize(
+    ("game", "names", "options"),
+    [
+        ("buzzer", ["Anna", "Ben"], {"random_delay": False, "countdown": 1}),
+        ("wicked-witches-way", ["Anna", "Ben"], {}),
+        ("witchs-brew", ["Anna", "Ben", "Cleo"], {}),
+    ],
+)
+def test_the_phone_says_you_next_and_the_table(
+    browser: Any, server: LiveServer, artifacts: Path, game: str, names: list[str], options: Any
+) -> None:
+    room = server.create_room(game, seed=3, options=options)
+    tv, phones = open_table(browser, server, room, names)
+    tv.click("#btn-start")
+    for phone in phones:
+        phone.wait_for_function(CARD)
+        said = rows(phone)
+        assert all(said.values()), f"{game}: an empty line in the status card: {said}"
+    phones[0].screenshot(path=str(artifacts / f"status-{game}-phone-390x844.png"))
+    if game == "buzzer":
+        # The card follows the round: who was fastest, how many pressed.
+        tv.click("#btn-arm")
+        phones[1].wait_for_selector('#btn-buzz[data-state="open"]', timeout=15_000)
+        phones[1].locator("#btn-buzz").tap()
+        phones[0].wait_for_function(
+            "() => document.querySelector('.kit-status-table .kit-status-text')"
+            ".textContent.includes('Ben is fastest so far')"
+        )
+        assert "1 of 2" in rows(phones[0])["table"]
+        phones[0].screenshot(path=str(artifacts / "status-buzzer-round-phone-390x844.png"))
+    close_all(tv, *phones)
