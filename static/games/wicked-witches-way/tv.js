@@ -193,7 +193,7 @@ function statusOf(game, w) {
 function handicapControls(ctx, w) {
   const level = w.handicap || 'normal';
   const sel = h('select', { class: 'www-level', dataset: { handicapSeat: w.seat }, 'aria-label': t('Handicap of {who}', { who: ctx.nameOf(w.seat) }) },
-    ['normal', 'novice', 'expert'].map((l) => h('option', { value: l, selected: l === level }, l[0].toUpperCase() + l.slice(1))));
+    [['normal', t('Normal')], ['novice', t('Novice')], ['expert', t('Expert')]].map(([l, word]) => h('option', { value: l, selected: l === level }, word)));
   const start = level === 'novice'
     ? h('select', { class: 'www-start', dataset: { startSeat: w.seat }, 'aria-label': t('Start space') },
       [5, 6, 7].map((s) => h('option', { value: s, selected: (w.start ?? w.position) === s }, t('start {s}', { s }))))
