@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask
+from flask_compress import Compress
 from flask_socketio import SocketIO
 from werkzeug.middleware.proxy_fix import ProxyFix
 
@@ -91,6 +92,17 @@ def limits(config: dict[str, Any]) -> Limits:
     )
 
 
+COMPRESSED_TYPES = [
+    "text/html",
+    "text/css",
+    "text/javascript",
+    "application/javascript",
+    "application/json",
+    "application/manifest+json",
+    "image/svg+xml",
+]
+
+
 def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
     app = Flask(
         __name__,
@@ -143,6 +155,10 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
     i18n.init_app(app)
     errors.register(app)
     app.after_request(secure)
+    # Pages, scripts, styles, SVGs and JSON go out compressed: a phone's first load on a busy
+    # party Wi-Fi is a third of the bytes (the Socket.IO traffic itself is not touched).
+    app.config.setdefault("COMPRESS_MIMETYPES", COMPRESSED_TYPES)
+    Compress(app)
     names = host_names(app.config["PUBLIC_URL"], app.config["ALLOWED_HOSTS"])
     app.before_request(lambda: refuse_unknown_host(names))
     sockets.register(socketio, service, lookups, app.config["MAX_PAYLOAD_BYTES"], names)
