@@ -216,7 +216,7 @@ function statusCard(ctx, state) {
   const points = mine?.points ?? 0;
   const place = 1 + rows.filter((r) => r.points > points).length;
   const you = points || rows.some((r) => r.points)
-    ? t('{place} of {n} · {points} pts', { place: ordinal(place), n: rows.length, points })
+    ? t('{place} of {n} · score {points}', { place: ordinal(place), n: rows.length, points })
     : t('No points yet: the fastest press scores');
   const over = ctx.room.status === 'over';
   const next = over ? t('The host may start a rematch from the TV.') : {
@@ -232,10 +232,10 @@ function statusCard(ctx, state) {
   const ranking = ctx.game.ranking || [];
   const seated = ctx.room.players.filter((p) => !p.gone).length;
   let table;
-  if (over) table = rows[0]?.points ? t('{name} leads with {points} pts', { name: rows[0].name, points: rows[0].points }) : t('Nobody scored.');
+  if (over) table = rows[0]?.points ? t('Winner: {name} (score {points})', { name: rows[0].name, points: rows[0].points }) : t('Nobody scored.');
   else if (ranking.length && (state === 'open' || state === 'pressed')) table = t('{name} is fastest so far · {k} of {n} pressed', { name: ctx.nameOf(ranking[0].seat), k: ranking.length, n: seated });
   else if (ranking.length) table = t('{name} was fastest · {k} of {n} pressed', { name: ctx.nameOf(ranking[0].seat), k: ranking.length, n: seated });
   else if (state === 'armed' || state === 'open') table = t('Everyone is waiting for GO.');
-  else table = rows[0]?.points ? t('{name} leads with {points} pts', { name: rows[0].name, points: rows[0].points }) : t('{n} at the table', { n: seated });
+  else table = rows[0]?.points ? t('Leader: {name} (score {points})', { name: rows[0].name, points: rows[0].points }) : t('{n} at the table', { n: seated });
   return { you, next, table };
 }

@@ -718,7 +718,7 @@ const PHASE_LINE = {
   roll: (t, p) => t('Turn {turn}: {name} rolls the dice', p),
   look: (t, p) => t('Turn {turn}: the lid is open, look at the dice!', p),
   compose: (t, p) => t('Turn {turn}: everyone writes a formula', p),
-  resolve: (t, p) => t('Turn {turn}: the formulas are checked, {name} now', p),
+  resolve: (t, p) => t('Turn {turn}: formulas checked · now: {name}', p),
 };
 
 function statusCard(ctx) {
