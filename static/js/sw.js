@@ -11,6 +11,7 @@ const CACHE = 'companion-shell-v1';
 const SHELL = [
   '/static/css/companion.css',
   '/static/css/theme.css',
+  '/static/css/motion.css',
   '/static/js/client.js',
   '/static/js/ui.js',
   '/static/js/kit.js',
