@@ -42,7 +42,16 @@ def test_the_phone_says_you_next_and_the_table(
         phone.wait_for_function(CARD)
         said = rows(phone)
         assert all(said.values()), f"{game}: an empty line in the status card: {said}"
+        assert "you rolls" not in said["table"], said
     phones[0].screenshot(path=str(artifacts / f"status-{game}-phone-390x844.png"))
+    # The top bar (avatar, name, language, room code, sound, Leave) leaves a short name whole.
+    bar = phones[0].evaluate(
+        "() => { const n = document.getElementById('me-name'); return {text: n.textContent,"
+        " shown: n.clientWidth, needs: n.scrollWidth, bar: [...document.querySelectorAll("
+        "'#me > *')].map((e) => [e.className || e.id,"
+        " Math.round(e.getBoundingClientRect().width)])}; }"
+    )
+    assert bar["text"] == names[0] and bar["needs"] <= bar["shown"], bar
     if game == "buzzer":
         # The card follows the round: who was fastest, how many pressed.
         tv.click("#btn-arm")

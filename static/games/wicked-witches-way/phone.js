@@ -716,6 +716,8 @@ export function render(ctx) {
 // Functions, so that each English text stays a literal inside t() for the catalogues.
 const PHASE_LINE = {
   roll: (t, p) => t('Turn {turn}: {name} rolls the dice', p),
+  // "you roll", not "you rolls": the roller's own phone gets its own sentence.
+  roll_you: (t, p) => t('Turn {turn}: you roll the dice', p),
   look: (t, p) => t('Turn {turn}: the lid is open, look at the dice!', p),
   compose: (t, p) => t('Turn {turn}: everyone writes a formula', p),
   resolve: (t, p) => t('Turn {turn}: formulas checked · now: {name}', p),
@@ -741,7 +743,7 @@ function statusCard(ctx) {
   const first = prompts.find((p) => todo[p]);
   const next = first ? todo[first] : t('Nothing to do: watch the TV.');
   const who = g.phase === 'roll' ? g.roller : g.current;
-  const line = PHASE_LINE[g.phase];
+  const line = PHASE_LINE[g.phase === 'roll' && who === ctx.seat ? 'roll_you' : g.phase];
   const table = line ? line(t, { turn: g.turn, name: who === null || who === undefined ? '…' : (who === ctx.seat ? t('you') : ctx.nameOf(who)) }) : '';
   return { you, next, table };
 }
