@@ -61,7 +61,7 @@ export function render(ctx) {
       h('div', { class: 'wc-player-top' }, guildMark(p.guild, 'wc-mark-big'),
         ctx.avatar(p.seat),
         h('span', { class: 'wc-player-name', text: ctx.nameOf(p.seat) }),
-        h('span', { class: 'wc-guild', text: p.guild.toUpperCase() }),
+        h('span', { class: 'wc-guild', text: t(p.guild).toUpperCase() }),
         turn ? h('span', { class: 'wc-now', text: t('▶ to move') }) : null,
         winner ? h('span', { class: 'wc-now', text: t('★ wins') }) : null,
         clock),
