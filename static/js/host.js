@@ -201,12 +201,23 @@ function renderJoinCard(room) {
   if (room.join_url) $('join-url').textContent = room.join_url.replace(/^https?:\/\//, '');
 }
 
+/** In the lobby the TV shows every language as a button; in play one button cycles through
+ * them, so the game's title and the host's buttons keep the bar. */
+function compactLanguageInPlay(status) {
+  const slot = document.querySelector('.tv-bar .lang-slot');
+  const compact = status !== 'lobby';
+  if (!slot || slot.classList.contains('compact') === compact) return;
+  slot.classList.toggle('compact', compact);
+  languageSlots();
+}
+
 function render(view) {
   current = view;
   hintServerTime(view.now);
   const { room } = view;
   followRoomLanguage(room.lang);
   document.body.dataset.status = room.status;
+  compactLanguageInPlay(room.status);
   renderControls(room);
   renderPlayers(room);
   renderJoinCard(room);
