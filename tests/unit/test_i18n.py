@@ -19,6 +19,7 @@ from companion.games.registry import GAMES
 from companion.rooms import RoomError, RoomService, ServiceConfig
 from companion.store import SqliteStore
 from companion.web import create_app
+from companion.web.help import help_for, translated_help
 from companion.web.i18n import TRANSLATIONS
 from tests.support import ROOT
 
@@ -212,9 +213,16 @@ def test_a_games_help_comes_in_the_pages_language_where_it_is_translated(http) -
     code = http.post("/api/rooms", json={"game": "carodejnice"}).get_json()["code"]
     assert "Hra pro jednoho hráče se skutečnými kartami" in http.get(f"/j/{code}?lang=cs").text
     assert "A solo game with the physical cards" in http.get(f"/j/{code}?lang=en").text
-    # No Italian help for this game: the English one, under Italian page texts.
     italian = http.get(f"/j/{code}?lang=it").text
-    assert "A solo game with the physical cards" in italian and "Entra in partita" in italian
+    assert "Una partita in solitario con le carte vere" in italian and "Entra in partita" in italian
+
+
+def test_a_game_without_a_translated_help_shows_the_english_one() -> None:
+    # Every game has Italian and Czech help by now: a language none has shows the fallback.
+    buzzer = GAMES["buzzer"]
+    assert translated_help(buzzer, "de") is None
+    assert help_for(buzzer, "de") == help_for(buzzer, "en")
+    assert help_for(buzzer, "it") != help_for(buzzer, "en")
 
 
 @pytest.mark.parametrize(
