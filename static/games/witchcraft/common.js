@@ -269,3 +269,18 @@ export function pendingLine(ctx) {
   // The view's English (marked N_ in views.py), worded here in the page's language.
   return t('{who} {doing}', { who: who(ctx, p.seat), doing: t(p.doing) });
 }
+
+/** Every frame, on TV and phone: each clock from the server's deadline on this page's estimate of
+ * the server clock; the running one marked, the last 20 s urgent. */
+export function tick(ctx) {
+  const g = ctx.game;
+  if (!g?.clock) return;
+  const now = ctx.serverNow();
+  for (const [el, seat] of ctx.els.clocks || []) {
+    const left = clockLeft(g.clock, seat, now);
+    const text = formatClock(left);
+    if (el.textContent !== text) el.textContent = text;
+    el.classList.toggle('wc-clock-running', g.clock.running === seat);
+    el.classList.toggle('urgent', left !== null && left < 20_000);
+  }
+}

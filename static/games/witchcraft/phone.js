@@ -6,10 +6,11 @@
 import { h } from '../../js/ui.js';
 import { pressTwice, t, tn } from '../../js/kit.js';
 import {
-  ARROWS, DIR_ORDER, boardSvg, previewStack, clockLeft, formatClock, guildMark, key, pendingLine, phaseLabel,
+  ARROWS, DIR_ORDER, boardSvg, previewStack, tick, guildMark, key, pendingLine, phaseLabel,
 } from './common.js';
 
 export { styles } from './common.js';
+export { tick };
 
 export function local() {
   return { ply: -1, cell: null, pick: null, inspect: null };
@@ -220,16 +221,5 @@ function choicesPanel(ctx, byCell, loose, picked) {
   return out;
 }
 
-export function tick(ctx) {
-  const g = ctx.game;
-  if (!g?.clock) return;
-  const now = ctx.serverNow();
-  for (const [el, seat] of ctx.els.clocks || []) {
-    const left = clockLeft(g.clock, seat, now);
-    const text = formatClock(left);
-    if (el.textContent !== text) el.textContent = text;
-    el.classList.toggle('urgent', left !== null && left < 20_000);
-  }
-}
 
 

@@ -5,11 +5,12 @@
 
 import { h } from '../../js/ui.js';
 import {
-  boardSvg, clockLeft, formatClock, guildMark, legend, pendingLine, phaseLabel, placeholderNote,
+  boardSvg, tick, guildMark, legend, pendingLine, phaseLabel, placeholderNote,
 } from './common.js';
 import { t, tn } from '../../js/kit.js';
 
 export { styles } from './common.js';
+export { tick };
 
 export function mount() {
   const els = {
@@ -83,15 +84,3 @@ export function render(ctx) {
   els.foot.replaceChildren(...[quiet, legend(), placeholderNote()].filter(Boolean));
 }
 
-export function tick(ctx) {
-  const g = ctx.game;
-  if (!g?.clock) return;
-  const now = ctx.serverNow();
-  for (const [el, seat] of ctx.els.clocks || []) {
-    const left = clockLeft(g.clock, seat, now);
-    const text = formatClock(left);
-    if (el.textContent !== text) el.textContent = text;
-    el.classList.toggle('wc-clock-running', g.clock.running === seat);
-    el.classList.toggle('urgent', left !== null && left < 20_000);
-  }
-}
