@@ -18,7 +18,7 @@ import json
 import math
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -140,16 +140,21 @@ def junk(rng: random.Random, depth: int = 0) -> Any:
     )  # fmt: skip
 
 
-def malformed(game: Game[Any], seats: int, rng: random.Random, now: float) -> object:
-    """A move broken in up to three ways (sometimes in none: the game must move on too)."""
+def malformed(
+    game: Game[Any], seats: int, rng: random.Random, now: float, legal: Sequence[Move] = ()
+) -> tuple[int | None, object]:
+    """A sender and a move broken in up to three ways. A move broken in none is one of the
+    ``legal`` moves when there are some (the junk must not crowd out what is right), else a
+    random declared one; a broken move comes from any sender."""
     if rng.random() < 0.03:
-        return rng.choice([None, [], "arm", 7, ["type"], 1.5])
-    _, raw = candidate(game, seats, rng)
-    raw["t"] = now if rng.random() < 0.9 else junk(rng)  # a race press carries its client time
+        return rng.choice([None, *range(seats)]), rng.choice([None, [], "arm", 7, ["type"], 1.5])
+    breaks = rng.choice([0, 1, 1, 2, 3])
+    sender, raw = rng.choice(legal) if breaks == 0 and legal else candidate(game, seats, rng)
+    raw = {**raw, "t": now if rng.random() < 0.9 else junk(rng)}  # a race press's client time
     action = game.actions[raw["type"]]
-    for _ in range(rng.choice([0, 1, 1, 2, 3])):
+    for _ in range(breaks):
         _break(game, action, raw, seats, rng)
-    return raw
+    return sender, raw
 
 
 def _break(
@@ -650,9 +655,11 @@ def check_fuzz(
             continue
         room = table.room
         before = (room.state, room.seq, room.status)
-        raw = malformed(game, players, rng, clock.now)
+        legal = [move for move, _ in picker.legal_moves(room.state, clock.now).values()]
+        sender, raw = malformed(game, players, rng, clock.now, legal)
         try:
-            reply = svc.act(rng.choice(conns), raw)
+            # mostly from the sender the move names; now and then from anyone (a wrong phone)
+            reply = svc.act(conn(sender) if rng.random() < 0.7 else rng.choice(conns), raw)
         except RoomError as exc:
             assert exc.message and exc.code is not ErrorCode.INTERNAL, (game.id, exc.code)
             assert (room.state, room.seq, room.status) == before, f"{game.id}: a refusal changed"
