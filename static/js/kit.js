@@ -628,9 +628,10 @@ export function motif(name, cls = '') {
 
 // ---- sound, motion and the phone's status card ------------------------------------------------
 
-/** The sound switch for this device (remembered): a button for the TV's bar or the phone's. */
-export function muteToggle({ cls = 'btn', compact = false } = {}) {
-  const button = h('button', { type: 'button', id: 'btn-mute', class: `${cls} mute-toggle` });
+/** The sound switch for this device (remembered): a button for the TV's bar or the phone's
+ * (`id` tells two switches on one page apart: the phone's join screen has its own). */
+export function muteToggle({ cls = 'btn', compact = false, id = 'btn-mute' } = {}) {
+  const button = h('button', { type: 'button', id, class: `${cls} mute-toggle` });
   const paint = (off) => {
     const label = off ? t('♪ Sound off') : t('♪ Sound on');
     // On a phone's narrow bar: the note alone (struck through when off), the words for readers.

@@ -499,6 +499,13 @@ function start() {
   });
   pressTwice($('btn-leave'), leave);
   $('me').insertBefore(muteToggle({ cls: 'btn btn-small', compact: true }), $('btn-leave'));
+  // Before joining too: a phone that joins in a quiet room can be silenced before its first cue.
+  const joinLang = document.querySelector('.join-lang');
+  if (joinLang) {
+    const bar = h('div', { class: 'join-bar' });
+    joinLang.replaceWith(bar);
+    bar.append(joinLang, muteToggle({ cls: 'btn btn-small', compact: true, id: 'btn-mute-join' }));
+  }
   $('other-code').value = code;
 
   const socket = connect();

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import close_all, open_table, tv_context
+from tests.browser.conftest import close_all, open_table, phone_context, tv_context
 from tests.support import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -74,6 +74,23 @@ def test_the_tv_runs_by_keyboard_from_the_lobby_to_a_round(
     tv.keyboard.press("Enter")
     tv.wait_for_selector('body[data-status="over"]')
     close_all(tv, anna)
+
+
+def test_a_phone_can_mute_before_it_joins(browser: Any, server: LiveServer) -> None:
+    """The join screen has the mute too, and the choice holds once the phone has a seat: a
+    friend who joins in a quiet room hears nothing, not even the join cue."""
+    room = server.create_room("buzzer")
+    page = phone_context(browser).new_page()
+    page.goto(room["join_url"])
+    page.click("#btn-mute-join")
+    assert page.get_attribute("#btn-mute-join", "aria-pressed") == "false"
+    page.fill("#name", "Quiet")
+    page.click("#btn-join")
+    page.wait_for_selector("#screen-lobby", state="visible")
+    assert page.get_attribute("#btn-mute", "aria-pressed") == "false"
+    assert "join" in page.evaluate(PLAYED)  # the cue happened (its buzz) ...
+    assert page.evaluate(SOUNDED) == 0  # ... without a sound
+    close_all(page)
 
 
 def test_sound_cues_and_a_mute_per_device(browser: Any, server: LiveServer) -> None:
