@@ -128,7 +128,8 @@ def test_placement_a_split_capture_and_an_altar(
             page.wait_for_selector("#wc-next")
             tile = state.players[seat].to_place[0]
             assert tile.spec.name in page.locator("#wc-next").inner_text()
-            assert other.locator("#wc-next").count() == 0
+            # (the other phone may still be drawing the step before, when the tile was its own)
+            other.wait_for_selector("#wc-next", state="detached")
         enter(page, tv, state, index)
         if number == 1:
             page.screenshot(path=str(artifacts / "witchcraft-phone-placement-390x844.png"))
