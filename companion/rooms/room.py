@@ -22,6 +22,7 @@ from companion.engine import (
     State,
     resolve_options,
 )
+from companion.engine.text import say
 from companion.rooms.avatars import Avatar, default_avatar, parse_avatar
 from companion.rooms.errors import RoomError
 from companion.rooms.history import History, Step, Undone
@@ -285,8 +286,12 @@ class Room:
             state = self.game.apply(self.state, seat, event["action"], event["at"])
         except IllegalAction as exc:
             raise RoomError(exc.code, exc.template, **exc.params) from exc
-        who = "the table" if seat is None else self.players[seat].name
-        label = f"{who}'s {str(event['action']['type']).replace('_', ' ')}"
+        # the action's name is its id, in English in every language (no game names its actions)
+        action = str(event["action"]["type"]).replace("_", " ")
+        if seat is None:
+            label = say("the table's {action}", action=action)
+        else:
+            label = say("{who}'s {action}", who=self.players[seat].name, action=action)
         return self._step(state, float(event["at"]), label)
 
     def _timeout(self, event: Mapping[str, Any]) -> Commit:

@@ -29,6 +29,7 @@ from companion.engine import (
     OptionError,
     resolve_options,
 )
+from companion.engine.text import say, text_json
 from companion.rooms import validation as check
 from companion.rooms.avatars import parse_avatar
 from companion.rooms.codes import new_code, new_token, normalize_code
@@ -449,11 +450,17 @@ class RoomService:
         self._advance(room, event["at"])
         self._record(room, event)
         kind = event["kind"]
-        text = f"{'Undone' if kind == 'undo' else 'Redone'}: {room.last_undo}."
+        what = room.last_undo
+        text = (
+            say("Undone: {what}.", what=what)
+            if kind == "undo"
+            else say("Redone: {what}.", what=what)
+        )
         ack: dict[str, Any] = {"ok": True, "undone": room.last_undo}
         if kind == "redo":
             ack["redone"] = room.last_undo
-        note = self._notify(room, {"kind": kind, "text": text})
+        # the English text, and its template for the pages to translate (companion/engine/text.py)
+        note = self._notify(room, {"kind": kind, "text": text, **text_json(text)})
         return Reply(ack, note + self._broadcast(room))
 
     def act(self, conn: str, raw: object) -> Reply:
