@@ -49,6 +49,9 @@ class IllegalAction(Exception):
     """
 
     def __init__(self, code: ErrorCode, message: str, **params: object) -> None:
+        if isinstance(message, Text) and not params:  # a sentence made with say()
+            params = dict(message.params)
+            message = message.template
         self.template = message
         self.params = plain(params)
         self.message = message.format(**params) if params else message
