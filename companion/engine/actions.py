@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Generic, TypeVar
 
 from companion.engine.errors import BadRequest, Forbidden
+from companion.engine.text import N_
 
 S = TypeVar("S")
 
@@ -107,9 +108,9 @@ class Field:
         """``value`` if it fits the declaration, else BadRequest with a readable sentence."""
         if self.type is FieldType.LIST:
             if not isinstance(value, list):
-                raise self.refuse("'{field}' must be a list.")
+                raise self.refuse(N_("'{field}' must be a list."))
             if len(value) > self.max_items:
-                raise self.refuse("'{field}' holds at most {n} items.", n=self.max_items)
+                raise self.refuse(N_("'{field}' holds at most {n} items."), n=self.max_items)
             item = replace(self, type=self.item or FieldType.JSON, message=self.item_message)
             return [item.check(v) for v in value]
         return self._scalar(self.type, value)
@@ -117,32 +118,32 @@ class Field:
     def _scalar(self, kind: FieldType, value: Any) -> Any:
         if kind is FieldType.BOOL:
             if not isinstance(value, bool):
-                raise self.refuse("'{field}' must be true or false.")
+                raise self.refuse(N_("'{field}' must be true or false."))
             return value
         if kind in (FieldType.INT, FieldType.SEAT):
             if isinstance(value, bool) or not isinstance(value, int):
-                raise self.refuse("'{field}' must be a whole number.")
+                raise self.refuse(N_("'{field}' must be a whole number."))
             if kind is FieldType.SEAT and value < 0:
                 raise BadRequest("There is no such seat.")
             return self._in_range(value)
         if kind is FieldType.NUMBER:
             if isinstance(value, bool) or not isinstance(value, int | float):
-                raise self.refuse("'{field}' must be a number.")
+                raise self.refuse(N_("'{field}' must be a number."))
             if not math.isfinite(value):
-                raise self.refuse("'{field}' must be a finite number.")
+                raise self.refuse(N_("'{field}' must be a finite number."))
             return self._in_range(value)
         if kind is FieldType.TEXT:
             if not isinstance(value, str) or not value:
-                raise self.refuse("'{field}' must be text.")
+                raise self.refuse(N_("'{field}' must be text."))
             if len(value) > self.max_length:
-                raise self.refuse("'{field}' is too long.")
+                raise self.refuse(N_("'{field}' is too long."))
             if self.choices and value not in self.choices:
                 raise self.refuse(
-                    "'{field}' must be one of: {choices}.", choices=", ".join(self.choices)
+                    N_("'{field}' must be one of: {choices}."), choices=", ".join(self.choices)
                 )
             return value
         if not _plain_json(value, MAX_DEPTH):
-            raise self.refuse("'{field}' must be plain JSON.")
+            raise self.refuse(N_("'{field}' must be plain JSON."))
         return value  # the game parses it
 
     def _in_range(self, value: float) -> Any:
@@ -150,7 +151,7 @@ class Field:
             self.high is not None and value > self.high
         ):
             raise self.refuse(
-                "'{field}' must be between {low} and {high}.", low=self.low, high=self.high
+                N_("'{field}' must be between {low} and {high}."), low=self.low, high=self.high
             )
         return value
 
@@ -220,7 +221,7 @@ class Action(Generic[S]):
             value = raw.get(field.name)
             if value is None:
                 if field.required:
-                    raise field.refuse("'{field}' is missing.")
+                    raise field.refuse(N_("'{field}' is missing."))
                 if field.default is not _MISSING:
                     out[field.name] = field.default
                 continue

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.engine.text import say
+from companion.engine.text import N_, say
 
 
 class OptionType(enum.StrEnum):
@@ -48,16 +48,16 @@ class Option:
         """``value`` if it is valid for this option, else OptionError."""
         if self.type is OptionType.BOOL:
             if not isinstance(value, bool):
-                raise OptionError("{option} must be on or off.", option=say(self.label))
+                raise OptionError(N_("{option} must be on or off."), option=say(self.label))
             return value
         if self.type is OptionType.INT:
             if isinstance(value, bool) or not isinstance(value, int):
-                raise OptionError("{option} must be a whole number.", option=say(self.label))
+                raise OptionError(N_("{option} must be a whole number."), option=say(self.label))
             if (self.low is not None and value < self.low) or (
                 self.high is not None and value > self.high
             ):
                 raise OptionError(
-                    "{option} must be between {low} and {high}.",
+                    N_("{option} must be between {low} and {high}."),
                     option=say(self.label),
                     low=self.low,
                     high=self.high,
@@ -65,7 +65,7 @@ class Option:
             return value
         if value not in self.choices:
             raise OptionError(
-                "{option} must be one of: {choices}.",
+                N_("{option} must be one of: {choices}."),
                 option=say(self.label),
                 choices=", ".join(self.choices),
             )
@@ -106,6 +106,6 @@ def resolve_options(
     for key, value in given.items():
         option = by_id.get(key)
         if option is None:
-            raise OptionError("Unknown option: {option}.", option=str(key)[:40])
+            raise OptionError(N_("Unknown option: {option}."), option=str(key)[:40])
         out[key] = option.check(value)
     return out

@@ -336,8 +336,11 @@ def test_every_text_a_games_view_or_refusal_sends_is_a_catalogue_text(
         for state in [run.first, *run.states]:
             for seat in [None, *range(players)]:
                 found.update(untranslated(game.view(state, seat), known))
-            for _ in range(3):
+            for _ in range(3):  # a declared move, and one broken (the engine's field checks)
                 sender, raw = checks.candidate(game, players, rng)
+                broken = checks.malformed(game, players, rng, checks.T0)
+                if rng.random() < 0.5 and isinstance(broken[1], dict):  # the room checks the rest
+                    sender, raw = broken
                 try:
                     game.apply(state, sender, raw, checks.T0)
                 except IllegalAction as refusal:

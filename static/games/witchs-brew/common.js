@@ -40,9 +40,11 @@ export function roleName(ctx, role) {
 /** {action, favor} texts from the reference data, "see the rulebook" where it has null. */
 export function roleTexts(ctx, role) {
   const r = ctx.reference.roles?.[role] || {};
+  const action = typeof r.action === 'string' && r.action ? r.action : SEE_RULEBOOK;
+  const favor = typeof r.favor === 'string' && r.favor ? r.favor : SEE_RULEBOOK;
   return {
-    action: t(typeof r.action === 'string' && r.action ? r.action : SEE_RULEBOOK),
-    favor: t(typeof r.favor === 'string' && r.favor ? r.favor : SEE_RULEBOOK),
+    action: t(action),
+    favor: t(favor),
     actionKnown: typeof r.action === 'string' && Boolean(r.action),
     favorKnown: typeof r.favor === 'string' && Boolean(r.favor),
   };
