@@ -16,6 +16,7 @@ from typing import Any, Generic, TypeVar
 from companion.engine.actions import Action, Payload, Sender
 from companion.engine.errors import BadRequest, ErrorCode, SetupError
 from companion.engine.options import Option, OptionError, resolve_options
+from companion.engine.text import say
 
 S = TypeVar("S")
 
@@ -161,7 +162,7 @@ class Game(Generic[S]):
             span = str(high) if high == low else f"{low}–{high}"
             raise SetupError(
                 "{game} needs {span} players (there are {count}).",
-                game=self.title,
+                game=say(self.title),
                 span=span,
                 count=count,
             )

@@ -76,6 +76,12 @@ def test_the_tv_sets_the_room_language_and_a_phone_keeps_its_own(
     cleo.fill("#name", "Anna")
     cleo.click("#btn-join")
     wait_text(cleo, "#join-error", "La partita è iniziata: puoi guardare.")
+    # The host switches the room to Czech mid-game: the TV follows at once.
+    # (in play the TV's bar has the one-button switch: IT → EN → CS)
+    for _ in range(2):
+        tv.click(".tv-bar .lang-cycle")
+    wait_text(tv, "#game", "Připraveno, až budeš chtít")
+    tv.screenshot(path=str(artifacts / "languages-buzzer-tv-cs-1920x1080.png"))
     close_all(tv, anna, ben, cleo)
 
 
