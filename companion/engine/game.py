@@ -16,6 +16,7 @@ from typing import Any, Generic, TypeVar
 from companion.engine.actions import Action, Payload, Sender
 from companion.engine.errors import BadRequest, ErrorCode, SetupError
 from companion.engine.options import Option, OptionError, resolve_options
+from companion.engine.text import say
 
 S = TypeVar("S")
 
@@ -144,7 +145,7 @@ class Game(Generic[S]):
         try:
             return resolve_options(self.options, given)
         except OptionError as exc:
-            raise SetupError(str(exc), ErrorCode.BAD_REQUEST) from exc
+            raise SetupError(exc.template, ErrorCode.BAD_REQUEST, **exc.params) from exc
 
     def setup(
         self,
@@ -161,7 +162,7 @@ class Game(Generic[S]):
             span = str(high) if high == low else f"{low}–{high}"
             raise SetupError(
                 "{game} needs {span} players (there are {count}).",
-                game=self.title,
+                game=say(self.title),
                 span=span,
                 count=count,
             )
@@ -178,7 +179,9 @@ class Game(Generic[S]):
         kind = raw.get("type")
         action = self.actions.get(kind) if isinstance(kind, str) else None
         if action is None:
-            raise BadRequest(f"{self.title} has no action {str(kind)[:40]!r}.")
+            raise BadRequest(
+                "{game} has no action {action}.", game=self.title, action=repr(str(kind)[:40])
+            )
         return action.accept(seat, raw)
 
     def apply(self, state: S, seat: int | None, action: Payload, at: float) -> S:

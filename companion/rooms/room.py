@@ -22,6 +22,7 @@ from companion.engine import (
     State,
     resolve_options,
 )
+from companion.engine.text import say
 from companion.rooms.avatars import Avatar, default_avatar, parse_avatar
 from companion.rooms.errors import RoomError
 from companion.rooms.history import History, Step, Undone
@@ -94,7 +95,9 @@ class Room:
         """Check ``event``; return the function that applies it. Raises RoomError."""
         handler = getattr(self, f"_{event['kind']}", None)
         if handler is None:
-            raise RoomError(ErrorCode.BAD_REQUEST, f"Unknown room event {event['kind']!r}.")
+            raise RoomError(
+                ErrorCode.BAD_REQUEST, "Unknown room event {kind}.", kind=repr(event["kind"])
+            )
         commit: Commit = handler(event)
 
         def commit_and_touch() -> None:
@@ -212,7 +215,7 @@ class Room:
         try:
             options = resolve_options(self.game.options, event["options"], self.options)
         except OptionError as exc:
-            raise RoomError(ErrorCode.BAD_REQUEST, str(exc)) from exc
+            raise RoomError(ErrorCode.BAD_REQUEST, exc.template, **exc.params) from exc
         return lambda: setattr(self, "options", options)
 
     def _start(self, event: Mapping[str, Any]) -> Commit:
@@ -283,8 +286,12 @@ class Room:
             state = self.game.apply(self.state, seat, event["action"], event["at"])
         except IllegalAction as exc:
             raise RoomError(exc.code, exc.template, **exc.params) from exc
-        who = "the table" if seat is None else self.players[seat].name
-        label = f"{who}'s {str(event['action']['type']).replace('_', ' ')}"
+        # the action's name is its id, in English in every language (no game names its actions)
+        action = str(event["action"]["type"]).replace("_", " ")
+        if seat is None:
+            label = say("the table's {action}", action=action)
+        else:
+            label = say("{who}'s {action}", who=self.players[seat].name, action=action)
         return self._step(state, float(event["at"]), label)
 
     def _timeout(self, event: Mapping[str, Any]) -> Commit:

@@ -29,6 +29,7 @@ from companion.engine import (
     OptionError,
     resolve_options,
 )
+from companion.engine.text import say, text_json
 from companion.rooms import validation as check
 from companion.rooms.avatars import parse_avatar
 from companion.rooms.codes import new_code, new_token, normalize_code
@@ -199,7 +200,7 @@ class RoomService:
         try:
             options = resolve_options(game.options, options)
         except OptionError as exc:
-            raise RoomError(ErrorCode.BAD_REQUEST, str(exc)) from exc
+            raise RoomError(ErrorCode.BAD_REQUEST, exc.template, **exc.params) from exc
         seed = data.get("seed")
         if seed is None:
             seed = secrets.randbelow(SEED_MAX)
@@ -365,7 +366,9 @@ class RoomService:
                 )
                 return Reply({"ok": True}, self._broadcast(room))
             if kind not in HOST_COMMANDS:
-                raise RoomError(ErrorCode.BAD_REQUEST, f"Unknown room command {kind!r}.")
+                raise RoomError(
+                    ErrorCode.BAD_REQUEST, "Unknown room command {kind}.", kind=repr(kind)
+                )
             if not binding.may_host:
                 raise RoomError(ErrorCode.FORBIDDEN, "Only the host can do that.")
             event: dict[str, Any] = {"kind": kind, "at": now}
@@ -447,11 +450,17 @@ class RoomService:
         self._advance(room, event["at"])
         self._record(room, event)
         kind = event["kind"]
-        text = f"{'Undone' if kind == 'undo' else 'Redone'}: {room.last_undo}."
+        what = room.last_undo
+        text = (
+            say("Undone: {what}.", what=what)
+            if kind == "undo"
+            else say("Redone: {what}.", what=what)
+        )
         ack: dict[str, Any] = {"ok": True, "undone": room.last_undo}
         if kind == "redo":
             ack["redone"] = room.last_undo
-        note = self._notify(room, {"kind": kind, "text": text})
+        # the English text, and its template for the pages to translate (companion/engine/text.py)
+        note = self._notify(room, {"kind": kind, "text": text, **text_json(text)})
         return Reply(ack, note + self._broadcast(room))
 
     def act(self, conn: str, raw: object) -> Reply:
@@ -802,7 +811,11 @@ class RoomService:
                 create = stored.events[0]
                 game = self.games.get(create["game"])
                 if game is None:
-                    raise RoomError(ErrorCode.UNKNOWN_GAME, f"The game {create['game']!r} is gone.")
+                    raise RoomError(
+                        ErrorCode.UNKNOWN_GAME,
+                        "The game {game} is gone.",
+                        game=repr(create["game"]),
+                    )
                 room = Room(stored.code, game, create)
                 for event in stored.events[1:]:
                     seq += 1

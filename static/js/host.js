@@ -4,7 +4,7 @@
 import { connect, request, hintServerTime, serverNow, viewGate, pageData } from './client.js';
 import { h, toast, trackConnection } from './ui.js';
 import {
-  call, gamePage, pressTwice, t, errorText, translatePage, languageSlots, onLanguage, onChoose,
+  call, gamePage, pressTwice, t, say, errorText, translatePage, languageSlots, onLanguage, onChoose,
   loadLanguage, followRoomLanguage, refreshHelp, avatarBadge, motif, muteToggle,
 } from './kit.js';
 import { cue, unlockAudio } from './sound.js';
@@ -54,14 +54,9 @@ $('btn-pause').addEventListener('click', () => {
 });
 pressTwice($('btn-end'), () => roomCommand('end'));
 // Undo is two presses like End: a stray tap must not take back someone's move.
-pressTwice($('btn-undo'), async () => {
-  const ack = await roomCommand('undo');
-  if (ack.ok) toast(t('Undone: {what}.', { what: ack.undone }), 'info');
-}, { sure: t('Sure? Undo') });
-$('btn-redo').addEventListener('click', async () => {
-  const ack = await roomCommand('redo');
-  if (ack.ok) toast(t('Redone: {what}.', { what: ack.redone }), 'info');
-});
+// What was undone is told by the note every screen gets (below), in each screen's language.
+pressTwice($('btn-undo'), () => roomCommand('undo'), { sure: t('Sure? Undo') });
+$('btn-redo').addEventListener('click', () => roomCommand('redo'));
 
 // ---- a seat moved to another phone ------------------------------------------------------------
 
@@ -264,7 +259,7 @@ function start() {
     if (gate.accept(view)) render(view);
   });
   socket.on('note', (note) => {
-    if (note?.kind === 'undo' || note?.kind === 'redo') toast(note.text, 'info');
+    if (note?.kind === 'undo' || note?.kind === 'redo') toast(say(note), 'info');
     if (note?.kind === 'handoff') {
       closeHandoff();
       const who = current?.room?.players.find((p) => p.seat === note.seat)?.name || t('The player');

@@ -4,7 +4,7 @@
 import { connect, request, hintServerTime, viewGate, pageData } from './client.js';
 import { h, toast, trackConnection } from './ui.js';
 import {
-  call, gamePage, pressTwice, t, errorText, loadLanguage, languageSwitch, onLanguage,
+  call, gamePage, pressTwice, t, say, errorText, loadLanguage, languageSwitch, onLanguage,
   translatePage, languageSlots, followRoomLanguage, refreshHelp, avatarBadge, avatarPicker,
   AVATAR_SHAPES, AVATAR_COLOURS, muteToggle,
 } from './kit.js';
@@ -531,7 +531,7 @@ function start() {
       showMessage(t('Your seat is now open on another screen.'), { rejoin: t('Play on this screen') });
       return;
     }
-    if (note?.kind === 'undo' || note?.kind === 'redo') toast(note.text, 'info');
+    if (note?.kind === 'undo' || note?.kind === 'redo') toast(say(note), 'info');
     if (!role || !current || current.room.status === 'lobby') return;
     screen.note(note);
   });

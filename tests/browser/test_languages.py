@@ -9,8 +9,9 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import close_all, open_table, phone_context
-from tests.support import LiveServer
+from tests.browser.conftest import close_all, open_table, phone_context, visible
+from tests.integration.test_wicked_witches_way_live import valid_by_colour
+from tests.support import LiveServer, wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -75,6 +76,12 @@ def test_the_tv_sets_the_room_language_and_a_phone_keeps_its_own(
     cleo.fill("#name", "Anna")
     cleo.click("#btn-join")
     wait_text(cleo, "#join-error", "La partita è iniziata: puoi guardare.")
+    # The host switches the room to Czech mid-game: the TV follows at once.
+    # (in play the TV's bar has the one-button switch: IT → EN → CS)
+    for _ in range(2):
+        tv.click(".tv-bar .lang-cycle")
+    wait_text(tv, "#game", "Připraveno, až budeš chtít")
+    tv.screenshot(path=str(artifacts / "languages-buzzer-tv-cs-1920x1080.png"))
     close_all(tv, anna, ben, cleo)
 
 
@@ -99,3 +106,87 @@ def test_a_phone_switches_language_mid_game_in_witchcraft(
     anna.screenshot(path=str(artifacts / "languages-witchcraft-phone-it-390x844.png"))
     tv.screenshot(path=str(artifacts / "languages-witchcraft-tv-cs-1920x1080.png"))
     close_all(tv, anna, ben)
+
+
+def test_wicked_witches_way_in_czech_translates_the_log_results_and_names(
+    browser: Any, server: LiveServer, artifacts: Path
+) -> None:
+    """The room in Czech: the log lines and a witch's result, which the server builds from parts
+    (templates with the symbols' and spaces' names inside), read in Czech on the TV and the
+    phone; Anna switches to Italian and her result follows at once."""
+    room = server.create_room(
+        "wicked-witches-way", seed=11, options={"physical_deck": True, "fog_seconds": 2}
+    )
+    tv, (anna, ben) = open_table(browser, server, room, ["Anna", "Ben"])
+    tv.click('.tv-bar .lang-switch button[data-lang="cs"]')
+    wait_text(tv, "#status-chip", "Čekárna")
+    tv.click("#btn-start")
+    tv.wait_for_selector("#www-tv")
+    wait_text(tv, "#www-log", "Velký závod začíná!")  # a fixed line of the view
+    tv.click("#www-roll")
+    tv.wait_for_selector("#www-dice .www-die")
+    dice = [
+        {"symbol": d.get_attribute("data-symbol"), "color": d.get_attribute("data-color")}
+        for d in tv.locator("#www-dice .www-die").all()
+    ]
+    orange = valid_by_colour(dice)["orange"]
+    anna.locator("#www-close-lid").tap()
+    anna.wait_for_selector("#www-cards")
+    for symbol in orange:
+        anna.click(f'#www-cards [data-symbol="{symbol}"]')
+    anna.click("#www-lock")
+    ben.click("#www-lock")  # an empty formula
+    anna.click("#www-hold", timeout=15_000)
+    anna.click("#www-go-on")
+    # her result: "Dokonalá oranžová formule (Oko, Blesk, …) …: Ursule postupuje o 5, na políčko 5."
+    wait_text(tv, "#www-last-result", "oranžová formule (")
+    result = text_of(tv, "#www-last-result")
+    assert "postupuje o" in result and "políčko" in result, result  # her witch moves
+    assert "formula" not in result and "moves forward" not in result, result
+    wait_text(anna, "#www-my-result", "postupuje o")
+    tv.screenshot(path=str(artifacts / "languages-www-tv-cs-1920x1080.png"))
+    anna.screenshot(path=str(artifacts / "languages-www-phone-cs-390x844.png"))
+    anna.click(".me-bar .lang-cycle")  # the room's CS → next: IT
+    wait_text(anna, "#www-my-result", "avanza di")
+    anna.screenshot(path=str(artifacts / "languages-www-phone-it-390x844.png"))
+    close_all(tv, anna, ben)
+
+
+def test_witchs_brew_in_czech_names_the_roles_from_the_data_file(
+    browser: Any, server: LiveServer, artifacts: Path
+) -> None:
+    """The role names and reminder texts come from the game's data file: in Czech they are
+    read in Czech on the phones' role grid and on the TV's reminder, and a refusal that names a
+    role is translated with the role's name inside."""
+    room = server.create_room("witchs-brew", seed=3)
+    tv, phones = open_table(browser, server, room, ["Anna", "Ben", "Cleo"])
+    tv.click('.tv-bar .lang-switch button[data-lang="cs"]')
+    wait_text(tv, "#status-chip", "Čekárna")
+    tv.click("#btn-start")
+    anna = phones[0]
+    anna.wait_for_selector("#wb-grid button[data-role]")
+    wait_text(anna, "#wb-grid", "Věštkyně")  # Fortune Teller, from data/roles.json
+    assert "Fortune Teller" not in text_of(anna, "#wb-grid")
+    # Czech names are long single words: each fits its button (no word cut or overflowing)
+    assert anna.evaluate(
+        "() => [...document.querySelectorAll('#wb-grid button')]"
+        ".every((b) => b.scrollWidth <= b.clientWidth)"
+    )
+    anna.screenshot(path=str(artifacts / "languages-witchs-brew-phone-cs-390x844.png"))
+    for page in phones:
+        page.wait_for_selector("#wb-grid button[data-role]")
+        for role in ("witch", "wizard", "druid", "alchemist", "fortune_teller"):
+            page.click(f'#wb-grid button[data-role="{role}"]')
+        page.click("#wb-select")
+    tv.wait_for_selector("#wb-role, #wb-due", timeout=10_000)
+    play = "#wb-play button[data-play]"
+    leader = wait_until(
+        lambda: next((p for p in phones if visible(p, play)), None), 30, "the leader's roles"
+    )
+    leader.locator("#wb-play button[data-play]").first.click()
+    tv.wait_for_selector("#wb-reminder", timeout=10_000)
+    reminder = text_of(tv, "#wb-reminder")
+    assert "Plná akce" in reminder or "Laskavost" in reminder, reminder
+    assert not any(w in reminder for w in ("Brew a cauldron", "Take 3", "Give 1")), reminder
+    tv.screenshot(path=str(artifacts / "languages-witchs-brew-tv-cs-1920x1080.png"))
+    close_all(tv, *phones)

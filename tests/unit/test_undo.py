@@ -36,7 +36,12 @@ def test_undo_takes_back_a_wrong_award_and_redo_puts_it_back(tmp_path: Path, clo
     assert reply.ack == {"ok": True, "undone": "the table's award"}
     assert room.state.scores == (0, 0)
     notes = [o.payload for o in reply.out if o.event == "note"]
-    assert {"kind": "undo", "text": "Undone: the table's award."} in notes
+    assert {"kind": "undo", "text": "Undone: the table's award."}.items() <= notes[0].items()
+    # the pages translate the note: its template, and the undone step's own template inside
+    assert (notes[0]["template"], notes[0]["params"]) == (
+        "Undone: {what}.",
+        {"what": {"template": "the table's {action}", "params": {"action": "award"}}},
+    )
     assert {o.to for o in reply.out if o.event == "view"} == {"tv", "p0", "p1"}
     reply = undo(svc, "redo")
     assert reply.ack["ok"] and reply.ack["redone"] == "the table's award"

@@ -25,6 +25,7 @@ from companion.engine import (
     by_seat,
     by_table,
 )
+from companion.engine.text import N_
 
 #: with ``random_delay`` the round opens this many ms after arming, drawn uniformly
 RANDOM_DELAY_MS = (1000, 4000)
@@ -90,7 +91,7 @@ class BuzzerState:
 
 class Buzzer(Game[BuzzerState]):
     id = "buzzer"
-    title = "Buzzer (speed rounds)"
+    title = N_("Buzzer (speed rounds)")  # a description, not a printed game's name: translated
     rules_version = 2  # 2: a seat that leaves is not waited for
     min_players = 1
     max_players = 12
@@ -115,7 +116,7 @@ class Buzzer(Game[BuzzerState]):
                     default=1,
                     low=-MAX_AWARD,
                     high=MAX_AWARD,
-                    message=f"Points must be a whole number up to {MAX_AWARD}.",
+                    message="Points must be a whole number up to {high}.",
                 ),
                 refusal="Only the table awards points.",
             ),

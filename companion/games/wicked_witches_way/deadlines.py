@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from companion.engine.text import say
 from companion.games.wicked_witches_way import resolution, spells, turn
 from companion.games.wicked_witches_way.state import (
     DecreeStage,
@@ -88,16 +89,20 @@ def _fire(state: GameState, due: float) -> GameState:
             decreed = {d.seat for d in state.decrees}
             for k in state.seats:
                 if state.phase is Phase.COMPOSE and state.formulas[k] is None and k not in decreed:
-                    text = f"Time is up: {state.name(k)} writes no formula."
+                    text = say("Time is up: {name} writes no formula.", name=state.name(k))
                     state = turn.lock(state, k, Formula(), text, due)
             return state
         decree = state.decree_of(seat)
         assert decree is not None
         if decree.stage is DecreeStage.LOOK:
             return state.with_decree(replace(decree, stage=DecreeStage.WRITE)).said(
-                f"{state.name(seat)}'s Decree look is over."
+                say("{name}'s Decree look is over.", name=state.name(seat))
             )
         return turn.lock(
-            state, seat, Formula(), f"Time is up: {state.name(seat)} writes no formula.", due
+            state,
+            seat,
+            Formula(),
+            say("Time is up: {name} writes no formula.", name=state.name(seat)),
+            due,
         )
     raise AssertionError(f"no deadline at {due}")

@@ -9,6 +9,7 @@ from importlib import resources
 from typing import Any
 
 from companion.engine import Rng
+from companion.engine.text import say
 from companion.games.wicked_witches_way.symbols import Color, Die
 
 DICE_COUNT = 9
@@ -72,5 +73,5 @@ def parse_dice(raw: object) -> tuple[Die, ...]:
     """Dice entered from the real box: exactly 9 ``{symbol, color}``; any face is accepted,
     because the real dice are the truth and the face table may be a stand-in."""
     if not isinstance(raw, list) or len(raw) != DICE_COUNT:
-        raise ValueError(f"Enter exactly {DICE_COUNT} dice.")
+        raise ValueError(say("Enter exactly {n} dice.", n=DICE_COUNT))
     return tuple(Die.parse(die) for die in raw)

@@ -20,7 +20,7 @@ Judgement(verdict=<Verdict.PERFECT: 'perfect'>, color=<Color.ORANGE: 'orange'>, 
 >>> judge([S.SKULL, S.EAR], valid).reason
 'Skull shows in both colours'
 >>> judge([S.EAR, S.WEB], valid).reason
-'the formula mixes orange and black'
+'The formula mixes orange and black'
 >>> judge([S.EYE], valid).reason
 'Eye is not on the dice'
 >>> judge([], valid).verdict.value
@@ -34,6 +34,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from companion.engine.text import N_, say
 from companion.games.wicked_witches_way.symbols import Color, Die, Symbol, in_order
 
 
@@ -95,6 +96,10 @@ class Judgement:
     reason: str = ""
 
 
+#: why a formula of both colours is refused (the sentence a log line starts with)
+MIXED = N_("The formula mixes orange and black")
+
+
 def judge(cards: Iterable[Symbol], valid: Valid) -> Judgement:
     """The verdict on one formula.
 
@@ -107,12 +112,14 @@ def judge(cards: Iterable[Symbol], valid: Valid) -> Judgement:
         return Judgement(Verdict.EMPTY, None)
     for symbol in in_order(formula):
         if symbol in valid.both:
-            return Judgement(Verdict.FORBIDDEN, None, f"{symbol.label} shows in both colours")
+            reason = say("{symbol} shows in both colours", symbol=say(symbol.label))
+            return Judgement(Verdict.FORBIDDEN, None, reason)
         if valid.color_of(symbol) is None:
-            return Judgement(Verdict.FORBIDDEN, None, f"{symbol.label} is not on the dice")
+            reason = say("{symbol} is not on the dice", symbol=say(symbol.label))
+            return Judgement(Verdict.FORBIDDEN, None, reason)
     colors = {valid.color_of(s) for s in formula}
     if len(colors) > 1:
-        return Judgement(Verdict.FORBIDDEN, None, "the formula mixes orange and black")
+        return Judgement(Verdict.FORBIDDEN, None, say(MIXED))
     (color,) = colors
     assert color is not None
     if formula == valid.of(color):

@@ -14,9 +14,11 @@ same moment, and the next roll comes only once the reveal is over.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 
 from companion.engine import BadRequest, Illegal, NotYourTurn, Rng
+from companion.engine.text import N_, Text, say
 from companion.games.wicked_witches_way import track
 from companion.games.wicked_witches_way.black_magic import shuffled
 from companion.games.wicked_witches_way.formula import Verdict, judge
@@ -63,33 +65,44 @@ def begin(state: GameState, at: float) -> GameState:
         compose_until=None,
         holding=False,
     )
-    shown = "; ".join(f"{state.name(k)}: {_cards(state, k)}" for k in state.seats)
-    state = state.said(f"Every witch reveals her formula — {shown}.")
+    shown = tuple(
+        say("{name} ({cards})", name=state.name(k), cards=_cards(state, k)) for k in state.seats
+    )
+    state = state.said(say("Every witch reveals her formula — {shown}.", shown=shown))
     if state.options.physical_dice:
         return replace(state, step=Step.READ, step_until=None).said(
-            "Open the lid and enter the dice as they lie in the box."
+            N_("Open the lid and enter the dice as they lie in the box.")
         )
     return replace(state, step=Step.REVEAL, step_until=at + pace(state))
 
 
-def _cards(state: GameState, seat: int) -> str:
+def _cards(state: GameState, seat: int) -> Text | tuple[Text, ...]:
     formula = state.formulas[seat] or Formula()
-    first = ", ".join(s.label for s in in_order(formula.cards)) or "no formula"
+    first = _symbols(formula.cards, N_("no formula"))
     if formula.second is None:
         return first
-    second = ", ".join(s.label for s in in_order(formula.second)) or "nothing"
-    return f"{first} (and {second} with Double Cross)"
+    second = _symbols(formula.second, N_("nothing"))
+    return say("{first} (and {second} with Double Cross)", first=first, second=second)
 
 
-def lid_opens(state: GameState, at: float, text: str = "The lid opens.") -> GameState:
+def _symbols(symbols: Iterable[Symbol], none: str) -> Text | tuple[Text, ...]:
+    """The symbols' names in the rulebook's order (each translated on the page), or ``none``."""
+    names = tuple(say(s.label) for s in in_order(symbols))
+    return names or say(none)
+
+
+def lid_opens(state: GameState, at: float, text: Text | None = None) -> GameState:
     """The dice are sorted and shown with the valid symbols, for a step (``SORT``)."""
     valid = state.valid
     assert valid is not None
-    orange = ", ".join(s.label for s in in_order(valid.orange)) or "none"
-    black = ", ".join(s.label for s in in_order(valid.black)) or "none"
-    order_names = ", ".join(state.name(s) for s in state.order)
     return replace(state, step=Step.SORT, step_until=at + sort_ms(state)).said(
-        f"{text} Valid orange: {orange}; valid black: {black}. Order: {order_names}."
+        say(
+            "{opening} Valid orange: {orange}; valid black: {black}. Order: {order}.",
+            opening=text or say(N_("The lid opens.")),
+            orange=_symbols(valid.orange, N_("none")),
+            black=_symbols(valid.black, N_("none")),
+            order=tuple(state.name(s) for s in state.order),
+        )
     )
 
 
@@ -106,10 +119,13 @@ def enter_dice(state: GameState, seat: int | None, dice: tuple[Die, ...], at: fl
         raise NotYourTurn(
             "{name}, who rolled, or the table enters the dice.", name=state.name(state.roller)
         )
-    who = "The table" if seat is None else state.name(seat)
+    who = say(N_("The table")) if seat is None else state.name(seat)
     correcting = state.step is Step.SORT
     state = replace(state, dice=dice)
-    text = f"{who} corrects the dice." if correcting else f"{who} enters the dice."
+    if correcting:
+        text = say("{who} corrects the dice.", who=who)
+    else:
+        text = say("{who} enters the dice.", who=who)
     return lid_opens(state, at, text)
 
 
@@ -157,7 +173,7 @@ def hold(state: GameState, seat: int, at: float) -> GameState:
     if state.holding:
         raise Illegal("Choose your spell, or go on without one.")
     return replace(state, holding=True, step_until=at + CHOICE_MS).said(
-        f"{state.name(seat)} plays a spell…"
+        say("{name} plays a spell…", name=state.name(seat))
     )
 
 
@@ -242,56 +258,85 @@ def _describe(
     draw: int,
 ) -> str:
     name = state.name(seat)
-    clauses = [_clause(state, p) for p in parts]
-    head = f"{name} (Double Cross): " + "; ".join(clauses) if len(parts) > 1 else clauses[0]
+    clauses = tuple(_clause(p) for p in parts)
+    head: str = clauses[0]
+    if len(parts) > 1:
+        head = say("{name} (Double Cross): {clauses}", name=name, clauses=clauses)
+    where = {"name": name, "head": head, "n": abs(end - start), "space": track.space_name(end)}
     if penalty:
-        back = f"goes back {start - end}{_to(end)}"
         if len(parts) > 1:
-            return f"{head} — neither is valid: having closed the lid, {name} {back}."
-        if parts[0].verdict is Verdict.EMPTY:
-            return f"{name} wrote no formula and, having closed the lid, {back}."
-        return f"{head} — {name} falls off her broomstick and, having closed the lid, {back}."
+            template = N_(
+                "{head} — neither is valid: having closed the lid, {name} goes back {n},"
+                " to {space}."
+            )
+        elif parts[0].verdict is Verdict.EMPTY:
+            template = N_(
+                "{name} wrote no formula and, having closed the lid, goes back {n}, to {space}."
+            )
+        else:
+            template = N_(
+                "{head} — {name} falls off her broomstick and, having closed the lid,"
+                " goes back {n}, to {space}."
+            )
+        return say(template, **where)
     if not steps:
         if len(parts) == 1 and parts[0].verdict is Verdict.EMPTY:
-            return f"{name} wrote no formula and does not move."
+            return say("{name} wrote no formula and does not move.", name=name)
         if len(parts) == 1:
-            return f"{head} — {name} falls off her broomstick and does not move."
-        return f"{head} — {name} does not move."
-    blockade = " (blockade)" if blocked else ""
+            return say("{head} — {name} falls off her broomstick and does not move.", **where)
+        return say("{head} — {name} does not move.", **where)
     if end >= track.FINISH:
         rank = _ordinal(state.witches[seat].finished_rank or 0)
-        text = f"{head}: {name} moves forward {end - start} and crosses the finish ({rank})"
+        move = say(
+            "{head}: {name} moves forward {n} and crosses the finish ({rank})", rank=rank, **where
+        )
+    elif blocked:
+        move = say("{head}: {name} moves forward {n} (blockade), to {space}", **where)
     else:
-        text = f"{head}: {name} moves forward {end - start}{blockade}{_to(end)}"
+        move = say("{head}: {name} moves forward {n}, to {space}", **where)
+    if draw == 1:
+        return say("{move}, and draws 1 Black Magic card to keep.", move=move)
     if draw:
-        text += f", and draws {draw} Black Magic card{'s' * (draw > 1)} to keep one"
-    return text + "."
+        return say("{move}, and draws {n} Black Magic cards to keep one.", move=move, n=draw)
+    return say("{move}.", move=move)
 
 
-def _clause(state: GameState, part: Part) -> str:
+def _clause(part: Part) -> str:
     if part.verdict is Verdict.EMPTY:
-        return "No formula"
+        return say(N_("No formula"))
     if part.verdict is Verdict.FORBIDDEN:
-        return part.reason[:1].upper() + part.reason[1:]
+        return part.reason  # a Text: formula.judge says why
     assert part.color is not None
-    cards = ", ".join(s.label for s in in_order(part.cards))
-    kind = "Perfect" if part.verdict is Verdict.PERFECT else "Valid but incomplete"
-    clause = f"{kind} {part.color.value} formula ({cards})"
+    cards = tuple(say(s.label) for s in in_order(part.cards))
+    template = {
+        (Verdict.PERFECT, Color.ORANGE): N_("Perfect orange formula ({cards})"),
+        (Verdict.PERFECT, Color.BLACK): N_("Perfect black formula ({cards})"),
+        (Verdict.INCOMPLETE, Color.ORANGE): N_("Valid but incomplete orange formula ({cards})"),
+        (Verdict.INCOMPLETE, Color.BLACK): N_("Valid but incomplete black formula ({cards})"),
+    }[part.verdict, part.color]
+    clause = say(template, cards=cards)
     if part.bonus is Color.ORANGE:
-        clause += f" with the +{ORANGE_BONUS} bonus"
-    elif part.bonus_cancelled == "curse":
-        clause += ", but the curse on this space cancels the bonus"
-    elif part.bonus_cancelled == "expert":
-        clause += ", but an expert pilot gets no bonus"
+        return say("{clause} with the +{bonus} bonus", clause=clause, bonus=ORANGE_BONUS)
+    if part.bonus_cancelled == "curse":
+        return say("{clause}, but the curse on this space cancels the bonus", clause=clause)
+    if part.bonus_cancelled == "expert":
+        return say("{clause}, but an expert pilot gets no bonus", clause=clause)
     return clause
 
 
-def _to(end: int) -> str:
-    return f", to {track.space_name(end)}"
+def _ordinal(n: int) -> Text:
+    """A finishing place as the log says it.
+
+    >>> _ordinal(1), _ordinal(4)
+    ('1st', '4th')
+    """
+    if n in ORDINALS:
+        return say(ORDINALS[n])
+    return say("{n}th", n=n)
 
 
-def _ordinal(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+#: the first three finishing places (after them: "{n}th")
+ORDINALS = {1: N_("1st"), 2: N_("2nd"), 3: N_("3rd")}
 
 
 def _draw(state: GameState, seat: int, count: int, at: float) -> GameState:
@@ -301,12 +346,16 @@ def _draw(state: GameState, seat: int, count: int, at: float) -> GameState:
         rng = Rng(state.seed, "shuffle", state.shuffles)
         pile = (*pile, *shuffled(state.discard, rng))
         state = replace(state, discard=(), shuffles=state.shuffles + 1).said(
-            "The discard is shuffled into the Black Magic draw pile."
+            N_("The discard is shuffled into the Black Magic draw pile.")
         )
     drawn, pile = pile[:count], pile[count:]
     state = replace(state, draw_pile=pile)
     if len(drawn) < count:
-        state = state.said(f"Only {len(drawn)} Black Magic card(s) were left to draw.")
+        state = state.said(
+            say("Black Magic cards left to draw: only {n}.", n=len(drawn))
+            if drawn
+            else N_("No Black Magic card was left to draw.")
+        )
     if len(drawn) <= 1:
         hand = (*state.witches[seat].hand, *drawn)
         return moment(state.with_witch(seat, hand=hand), Step.AFTER, at)
@@ -339,7 +388,12 @@ def keep(state: GameState, seat: int | None, card: object, at: float) -> GameSta
         keep_choice=None,
         draw_pile=shuffled((*state.draw_pile, *rest), rng),
         shuffles=state.shuffles + 1,
-    ).said(f"{state.name(current)} keeps one card; the others are shuffled back into the pile.")
+    ).said(
+        say(
+            "{name} keeps one card; the others are shuffled back into the pile.",
+            name=state.name(current),
+        )
+    )
     return moment(state, Step.AFTER, at)
 
 
@@ -365,9 +419,11 @@ def end_turn(state: GameState, at: float) -> GameState:
         double_cross=False,
     )
     if curse is not None:
-        state = state.said(f"The curse goes on {track.space_name(curse)}.")
+        state = state.said(say("The curse goes on {space}.", space=track.space_name(curse)))
     if state.finishers:
-        return replace(state, phase=Phase.OVER).said("A witch has crossed the finish: game over!")
+        return replace(state, phase=Phase.OVER).said(
+            N_("A witch has crossed the finish: game over!")
+        )
     turn = state.turn + 1
     roller = draw_roller(state, turn)
     return replace(
@@ -383,7 +439,7 @@ def end_turn(state: GameState, at: float) -> GameState:
         decrees=(),
         order=(),
         index=0,
-    ).said(f"Turn {turn}: {state.name(roller)}, in last place, rolls the dice.")
+    ).said(say("Turn {n}: {name}, in last place, rolls the dice.", n=turn, name=state.name(roller)))
 
 
 def draw_roller(state: GameState, turn: int) -> int:

@@ -27,6 +27,7 @@ from companion.engine import (
     by_seat,
     by_table,
 )
+from companion.engine.text import N_, say
 from companion.games.wicked_witches_way import deadlines, resolution, spells, turn, views
 from companion.games.wicked_witches_way.black_magic import (
     DECK,
@@ -145,7 +146,7 @@ class WickedWitchesWay(Game[GameState]):
                     FieldType.INT,
                     low=0,
                     high=MAX_ACROBATICS,
-                    message=f"Acrobatics points go from 0 to {MAX_ACROBATICS}.",
+                    message="Acrobatics points go from {low} to {high}.",
                 ),
             ),
         )
@@ -169,8 +170,8 @@ class WickedWitchesWay(Game[GameState]):
             formulas=tuple(None for _ in players),
         )
         return state.said(
-            "The great race begins! The host may set handicaps before the first roll.",
-            f"Turn 1: {state.name(roller)}, drawn at random, rolls the dice.",
+            N_("The great race begins! The host may set handicaps before the first roll."),
+            say("Turn 1: {name}, drawn at random, rolls the dice.", name=state.name(roller)),
         )
 
     def seat_count(self, state: GameState) -> int:
@@ -179,7 +180,7 @@ class WickedWitchesWay(Game[GameState]):
     def start_with(self, state: GameState, seat: int) -> GameState:
         """The table chose who rolls first (otherwise drawn at random)."""
         return replace(state, roller=seat, log=state.log[:-1]).said(
-            f"Turn 1: {state.name(seat)}, chosen by the table, rolls the dice."
+            say("Turn 1: {name}, chosen by the table, rolls the dice.", name=state.name(seat))
         )
 
     def apply(self, state: GameState, seat: int | None, action: Payload, at: float) -> GameState:
@@ -307,7 +308,9 @@ def _acrobatics(state: GameState, seat: int | None, action: Payload, at: float) 
         raise Forbidden("You can enter only your own acrobatics.")
     points = action["points"]
     state = state.with_witch(target, acrobatics_entered=points)
-    return state.said(f"{state.name(target)} scores {points} acrobatics points.")
+    return state.said(
+        say("{name} scores {points} acrobatics points.", name=state.name(target), points=points)
+    )
 
 
 WICKED_WITCHES_WAY = WickedWitchesWay()

@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.engine import BadRequest, Illegal, IllegalAction, NotYourTurn
+from companion.engine.text import N_, say
 from companion.games.wicked_witches_way import payload, resolution, track
 from companion.games.wicked_witches_way.black_magic import Spell, Timing, kind_of, timing_of
 from companion.games.wicked_witches_way.state import (
@@ -72,7 +73,9 @@ def cast(state: GameState, seat: int, action: Mapping[str, Any], at: float) -> G
     try:
         spell = Spell(str(action.get("card")))
     except ValueError:
-        raise BadRequest(f"There is no spell {str(action.get('card'))[:30]!r}.") from None
+        raise BadRequest(
+            "There is no spell {card}.", card=repr(str(action.get("card"))[:30])
+        ) from None
     if spell is Spell.MAGIC_FOG:
         return fog(state, seat, at)
     if state.window is not None:
@@ -89,11 +92,12 @@ def cast(state: GameState, seat: int, action: Mapping[str, Any], at: float) -> G
     casting = _casting(state, seat, spell, action, at, card or "")
     name = state.name(seat)
     state = _without(state, seat, card)
+    cast = say("{name} casts {spell}.", name=name, spell=say(spell.label))
     state = replace(
         state,
         window=casting,
-        spells=(*state.spells, SpellPlay(seat, spell.value, None, f"{name} casts {spell.label}.")),
-    ).said(f"{name} casts {spell.label}.")
+        spells=(*state.spells, SpellPlay(seat, spell.value, None, cast)),
+    ).said(cast)
     if spell is Spell.DECREE:
         state = state.with_decree(Decree(seat, DecreeStage.FOG))
     return state
@@ -151,7 +155,7 @@ def _casting(
             raise Illegal("Your Double Cross is already in play.")
         return Casting(seat, card, spell, until)
     if spell is Spell.REPAIRED_OVERSIGHT:
-        add = payload.symbol(action.get("add"), "Repaired Oversight")
+        add = payload.symbol(action.get("add"), N_("Repaired Oversight"))
         if add in formula.symbols:
             raise Illegal("{add} is already in your formula.", add=add.label)
         to_second = bool(action.get("second", False))
@@ -159,8 +163,8 @@ def _casting(
             raise Illegal("You wrote no second formula.")
         return Casting(seat, card, spell, until, add=add, to_second=to_second)
     if spell is Spell.RECTIFICATION:
-        remove = payload.symbol(action.get("remove"), "Rectification (remove)")
-        add = payload.symbol(action.get("add"), "Rectification (add)")
+        remove = payload.symbol(action.get("remove"), N_("Rectification (remove)"))
+        add = payload.symbol(action.get("add"), N_("Rectification (add)"))
         if remove not in formula.symbols:
             raise Illegal("{remove} is not in your formula.", remove=remove.label)
         if add in formula.symbols:
@@ -187,11 +191,18 @@ def fog(state: GameState, seat: int, at: float) -> GameState:
     if not holds(state, seat, Spell.MAGIC_FOG):
         raise Illegal("You hold no Magic Fog card.")
     name, caster, label = state.name(seat), state.name(window.seat), window.spell.label
-    text = f"{name}'s Magic Fog cancels {caster}'s {label}."
+    spell = say(label)
+    text = say(
+        "{name}'s Magic Fog cancels {caster}'s {spell}.", name=name, caster=caster, spell=spell
+    )
     fog_card = _held_card(state, seat, Spell.MAGIC_FOG)
     state = _without(state, seat, fog_card)
     discard = tuple(c for c in (window.card, fog_card) if c)
-    fogged = replace(state.spells[-1], fogged_by=seat, text=f"{caster} casts {label}: fogged.")
+    fogged = replace(
+        state.spells[-1],
+        fogged_by=seat,
+        text=say("{caster} casts {spell}: fogged.", caster=caster, spell=spell),
+    )
     state = replace(
         state,
         window=None,
@@ -249,13 +260,17 @@ def _decree(state: GameState, w: Casting, at: float) -> GameState:
     until = at + look
     decree = Decree(w.seat, DecreeStage.LOOK, until=until, write_by=_write_by(state, until))
     return state.with_decree(decree).said(
-        f"Decree: {state.name(w.seat)} looks at the dice for {look // 1000} seconds."
+        say(
+            "Decree: {name} looks at the dice for {seconds} seconds.",
+            name=state.name(w.seat),
+            seconds=look // 1000,
+        )
     )
 
 
 def _double_cross(state: GameState, w: Casting, at: float) -> GameState:
     return replace(state, double_cross=True).said(
-        f"Double Cross: both of {state.name(w.seat)}'s formulas count."
+        say("Double Cross: both of {name}'s formulas count.", name=state.name(w.seat))
     )
 
 
@@ -267,7 +282,7 @@ def _repaired_oversight(state: GameState, w: Casting, at: float) -> GameState:
     else:
         formula = replace(formula, cards=(*formula.cards, w.add))
     return state.with_formula(w.seat, formula).said(
-        f"Repaired Oversight: {state.name(w.seat)} adds a card to her formula."
+        say("Repaired Oversight: {name} adds a card to her formula.", name=state.name(w.seat))
     )
 
 
@@ -281,7 +296,7 @@ def _rectification(state: GameState, w: Casting, at: float) -> GameState:
 
     second = None if formula.second is None else swap(formula.second)
     return state.with_formula(w.seat, Formula(swap(formula.cards), second)).said(
-        f"Rectification: {state.name(w.seat)} exchanges a card of her formula."
+        say("Rectification: {name} exchanges a card of her formula.", name=state.name(w.seat))
     )
 
 
@@ -294,16 +309,24 @@ def _attraction(state: GameState, w: Casting, at: float) -> GameState:
         if not witch.finished:
             new = track.toward(witch.position, target, spaces, state.blocks_for(seat))
             state = state.moved_to(seat, new)
+    # Attraction moves 1 or 2 spaces: one sentence for each (no plural forms needed)
+    if spaces == 1:
+        template = N_("Attraction: the other witches move 1 space toward {name} ({space}).")
+    else:
+        template = N_("Attraction: the other witches move {n} spaces toward {name} ({space}).")
     return state.said(
-        f"Attraction: the other witches move {spaces} space{'s' * (spaces > 1)} toward "
-        f"{state.name(w.seat)} ({track.space_name(target)})."
+        say(template, n=spaces, name=state.name(w.seat), space=track.space_name(target))
     )
 
 
 def _blockade(state: GameState, w: Casting, at: float) -> GameState:
     space = state.witches[w.seat].position
     return replace(state, blocks=(*state.blocks, w.seat)).said(
-        f"Blockade: nobody may pass {state.name(w.seat)} ({track.space_name(space)}) this turn."
+        say(
+            "Blockade: nobody may pass {name} ({space}) this turn.",
+            name=state.name(w.seat),
+            space=track.space_name(space),
+        )
     )
 
 
@@ -311,20 +334,28 @@ def _bad_spell(state: GameState, w: Casting, at: float) -> GameState:
     lead = track.leaders(state.positions(racing_only=True))
     for seat in lead:
         state = state.moved_to(seat, track.back(state.witches[seat].position, track.BAD_SPELL))
-    names = " and ".join(state.name(s) for s in lead) or "nobody"
-    return state.said(f"Bad Spell: {names} (the lead) go{'es' * (len(lead) == 1)} back 3.")
+    names = tuple(state.name(s) for s in lead)
+    if not names:
+        return state.said(say(N_("Bad Spell: nobody is in the lead.")))
+    if len(names) == 1:
+        return state.said(say("Bad Spell: {names} (the lead) goes back 3.", names=names))
+    return state.said(say("Bad Spell: {names} (the lead) go back 3.", names=names))
 
 
 def _tailwind(state: GameState, w: Casting, at: float) -> GameState:
     witch = state.witches[w.seat]
     if witch.finished:
-        return state.said(f"Tailwind: {state.name(w.seat)} has already finished.")
+        return state.said(say("Tailwind: {name} has already finished.", name=state.name(w.seat)))
     place = track.place(w.seat, state.positions())
     new = track.forward(witch.position, place, state.blocks_for(w.seat))
     state = state.moved_to(w.seat, new)
     return state.said(
-        f"Tailwind: {state.name(w.seat)}, in place {place}, flies forward to "
-        f"{track.space_name(state.witches[w.seat].position)}."
+        say(
+            "Tailwind: {name}, in place {place}, flies forward to {space}.",
+            name=state.name(w.seat),
+            place=place,
+            space=track.space_name(state.witches[w.seat].position),
+        )
     )
 
 

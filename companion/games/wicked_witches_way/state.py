@@ -6,6 +6,7 @@ import enum
 from dataclasses import dataclass, replace
 from typing import Any
 
+from companion.engine.text import text_json
 from companion.games.wicked_witches_way.black_magic import Spell
 from companion.games.wicked_witches_way.formula import Valid, Verdict, valid_symbols
 from companion.games.wicked_witches_way.symbols import Color, Die, Symbol
@@ -192,7 +193,7 @@ class Result:
             "bonus": None if first.bonus is None else first.bonus.value,
             "bonus_cancelled": first.bonus_cancelled,
             "penalty": self.penalty,
-            "text": self.text,
+            "text": text_json(self.text),
             "second_result": None if self.second is None else self.second.to_json(),
         }
 
@@ -209,7 +210,7 @@ class SpellPlay:
             "seat": self.seat,
             "card": self.card,
             "fogged_by": self.fogged_by,
-            "text": self.text,
+            "text": text_json(self.text),
         }
 
 

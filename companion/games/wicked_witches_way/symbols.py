@@ -15,6 +15,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from companion.engine.text import N_, say
+
 
 class Symbol(enum.StrEnum):
     """The symbols in the rulebook's order, which is also the order the app lists them in."""
@@ -40,19 +42,19 @@ class Symbol(enum.StrEnum):
                 return cls(value)
             except ValueError:
                 pass
-        raise ValueError(f"{str(value)[:20]!r} is not a symbol.")
+        raise ValueError(say("{value} is not a symbol.", value=repr(str(value)[:20])))
 
 
 _LABELS = {
-    Symbol.EAR: "Ear",
-    Symbol.STAR: "Star",
-    Symbol.SKULL: "Skull",
-    Symbol.SPIDER: "Spider",
-    Symbol.WEB: "Spider web",
-    Symbol.EYE: "Eye",
-    Symbol.LIGHTNING: "Lightning bolt",
-    Symbol.CLOUD: "Cloud",
-    Symbol.BURST: "Burst",
+    Symbol.EAR: N_("Ear"),
+    Symbol.STAR: N_("Star"),
+    Symbol.SKULL: N_("Skull"),
+    Symbol.SPIDER: N_("Spider"),
+    Symbol.WEB: N_("Spider web"),
+    Symbol.EYE: N_("Eye"),
+    Symbol.LIGHTNING: N_("Lightning bolt"),
+    Symbol.CLOUD: N_("Cloud"),
+    Symbol.BURST: N_("Burst"),
 }
 
 #: the symbols in order, as a tuple (``SYMBOLS[i]``)
@@ -74,7 +76,9 @@ class Color(enum.StrEnum):
                 return cls(value)
             except ValueError:
                 pass
-        raise ValueError(f"{str(value)[:20]!r} is not a colour (orange or black).")
+        raise ValueError(
+            say("{value} is not a colour (orange or black).", value=repr(str(value)[:20]))
+        )
 
 
 @dataclass(frozen=True)
@@ -87,7 +91,7 @@ class Die:
     @classmethod
     def parse(cls, raw: object) -> Die:
         if not isinstance(raw, dict):
-            raise ValueError("A die is {symbol, color}.")
+            raise ValueError(say(N_("A die is {symbol, color}.")))
         return cls(Symbol.parse(raw.get("symbol")), Color.parse(raw.get("color")))
 
     def to_json(self) -> dict[str, Any]:

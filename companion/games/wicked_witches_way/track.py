@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from companion.engine.text import N_, Text, say
+
 START = 0
 LOWEST = -2
 LAST_SPACE = 22
@@ -86,5 +88,10 @@ def last_placed(positions: Mapping[int, int]) -> list[int]:
     return [seat for seat, p in sorted(positions.items()) if p == bottom]
 
 
-def space_name(position: int) -> str:
-    return "the finish" if position >= FINISH else f"space {position}"
+def space_name(position: int) -> Text:
+    """The space as a sentence names it.
+
+    >>> space_name(4), space_name(FINISH)
+    ('space 4', 'the finish')
+    """
+    return say(N_("the finish")) if position >= FINISH else say("space {n}", n=position)

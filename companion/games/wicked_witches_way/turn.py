@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.engine import BadRequest, Illegal, NotYourTurn, TooLate
+from companion.engine.text import N_, say
 from companion.games.wicked_witches_way import dice, payload, resolution, track
 from companion.games.wicked_witches_way.black_magic import Spell
 from companion.games.wicked_witches_way.spells import holds
@@ -32,9 +33,9 @@ def handicap(state: GameState, action: Mapping[str, Any]) -> GameState:
         start = track.START
     name = state.name(target)
     text = {
-        Level.NORMAL: f"{name} flies as a normal pilot, from the start.",
-        Level.NOVICE: f"{name} flies as a novice, starting on space {start}.",
-        Level.EXPERT: f"{name} flies as an expert: never the perfect-formula bonus.",
+        Level.NORMAL: say("{name} flies as a normal pilot, from the start.", name=name),
+        Level.NOVICE: say("{name} flies as a novice, starting on space {n}.", name=name, n=start),
+        Level.EXPERT: say("{name} flies as an expert: never the perfect-formula bonus.", name=name),
     }[level]
     return state.with_witch(target, level=level, start=start, position=start).said(text)
 
@@ -54,10 +55,13 @@ def roll(state: GameState, seat: int | None, action: Mapping[str, Any], at: floa
             raise BadRequest("Enter the dice when the lid opens, once every formula is written.")
         raise BadRequest("The app rolls the dice (the 'physical dice' option is off).")
     rolled = None if state.options.physical_dice else dice.roll(state.seed, state.turn)
-    who = "The table" if seat is None else state.name(seat)
-    look = "look in the box" if rolled is None else "look in the great book of magic"
+    who = say(N_("The table")) if seat is None else state.name(seat)
+    if rolled is None:
+        text = say("{who} rolls the dice: look in the box!", who=who)
+    else:
+        text = say("{who} rolls the dice: look in the great book of magic!", who=who)
     return replace(state, phase=Phase.LOOK, dice=rolled, rolled_at=at, results=(), spells=()).said(
-        f"{who} rolls the dice: {look}!"
+        text
     )
 
 
@@ -67,8 +71,8 @@ def enter_dice(
     """``dice {dice: [9 × {symbol, color}]}``: the faces seen in the box (physical dice)."""
     try:
         faces = dice.parse_dice(action.get("dice"))
-    except ValueError as exc:
-        raise BadRequest(str(exc)) from None
+    except ValueError as exc:  # its sentence, made with say()
+        raise BadRequest(exc.args[0]) from None
     return resolution.enter_dice(state, seat, faces, at)
 
 
@@ -84,7 +88,7 @@ def close_lid(state: GameState, seat: int | None, at: float) -> GameState:
     """The race: the first press in fair order closes the lid; the table may close it too."""
     if state.phase in (Phase.COMPOSE, Phase.RESOLVE):
         closer = state.lid_closed_by
-        first = "The table" if closer is None else state.name(closer)
+        first = say(N_("The table")) if closer is None else state.name(closer)
         raise TooLate("Too late: {first} closed the lid first.", first=first)
     if state.phase is not Phase.LOOK:
         raise Illegal("The dice are not rolled yet.")
@@ -93,7 +97,7 @@ def close_lid(state: GameState, seat: int | None, at: float) -> GameState:
             "{name} is on space −2 and can no longer close the lid.", name=state.name(seat)
         )
     seconds = state.options.compose_seconds
-    who = "The table" if seat is None else state.name(seat)
+    who = say(N_("The table")) if seat is None else state.name(seat)
     state = replace(
         state,
         phase=Phase.COMPOSE,
@@ -102,7 +106,7 @@ def close_lid(state: GameState, seat: int | None, at: float) -> GameState:
         compose_until=at + 1000 * seconds if seconds else None,
         formulas=tuple(None for _ in state.witches),
         decrees=(),
-    ).said(f"{who} closes the lid! Write your formulas.")
+    ).said(say("{who} closes the lid! Write your formulas.", who=who))
     for gone in state.gone:  # nobody waits for a witch who left: she writes nothing
         state = lock(state, gone, Formula(), f"{state.name(gone)} has left: no formula.", at)
     return state
@@ -118,15 +122,15 @@ def formula(state: GameState, seat: int, action: Mapping[str, Any], at: float) -
         raise Illegal("Your formula is already locked.")
     if state.window is not None and state.window.seat == seat:
         raise Illegal("Wait for your Decree to take effect.")
-    cards = payload.symbols(action.get("cards", []), "Formula")
+    cards = payload.symbols(action.get("cards", []), N_("Formula"))
     second = None
     if action.get("second"):
         if not holds(state, seat, Spell.DOUBLE_CROSS):
             raise Illegal("Only a witch holding Double Cross writes 2 formulas.")
-        second = payload.symbols(action.get("second"), "Second formula")
+        second = payload.symbols(action.get("second"), N_("Second formula"))
         if set(second) & set(cards):
             raise BadRequest("You have one card of each symbol: the 2 formulas cannot share one.")
-    text = f"{state.name(seat)} has written her formula."
+    text = say("{name} has written her formula.", name=state.name(seat))
     return lock(state, seat, Formula(cards, second), text, at)
 
 
@@ -147,7 +151,7 @@ def force_empty(state: GameState, action: Mapping[str, Any], at: float) -> GameS
         raise Illegal("{name}'s formula is already locked.", name=state.name(target))
     if state.window is not None and state.window.seat == target:
         raise Illegal("Wait for the end of the Magic Fog window.")
-    text = f"The table passes for {state.name(target)}: no formula."
+    text = say("The table passes for {name}: no formula.", name=state.name(target))
     return lock(state, target, Formula(), text, at)
 
 
@@ -160,12 +164,14 @@ def seat_left(state: GameState, seat: int, at: float) -> GameState:
         return state
     name = state.name(seat)
     state = replace(state, gone=(*state.gone, seat)).said(
-        f"{name}'s player has left the table: {name} stays on the track."
+        say("{name}'s player has left the table: {name} stays on the track.", name=name)
     )
     if state.phase is Phase.ROLL and state.roller == seat:
         roller = resolution.draw_roller(state, state.turn)
         if roller != seat:
-            state = replace(state, roller=roller).said(f"{state.name(roller)} rolls instead.")
+            state = replace(state, roller=roller).said(
+                say("{name} rolls instead.", name=state.name(roller))
+            )
     elif state.phase is Phase.COMPOSE and state.formulas[seat] is None:
         window = state.window
         if window is not None and window.seat == seat:  # her Decree ends unanswered

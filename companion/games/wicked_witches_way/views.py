@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.engine.text import text_json
 from companion.games.wicked_witches_way import scoring, spells
 from companion.games.wicked_witches_way.black_magic import (
     Spell,
@@ -87,7 +88,7 @@ def table_view(state: GameState) -> dict[str, Any]:
         "deadline": deadline(state),
         "results": [r.to_json() for r in state.results],
         "spells": [s.to_json() for s in state.spells],
-        "log": list(state.log),
+        "log": [text_json(line) for line in state.log],
         "deck": {
             "draw_pile": None if physical else len(state.draw_pile),
             "discard": None if physical else len(state.discard),

@@ -28,6 +28,7 @@ from companion.engine import (
     by_seat,
     by_table,
 )
+from companion.engine.text import say
 from companion.games.witchs_brew import sets, timer, views
 from companion.games.witchs_brew import trick as chain
 from companion.games.witchs_brew.abilities import Kind, abilities, ability, find, new_deck
@@ -98,7 +99,8 @@ class WitchsBrew(Game[GameState]):
                     FieldType.LIST,
                     item=FieldType.TEXT,
                     choices=ROLES,
-                    message=f"Choose exactly {HAND_SIZE} roles.",
+                    message="Choose exactly {hand_size} roles.",
+                    parts=(("hand_size", HAND_SIZE),),
                     item_message="That is not one of the 12 roles.",
                 ),
                 refusal="Only players choose roles.",
@@ -289,9 +291,9 @@ class WitchsBrew(Game[GameState]):
             raise BadRequest("That is not one of the 12 roles.")
         player = state.players[seat]
         if role in player.played:
-            raise Illegal("You have already played the {role}.", role=role.label)
+            raise Illegal("You have already played the {role}.", role=say(role.label))
         if role not in player.hand:
-            raise Illegal("You did not choose the {role} for this set.", role=role.label)
+            raise Illegal("You did not choose the {role} for this set.", role=say(role.label))
         holders = [s for s in state.seats if s != seat and role in state.players[s].hand]
         ready = state.options.amulets and player.may_use_amulet
         led = chain.lead(current, role, holders, at, amulet_ready=ready)

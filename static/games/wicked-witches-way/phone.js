@@ -4,7 +4,7 @@
 // witch has it, whatever she holds), the keep choice, the final place and score.
 
 import { h, formatGap, onPress, pressTime, replay } from '../../js/ui.js';
-import { countdown, t, tn, errorText } from '../../js/kit.js';
+import { countdown, t, tn, say as viewText, errorText } from '../../js/kit.js';
 import { beep, vibrate } from '../../js/sound.js';
 import {
   SYMBOLS, SYMBOL_LABEL, CARD, FINISH, symbolIcon, dieTile, dieMark, pawn, witchOf,
@@ -284,7 +284,7 @@ function drawRoll(g, ctx) {
   const physical = Boolean(g.options?.physical_dice);
   for (const r of myResults(g, ctx)) {
     mid.push(h('p', { class: `www-result ${r.verdict}`, id: 'www-last-result' },
-      h('span', { class: 'www-small-title', text: t('Turn {n} · ', { n: g.turn - 1 }) }), h('span', { text: r.text || resultShort(r) })));
+      h('span', { class: 'www-small-title', text: t('Turn {n} · ', { n: g.turn - 1 }) }), h('span', { text: r.text ? viewText(r.text) : resultShort(r) })));
   }
   const who = ctx.nameOf(g.roller);
   let say;
@@ -531,7 +531,7 @@ function drawResolve(g, ctx) {
       h('p', { class: 'www-small-title', text: y.formula.second ? t('Your formulas (2 counts with Double Cross)') : t('Your formula, revealed to all') }),
       formulaRow(y.formula)));
   }
-  for (const r of mineDone) mid.push(h('p', { class: `www-result ${r.verdict}`, id: 'www-my-result', text: r.text || resultShort(r) }));
+  for (const r of mineDone) mid.push(h('p', { class: `www-result ${r.verdict}`, id: 'www-my-result', text: r.text ? viewText(r.text) : resultShort(r) }));
 
   if (p.includes('dice') && (step === 'read' || ctx.local.correcting === g.turn)) {
     const fixing = step === 'sort';

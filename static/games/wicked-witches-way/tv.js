@@ -4,7 +4,7 @@
 // does), and the score screen. Built for 1920×1080 at 3 m, no scrolling.
 
 import { h, formatMargin } from '../../js/ui.js';
-import { countdown, pressTwice, t, tn, N_, translated } from '../../js/kit.js';
+import { countdown, pressTwice, t, tn, N_, say, translated } from '../../js/kit.js';
 import { beep } from '../../js/sound.js';
 import {
   FINISH, TRACK_MIN, dieTile, dieMark, pawn, diceEntry, formulaRow,
@@ -248,9 +248,10 @@ function diceGrid(dice, { valid = null, id = 'www-dice', cls = '' } = {}) {
     (dice || []).map((d, i) => dieTile(d, { mark: dieMark(d, valid), index: i })));
 }
 
-/** The last sentences of the log. */
+/** The last sentences of the log, in the page's language (each line is a text or a template with
+ * its parts: say() in kit.js). */
 function logList(ctx, count = 4, skip = null) {
-  const lines = (ctx.game.log || []).filter((line) => line !== skip).slice(-count);
+  const lines = (ctx.game.log || []).map(say).filter((line) => line !== skip).slice(-count);
   return h('ol', { class: 'www-log', id: 'www-log' },
     lines.map((line, i) => h('li', { class: i === lines.length - 1 ? 'latest' : null, text: line })));
 }
@@ -439,10 +440,10 @@ function drawResolve(ctx) {
     now = h('div', { class: 'www-now', id: 'www-now' },
       h('p', { class: 'www-now-text', id: 'www-now-text' }, w ? pawn(w) : null, h('span', { text })),
       line,
-      last ? ctx.fresh(h('p', { class: 'www-now-result', id: 'www-last-result', text: last.text }), `result-${game.turn}-${results.length}`) : null);
+      last ? ctx.fresh(h('p', { class: 'www-now-result', id: 'www-last-result', text: say(last.text) }), `result-${game.turn}-${results.length}`) : null);
   }
   // One line of the log: the formulas are in the list on the right, the result in the box.
-  parts.push(now, logList(ctx, 1, last?.text));
+  parts.push(now, logList(ctx, 1, last ? say(last.text) : null));
   ctx.els.main.replaceChildren(...parts.filter(Boolean));
 }
 

@@ -27,11 +27,12 @@ export function roleFamily(role) {
   return FAMILY[role] || 'other';
 }
 
-/** The role's name from the reference data ("Fortune Teller"); its id spelled out without it. */
+/** The role's name from the reference data ("Fortune Teller"), in the page's language (the data
+ * files' texts are in the catalogues); its id spelled out without it. */
 export function roleName(ctx, role) {
   if (!role) return '';
   const name = ctx.reference.roles?.[role]?.name;
-  if (name) return name;
+  if (name) return t(name);
   const words = String(role).replace(/_/g, ' ');
   return words[0].toUpperCase() + words.slice(1);
 }
@@ -39,9 +40,11 @@ export function roleName(ctx, role) {
 /** {action, favor} texts from the reference data, "see the rulebook" where it has null. */
 export function roleTexts(ctx, role) {
   const r = ctx.reference.roles?.[role] || {};
+  const action = typeof r.action === 'string' && r.action ? r.action : SEE_RULEBOOK;
+  const favor = typeof r.favor === 'string' && r.favor ? r.favor : SEE_RULEBOOK;
   return {
-    action: typeof r.action === 'string' && r.action ? r.action : t(SEE_RULEBOOK),
-    favor: typeof r.favor === 'string' && r.favor ? r.favor : t(SEE_RULEBOOK),
+    action: t(action),
+    favor: t(favor),
     actionKnown: typeof r.action === 'string' && Boolean(r.action),
     favorKnown: typeof r.favor === 'string' && Boolean(r.favor),
   };
@@ -195,7 +198,7 @@ export function physicalCards(game) {
 export function abilityName(ability, physical = false) {
   if (!ability) return '';
   if (physical && ability.placeholder) return KIND_CARD[ability.kind] ? t(KIND_CARD[ability.kind]) : t('Ability card');
-  return ability.name || String(ability.id ?? '');
+  return ability.name ? t(ability.name) : String(ability.id ?? '');
 }
 
 /** An ability as a small line or card: kind icon, name, "placeholder", "used". */
@@ -214,7 +217,7 @@ export function abilityChip(ability, { cls = '', text = false, id = null, physic
       tag,
       // A start-of-round ability is "used" from the reveal on: nothing worth a tag.
       ability.used && ability.kind !== 'start' ? h('span', { class: 'wb-tag wb-tag-used', text: t('used') }) : null,
-      text && ability.text && !kindOnly ? h('span', { class: 'wb-ability-text', text: ability.text }) : null));
+      text && ability.text && !kindOnly ? h('span', { class: 'wb-ability-text', text: t(ability.text) }) : null));
 }
 
 /** Amulet icons for a player: unused first (purple), then grey; with the count in words. */

@@ -235,8 +235,8 @@ function keepChoices(ctx) {
   }
   return h('div', { class: 'wb-keep-cards', id: 'wb-keep-list' }, cards.map((c) => h('button', {
     type: 'button', class: 'btn wb-keep-card', dataset: { keep: String(c.number), kind: c.kind ?? '' },
-    'aria-label': t('Kept: {number} {name}', { number: c.number, name: c.name }),
-  }, kindBadge(c.kind), h('span', { class: 'wb-keep-n', text: String(c.number) }), h('span', { class: 'wb-dc-name', text: c.name }))));
+    'aria-label': t('Kept: {number} {name}', { number: c.number, name: t(c.name) }),
+  }, kindBadge(c.kind), h('span', { class: 'wb-keep-n', text: String(c.number) }), h('span', { class: 'wb-dc-name', text: t(c.name) }))));
 }
 
 function drawKeep(g, ctx, order) {
@@ -281,10 +281,10 @@ function drawDraft(g, ctx) {
     }));
     out.bottom.push(h('div', { class: 'wb-draft-hand', id: 'wb-draft-hand' }, handCards.map((c) => h('button', {
       type: 'button', class: 'btn wb-draft-card', dataset: { card: String(c.id), kind: c.kind ?? '' },
-      'aria-label': t('Keep {name}', { name: c.name }),
+      'aria-label': t('Keep {name}', { name: t(c.name) }),
     },
-    h('span', { class: 'wb-dc-top' }, kindBadge(c.kind), h('span', { class: 'wb-dc-name', text: c.name || String(c.id) })),
-    c.text ? h('span', { class: 'wb-dc-text', text: c.text }) : null,
+    h('span', { class: 'wb-dc-top' }, kindBadge(c.kind), h('span', { class: 'wb-dc-name', text: c.name ? t(c.name) : String(c.id) })),
+    c.text ? h('span', { class: 'wb-dc-text', text: t(c.text) }) : null,
     h('span', { class: 'wb-dc-foot' },
       h('span', { class: 'wb-dc-kind', text: { start: t('start of round'), once: t('once (1x)'), multi: t('any number of times') }[c.kind] || '' }),
       c.placeholder ? h('span', { class: 'wb-tag wb-tag-placeholder', text: t('placeholder') }) : null)))));
@@ -312,7 +312,7 @@ function drawDraft(g, ctx) {
   if (handCards.length) {
     out.mid.push(h('p', { class: 'wb-small-title', text: t('Your card so far (you pick when the others reach you)') }));
     out.mid.push(h('div', { class: 'wb-draft-hand wb-draft-wait' }, handCards.map((c) => h('div', { class: 'wb-draft-card wb-draft-card-static', dataset: { card: String(c.id) } },
-      h('span', { class: 'wb-dc-top' }, kindBadge(c.kind), h('span', { class: 'wb-dc-name', text: c.name || String(c.id) })),
+      h('span', { class: 'wb-dc-top' }, kindBadge(c.kind), h('span', { class: 'wb-dc-name', text: c.name ? t(c.name) : String(c.id) })),
       c.placeholder ? h('span', { class: 'wb-tag wb-tag-placeholder', text: t('placeholder') }) : null))));
   }
   return out;
@@ -499,7 +499,7 @@ function drawFoot(g, ctx) {
   }
   if (prompts(ctx).includes('ability') && you(ctx).ability) {
     const a = you(ctx).ability;
-    const abilityName = a.name || t('my ability');
+    const abilityName = a.name ? t(a.name) : t('my ability');
     parts.push(twiceButton('wb-ability', t('Use: {who}', { who: abilityName }), (button) => ctx.send('ability', { card: a.id }, { button }), {
       cls: 'btn wb-foot-btn wb-ability-btn', icon: kindBadge(a.kind), sure: t('Sure? Use it now'),
       title: t('Your once-per-set ability (press twice to confirm)'),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from companion.engine.text import english
 from companion.games.wicked_witches_way.state import Phase, Step
 from tests.unit.wicked_witches_way.helpers import (
     AUGUSTINE,
@@ -66,10 +67,10 @@ def test_rulebook_example_turn() -> None:
     assert results[SOFIA]["moved"] == 2 and results[SOFIA]["bonus"] == "black"
     assert state.witches[SOFIA].hand == (kept,)
     assert results[AUGUSTINE]["moved"] == 0 and results[AUGUSTINE]["verdict"] == "forbidden"
-    assert "mixes orange and black" in results[AUGUSTINE]["text"]
+    assert "mixes orange and black" in english(results[AUGUSTINE]["text"])
     renee = results[RENEE]
     assert (renee["from"], renee["to"], renee["penalty"]) == (0, -2, True)
-    assert results[RENEE]["text"] == (
+    assert english(results[RENEE]["text"]) == (
         "Skull shows in both colours — Renée falls off her broomstick and, having closed the lid, "
         "goes back 2, to space -2."
     )

@@ -7,6 +7,7 @@ from dataclasses import replace
 import pytest
 
 from companion.engine import IllegalAction
+from companion.engine.text import english
 from companion.games.wicked_witches_way.black_magic import kind_of
 from companion.games.wicked_witches_way.state import Phase, Step
 from tests.unit.wicked_witches_way.helpers import (
@@ -102,7 +103,7 @@ def test_a_single_card_draw_is_kept_without_asking() -> None:
 def test_black_bonus_with_the_physical_deck_just_says_draw_n_keep_one() -> None:
     state = turn(new(physical_deck=True), ORANGE3, 0, {2: ["spider", "web"]})
     state = settle(state)
-    assert "draws 2 Black Magic cards to keep one" in result_of(state, 2)["text"]
+    assert "draws 2 Black Magic cards to keep one" in english(result_of(state, 2)["text"])
     assert state.witches[2].hand == ()
 
 
@@ -119,7 +120,7 @@ def test_forbidden_formula_falls_off_the_broomstick_and_does_not_move() -> None:
     assert position(state, 1) == 0
     result = result_of(state, 1)
     assert (result["verdict"], result["moved"], result["penalty"]) == ("forbidden", 0, False)
-    assert "falls off her broomstick" in result["text"]
+    assert "falls off her broomstick" in english(result["text"])
 
 
 def test_lid_closer_with_invalid_formula_goes_back_two() -> None:
@@ -128,7 +129,7 @@ def test_lid_closer_with_invalid_formula_goes_back_two() -> None:
     assert position(state, 1) == 4
     result = result_of(state, 1)
     assert result["penalty"] and result["moved"] == -2
-    assert result["text"].startswith(
+    assert english(result["text"]).startswith(
         "Skull shows in both colours — Renée falls off her broomstick and, having closed the lid,"
         " goes back 2"
     )
@@ -161,7 +162,7 @@ def test_crossing_22_finishes_her_on_the_finish_space() -> None:
     view = GAME.view(state, None)
     assert [w["position"] for w in view["witches"]] == [1, 23, 23]
     assert [w["finished_rank"] for w in view["witches"]] == [None, 2, 1]
-    assert "crosses the finish (1st)" in result_of(state, 2)["text"]
+    assert "crosses the finish (1st)" in english(result_of(state, 2)["text"])
 
 
 def test_landing_on_22_is_not_finishing() -> None:

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from companion.engine import IllegalAction
+from companion.engine.text import english
 from companion.games.wicked_witches_way.state import GameState, Phase, Step
 from tests.unit.wicked_witches_way.helpers import (
     GAME,
@@ -169,7 +170,7 @@ def test_blockade_stops_every_later_forward_move_on_her_space() -> None:
     state = cast(state, 0, "blockade")
     state = settle(state)
     # Renée would reach 7 with her perfect formula: the blockade on 4 stops her there.
-    assert position(state, 1) == 4 and "(blockade)" in result_of(state, 1)["text"]
+    assert position(state, 1) == 4 and "(blockade)" in english(result_of(state, 1)["text"])
     # Cunégonde was already ahead of the blockade: she is not stopped.
     assert position(state, 2) == 7
 
@@ -192,7 +193,7 @@ def test_blockade_stops_a_witch_on_the_blockaders_own_space() -> None:
     formulas = {1: ["ear", "star", "eye"]}
     state = caster_after_move({0: 3, 1: 4}, ("blockade#1",), formulas, players=3)
     state = settle(cast(state, 0, "blockade"))
-    assert position(state, 1) == 4 and "(blockade)" in result_of(state, 1)["text"]
+    assert position(state, 1) == 4 and "(blockade)" in english(result_of(state, 1)["text"])
 
 
 def test_the_blockade_stays_with_the_blockader_when_she_moves() -> None:
