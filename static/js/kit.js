@@ -134,6 +134,20 @@ export async function followRoomLanguage(lang) {
   if (i18n.lang === lang) for (const listener of i18n.listeners) listener(i18n.lang);
 }
 
+/** A text a view carries, in the page's language: an English string (a fixed text marked N_,
+ * a name from a data file) or `{template, params}` (companion/engine/text.py `Said`), whose
+ * params that are texts themselves (a spell's name, a nested sentence) are translated first.
+ * say({template: 'places the {tile} on {cell}', params: {tile: {template: 'Golem'}, cell: 'b2'}}) */
+export function say(text) {
+  if (text === null || text === undefined) return '';
+  if (typeof text !== 'object') return t(String(text));
+  const params = {};
+  for (const [key, value] of Object.entries(text.params || {})) {
+    params[key] = value && typeof value === 'object' ? say(value) : value;
+  }
+  return t(text.template, params);
+}
+
 /** An error ack's sentence in the page's language: the server sends English, with the variable
  * parts apart (`template` + `params`) when there are any (docs/protocol.md, "Errors"). */
 export function errorText(error, fallback = 'That did not work.') {

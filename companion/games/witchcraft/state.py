@@ -5,6 +5,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, replace
 
+from companion.engine.text import Said
 from companion.games.witchcraft.geometry import Cell, Dir
 from companion.games.witchcraft.tiles import AltarKind, Guild, Kind, kind
 
@@ -144,7 +145,7 @@ class Entry:
     """One line of the move list, with what the TV highlights."""
 
     seat: int
-    text: str
+    text: Said
     at: Cell | None = None
     lines: tuple[Cell, ...] = ()
     targets: tuple[Cell, ...] = ()
@@ -185,7 +186,8 @@ class GameState:
     used_power: bool = False
     clock: Clock | None = None
     winner: int | None = None
-    result: str = ""
+    #: how the game ended, once it has (a sentence: who won and why)
+    result: Said | None = None
 
     # -- reading ------------------------------------------------------------------------------
 
