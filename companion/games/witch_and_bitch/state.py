@@ -6,6 +6,7 @@ import enum
 from dataclasses import dataclass, replace
 from typing import Any
 
+from companion.engine.text import Said
 from companion.games.witch_and_bitch.destiny import Colour
 from companion.games.witch_and_bitch.dice import Roll
 from companion.games.witch_and_bitch.scenarios import Death, Scenario, scenario
@@ -53,11 +54,11 @@ class Card(enum.StrEnum):
 class Outcome:
     """How the game ended: who won (seats) and why."""
 
-    text: str
+    text: Said
     winners: tuple[int, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        return {"text": self.text, "winners": list(self.winners)}
+        return {"text": self.text.to_json(), "winners": list(self.winners)}
 
 
 @dataclass(frozen=True)

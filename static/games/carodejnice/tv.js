@@ -38,9 +38,9 @@ export function render(ctx) {
     languageSwitch({ cls: 'cj-lang' }));
   if (game.mode === 'tale') {
     els.jurors.replaceChildren(
-      h('h2', { class: 'cj-tale-title' }, h('span', { text: t('Tale {n}: {title}', { n: game.tale.number, title: game.tale.title }) }), placeholderTag(game.tale.placeholder)),
+      h('h2', { class: 'cj-tale-title' }, h('span', { text: t('Tale {n}: {title}', { n: game.tale.number, title: t(game.tale.title) }) }), placeholderTag(game.tale.placeholder)),
       ...game.tale.tracks.map((tr) => h('div', { class: 'cj-tv-track' },
-        h('span', { text: tr.name }), h('strong', { text: `${tr.value} / ${tr.max}` }))));
+        h('span', { text: t(tr.name) }), h('strong', { text: `${tr.value} / ${tr.max}` }))));
   } else {
     els.jurors.replaceChildren(
       ...game.jurors.map((j, i) => jurorCard(game, j, { index: i, big: true, reveal })),
