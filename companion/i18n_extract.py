@@ -1,4 +1,16 @@
-"""The Babel extractor for the games' data files (``companion/games/*/data/*.json``).
+"""The Babel extractors of ``scripts/i18n`` beyond Babel's own (``babel.cfg``, ``[extractors]``).
+
+**Python** (:func:`extract_python`): Babel's Python extraction, plus the sentences an action
+declares as keyword arguments — ``Field(…, message="…", item_message="…")`` and
+``by_seat(…, refusal="…")`` — which reach players as refusals (docs/architecture.md,
+"Languages") but are no function call Babel could be told about.
+
+>>> import io
+>>> code = b'Field("n", FieldType.INT, message="Say a number."); BadRequest("No.")'
+>>> [message for _, _, message, _ in extract_python(io.BytesIO(code), ["BadRequest"], (), {})]
+['No.', 'Say a number.']
+
+**Data files** (:func:`extract`): the games' ``companion/games/*/data/*.json``.
 
 A data file's words — role, card, spell, juror and track names, card and set-up texts — are
 shown by the pages through ``t()`` like any other English text, so ``scripts/i18n`` must find
@@ -17,10 +29,17 @@ with ``_`` and ``note``) — nobody reads those on a screen.
 
 from __future__ import annotations
 
+import ast
+import io
 import json
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any
+
+from babel.messages.extract import extract_python as babel_python
+
+#: the keyword arguments whose text is a sentence for players (action and field declarations)
+SENTENCE_ARGUMENTS = frozenset({"message", "item_message", "refusal"})
 
 #: the keys whose string values people read (the names and texts of the data files)
 TEXT_KEYS = frozenset({"name", "title", "text", "action", "favor"})
@@ -63,3 +82,52 @@ def data_texts(root: Path) -> set[str]:
     for path in sorted(root.glob("companion/games/*/data/*.json")):
         out.update(texts(json.loads(path.read_text(encoding="utf-8"))))
     return out
+
+
+def extract_python(
+    fileobj: IO[bytes],
+    keywords: Mapping[str, Any],
+    comment_tags: Sequence[str],
+    options: Mapping[str, Any],
+) -> Iterator[tuple[int, str, str | tuple[str, ...], list[str]]]:
+    """Babel's method for Python, then the declared sentences (:data:`SENTENCE_ARGUMENTS`)."""
+    source = fileobj.read()
+    yield from babel_python(io.BytesIO(source), keywords, comment_tags, options)  # type: ignore[arg-type,misc]
+    for lineno, text in declared_sentences(source):
+        yield lineno, "", text, []
+
+
+def declared_sentences(source: bytes | str) -> Iterator[tuple[int, str]]:
+    """``(line, text)`` of every string given as a sentence argument of a call, in the source.
+
+    >>> list(declared_sentences('by_table("arm", run, refusal="Only the table arms.")'))
+    [(1, 'Only the table arms.')]
+    """
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call):
+            for argument in node.keywords:
+                value = argument.value
+                if (
+                    argument.arg in SENTENCE_ARGUMENTS
+                    and isinstance(value, ast.Constant)
+                    and isinstance(value.value, str)
+                    and value.value
+                ):
+                    yield value.lineno, value.value
+
+
+def built_sentences(source: bytes | str) -> Iterator[tuple[int, str]]:
+    """``(line, code)`` of every sentence argument that is built (an f-string, a ``+`` or a
+    ``.format``): it cannot be extracted, so no language could translate it.
+
+    >>> list(built_sentences('Field("n", message=f"Up to {N}.")'))
+    [(1, "f'Up to {N}.'")]
+    """
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call):
+            for argument in node.keywords:
+                value = argument.value
+                if argument.arg in SENTENCE_ARGUMENTS and isinstance(
+                    value, ast.JoinedStr | ast.BinOp | ast.Call
+                ):
+                    yield value.lineno, ast.unparse(value)

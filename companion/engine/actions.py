@@ -61,6 +61,16 @@ class Field:
     Traceback (most recent call last):
     ...
     companion.engine.errors.BadRequest: Say yes or no.
+
+    A refusal is an English template with the field's parts apart, so that the page translates
+    it (docs/architecture.md, "Languages"); a declared ``message`` may name ``{field}``,
+    ``{low}``, ``{high}``, ``{max_items}`` and its own ``parts`` too:
+
+    >>> try:
+    ...     Field("points", FieldType.INT, high=5, message="Up to {high} points.").check(9)
+    ... except BadRequest as e:
+    ...     print(e.template, e.params)
+    Up to {high} points. {'high': 5}
     """
 
     name: str
@@ -79,20 +89,27 @@ class Field:
     message: str = ""
     #: the same for a wrong item of a LIST
     item_message: str = ""
+    #: more ``(name, value)`` parts a ``message`` may name (besides the field's own)
+    parts: tuple[tuple[str, object], ...] = ()
 
-    @property
-    def label(self) -> str:
-        return f"'{self.name}'"
+    def refuse(self, template: str, **params: object) -> BadRequest:
+        """The refusal for a wrong value: the declared ``message`` if there is one, else the
+        built ``template``; each with the parts it names."""
+        if not self.message:
+            return BadRequest(template, field=self.name, **params)
+        parts: dict[str, object] = {"field": self.name, "low": self.low, "high": self.high}
+        parts["max_items"] = self.max_items
+        parts.update(self.parts)
+        named = {k: v for k, v in parts.items() if "{" + k + "}" in self.message}
+        return BadRequest(self.message, **named)
 
     def check(self, value: Any) -> Any:
         """``value`` if it fits the declaration, else BadRequest with a readable sentence."""
         if self.type is FieldType.LIST:
             if not isinstance(value, list):
-                raise BadRequest(self.message or f"{self.label} must be a list.")
+                raise self.refuse("'{field}' must be a list.")
             if len(value) > self.max_items:
-                raise BadRequest(
-                    self.message or f"{self.label} holds at most {self.max_items} items."
-                )
+                raise self.refuse("'{field}' holds at most {n} items.", n=self.max_items)
             item = replace(self, type=self.item or FieldType.JSON, message=self.item_message)
             return [item.check(v) for v in value]
         return self._scalar(self.type, value)
@@ -100,40 +117,40 @@ class Field:
     def _scalar(self, kind: FieldType, value: Any) -> Any:
         if kind is FieldType.BOOL:
             if not isinstance(value, bool):
-                raise BadRequest(self.message or f"{self.label} must be true or false.")
+                raise self.refuse("'{field}' must be true or false.")
             return value
         if kind in (FieldType.INT, FieldType.SEAT):
             if isinstance(value, bool) or not isinstance(value, int):
-                raise BadRequest(self.message or f"{self.label} must be a whole number.")
+                raise self.refuse("'{field}' must be a whole number.")
             if kind is FieldType.SEAT and value < 0:
                 raise BadRequest("There is no such seat.")
             return self._in_range(value)
         if kind is FieldType.NUMBER:
             if isinstance(value, bool) or not isinstance(value, int | float):
-                raise BadRequest(self.message or f"{self.label} must be a number.")
+                raise self.refuse("'{field}' must be a number.")
             if not math.isfinite(value):
-                raise BadRequest(self.message or f"{self.label} must be a finite number.")
+                raise self.refuse("'{field}' must be a finite number.")
             return self._in_range(value)
         if kind is FieldType.TEXT:
             if not isinstance(value, str) or not value:
-                raise BadRequest(self.message or f"{self.label} must be text.")
+                raise self.refuse("'{field}' must be text.")
             if len(value) > self.max_length:
-                raise BadRequest(self.message or f"{self.label} is too long.")
+                raise self.refuse("'{field}' is too long.")
             if self.choices and value not in self.choices:
-                raise BadRequest(
-                    self.message or f"{self.label} must be one of: {', '.join(self.choices)}."
+                raise self.refuse(
+                    "'{field}' must be one of: {choices}.", choices=", ".join(self.choices)
                 )
             return value
         if not _plain_json(value, MAX_DEPTH):
-            raise BadRequest(self.message or f"{self.label} must be plain JSON.")
+            raise self.refuse("'{field}' must be plain JSON.")
         return value  # the game parses it
 
     def _in_range(self, value: float) -> Any:
         if (self.low is not None and value < self.low) or (
             self.high is not None and value > self.high
         ):
-            raise BadRequest(
-                self.message or f"{self.label} must be between {self.low:g} and {self.high:g}."
+            raise self.refuse(
+                "'{field}' must be between {low} and {high}.", low=self.low, high=self.high
             )
         return value
 
@@ -203,7 +220,7 @@ class Action(Generic[S]):
             value = raw.get(field.name)
             if value is None:
                 if field.required:
-                    raise BadRequest(field.message or f"{field.label} is missing.")
+                    raise field.refuse("'{field}' is missing.")
                 if field.default is not _MISSING:
                     out[field.name] = field.default
                 continue

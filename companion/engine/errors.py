@@ -8,6 +8,9 @@ ack, and nothing changes.
 from __future__ import annotations
 
 import enum
+from typing import Any
+
+from companion.engine.text import Text, text_json
 
 
 class ErrorCode(enum.StrEnum):
@@ -47,10 +50,7 @@ class IllegalAction(Exception):
 
     def __init__(self, code: ErrorCode, message: str, **params: object) -> None:
         self.template = message
-        # sent as JSON: anything but a plain value goes as its text
-        self.params = {
-            k: v if isinstance(v, str | int | float | bool) else str(v) for k, v in params.items()
-        }
+        self.params = plain(params)
         self.message = message.format(**params) if params else message
         super().__init__(self.message)
         self.code = ErrorCode(code)
@@ -104,3 +104,23 @@ class SetupError(IllegalAction):
 
     def __init__(self, message: str, code: ErrorCode = ErrorCode.ILLEGAL, **params: object) -> None:
         super().__init__(code, message, **params)
+
+
+def plain(params: dict[str, object]) -> dict[str, Any]:
+    """A refusal's parts as JSON: a name to translate (a :class:`Text`) as its template, any
+    other value but a plain one as its text.
+
+    >>> from companion.engine.text import say
+    >>> plain({"option": say("Rounds"), "n": 3, "when": None})
+    {'option': {'template': 'Rounds'}, 'n': 3, 'when': 'None'}
+    """
+    return {
+        k: (
+            text_json(v)
+            if isinstance(v, Text)
+            else v
+            if isinstance(v, str | int | float | bool)
+            else str(v)
+        )
+        for k, v in params.items()
+    }

@@ -144,7 +144,7 @@ class Game(Generic[S]):
         try:
             return resolve_options(self.options, given)
         except OptionError as exc:
-            raise SetupError(str(exc), ErrorCode.BAD_REQUEST) from exc
+            raise SetupError(exc.template, ErrorCode.BAD_REQUEST, **exc.params) from exc
 
     def setup(
         self,
@@ -178,7 +178,9 @@ class Game(Generic[S]):
         kind = raw.get("type")
         action = self.actions.get(kind) if isinstance(kind, str) else None
         if action is None:
-            raise BadRequest(f"{self.title} has no action {str(kind)[:40]!r}.")
+            raise BadRequest(
+                "{game} has no action {action}.", game=self.title, action=repr(str(kind)[:40])
+            )
         return action.accept(seat, raw)
 
     def apply(self, state: S, seat: int | None, action: Payload, at: float) -> S:

@@ -7,6 +7,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from companion.engine.text import say
+
 
 class OptionType(enum.StrEnum):
     BOOL = "bool"
@@ -15,7 +17,13 @@ class OptionType(enum.StrEnum):
 
 
 class OptionError(ValueError):
-    """An option value that does not fit its declaration."""
+    """An option value that does not fit its declaration: an English template and its parts,
+    like a refusal (the option's label is a part to translate: ``say(label)``)."""
+
+    def __init__(self, template: str, **params: object) -> None:
+        self.template = template
+        self.params = params
+        super().__init__(template.format(**params) if params else template)
 
 
 @dataclass(frozen=True)
@@ -40,18 +48,27 @@ class Option:
         """``value`` if it is valid for this option, else OptionError."""
         if self.type is OptionType.BOOL:
             if not isinstance(value, bool):
-                raise OptionError(f"{self.label} must be on or off.")
+                raise OptionError("{option} must be on or off.", option=say(self.label))
             return value
         if self.type is OptionType.INT:
             if isinstance(value, bool) or not isinstance(value, int):
-                raise OptionError(f"{self.label} must be a whole number.")
+                raise OptionError("{option} must be a whole number.", option=say(self.label))
             if (self.low is not None and value < self.low) or (
                 self.high is not None and value > self.high
             ):
-                raise OptionError(f"{self.label} must be between {self.low} and {self.high}.")
+                raise OptionError(
+                    "{option} must be between {low} and {high}.",
+                    option=say(self.label),
+                    low=self.low,
+                    high=self.high,
+                )
             return value
         if value not in self.choices:
-            raise OptionError(f"{self.label} must be one of: {', '.join(self.choices)}.")
+            raise OptionError(
+                "{option} must be one of: {choices}.",
+                option=say(self.label),
+                choices=", ".join(self.choices),
+            )
         return value
 
     def describe(self) -> dict[str, Any]:
@@ -89,6 +106,6 @@ def resolve_options(
     for key, value in given.items():
         option = by_id.get(key)
         if option is None:
-            raise OptionError(f"Unknown option: {str(key)[:40]}.")
+            raise OptionError("Unknown option: {option}.", option=str(key)[:40])
         out[key] = option.check(value)
     return out

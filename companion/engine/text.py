@@ -1,16 +1,31 @@
 """Texts a game's view carries for people to read.
 
 A view is English; a page shows its texts through the page kit's ``t()`` in the language of the
-device. ``N_`` marks such a text where it is written, so that ``scripts/i18n`` extracts it into
+device. ``N_`` marks a fixed text where it is written, so that ``scripts/i18n`` extracts it into
 the catalogues (the pure layers import no babel: docs/architecture.md, "Languages").
 
 >>> N_("places a wizard")
 'places a wizard'
+
+A text with variable parts is built with :func:`say`: an English template with ``{name}``
+placeholders and its parts, like a refusal (never an f-string, which the extraction cannot see).
+The result is the English sentence itself (a ``str``: logs and tests read it as before) that also
+remembers its template and parts, which the view sends (:func:`text_json`) so that the page
+translates the template, then fills it (``say()`` in ``static/js/kit.js``). A part that is itself
+a name to translate (a spell, a role) is given as ``say(name)``:
+
+>>> line = say("{witch} casts {spell}.", witch="Renée", spell=say(N_("Tailwind")))
+>>> line
+'Renée casts Tailwind.'
+>>> text_json(line)  # doctest: +NORMALIZE_WHITESPACE
+{'template': '{witch} casts {spell}.',
+ 'params': {'witch': 'Renée', 'spell': {'template': 'Tailwind'}}}
+>>> text_json("plain English")
+'plain English'
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 
@@ -19,34 +34,35 @@ def N_(text: str) -> str:
     return text
 
 
-@dataclass(frozen=True)
-class Said:
-    """A text a view carries for people to read whose parts vary: the English template (the key
-    of its translations, marked with ``N_`` where it is written) and the parts apart, the same
-    shape as a refusal's ``template`` + ``params`` (docs/architecture.md, "Languages"). A part
-    that is itself a ``Said`` is translated too before it is filled in (the page's ``say()``).
-
-    >>> line = said(N_("places the {tile} on {cell}"), tile=said("Golem"), cell="b2")
-    >>> str(line)
-    'places the Golem on b2'
-    >>> line.to_json()["params"]
-    {'tile': {'template': 'Golem', 'params': {}}, 'cell': 'b2'}
-    """
+class Text(str):
+    """An English sentence that remembers the template and parts it was made from (an
+    immutable value, equal to its English text)."""
 
     template: str
-    params: tuple[tuple[str, str | int | Said], ...] = ()
+    params: dict[str, object]
 
-    def __str__(self) -> str:
-        return self.template.format(**{k: str(v) for k, v in self.params})
+    def __new__(cls, template: str, params: dict[str, object]) -> Text:
+        made = super().__new__(cls, template.format(**params) if params else template)
+        made.template = template
+        made.params = params
+        return made
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "template": self.template,
-            "params": {k: v.to_json() if isinstance(v, Said) else v for k, v in self.params},
-        }
+    def __getnewargs__(self) -> tuple[str, dict[str, object]]:  # type: ignore[override]
+        return (self.template, self.params)
 
 
-def said(template: str, **params: str | int | Said) -> Said:
-    """``template`` with its parts: ``said(N_("Round {n}"), n=2)``; ``said(name)`` for a name
-    from a data file, which the page translates as a whole."""
-    return Said(template, tuple(params.items()))
+def say(template: str, **params: object) -> Text:
+    """The English sentence ``template`` with ``params`` filled in, keeping both apart for the
+    page (``scripts/i18n`` extracts ``template``)."""
+    return Text(template, dict(params))
+
+
+def text_json(text: object) -> Any:
+    """A view's text as the page translates it: ``{"template", "params"}`` (``params`` left out
+    when there are none) for a :class:`Text`, the value itself otherwise."""
+    if not isinstance(text, Text):
+        return text
+    out: dict[str, Any] = {"template": text.template}
+    if text.params:
+        out["params"] = {k: text_json(v) for k, v in text.params.items()}
+    return out

@@ -42,11 +42,15 @@ triangle, diamond, hexagon, star, heart, moon.
     shape, colour = raw.get("shape"), raw.get("colour")
     if shape not in SHAPES:
         raise RoomError(
-            ErrorCode.BAD_REQUEST, f"Unknown avatar shape: pick one of {', '.join(SHAPES)}."
+            ErrorCode.BAD_REQUEST,
+            "Unknown avatar shape: pick one of {shapes}.",
+            shapes=", ".join(SHAPES),
         )
     if colour not in COLOURS:
         raise RoomError(
-            ErrorCode.BAD_REQUEST, f"Unknown avatar colour: pick one of {', '.join(COLOURS)}."
+            ErrorCode.BAD_REQUEST,
+            "Unknown avatar colour: pick one of {colours}.",
+            colours=", ".join(COLOURS),
         )
     return Avatar(str(shape), str(colour))
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine import ErrorCode
+from companion.engine.errors import plain
 
 
 class RoomError(Exception):
@@ -22,10 +23,7 @@ class RoomError(Exception):
 
     def __init__(self, code: ErrorCode, message: str, **params: object) -> None:
         self.template = message
-        # sent as JSON: anything but a plain value goes as its text
-        self.params = {
-            k: v if isinstance(v, str | int | float | bool) else str(v) for k, v in params.items()
-        }
+        self.params = plain(params)
         self.message = message.format(**params) if params else message
         super().__init__(self.message)
         self.code = ErrorCode(code)

@@ -94,7 +94,9 @@ class Room:
         """Check ``event``; return the function that applies it. Raises RoomError."""
         handler = getattr(self, f"_{event['kind']}", None)
         if handler is None:
-            raise RoomError(ErrorCode.BAD_REQUEST, f"Unknown room event {event['kind']!r}.")
+            raise RoomError(
+                ErrorCode.BAD_REQUEST, "Unknown room event {kind}.", kind=repr(event["kind"])
+            )
         commit: Commit = handler(event)
 
         def commit_and_touch() -> None:
@@ -212,7 +214,7 @@ class Room:
         try:
             options = resolve_options(self.game.options, event["options"], self.options)
         except OptionError as exc:
-            raise RoomError(ErrorCode.BAD_REQUEST, str(exc)) from exc
+            raise RoomError(ErrorCode.BAD_REQUEST, exc.template, **exc.params) from exc
         return lambda: setattr(self, "options", options)
 
     def _start(self, event: Mapping[str, Any]) -> Commit:

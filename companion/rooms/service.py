@@ -199,7 +199,7 @@ class RoomService:
         try:
             options = resolve_options(game.options, options)
         except OptionError as exc:
-            raise RoomError(ErrorCode.BAD_REQUEST, str(exc)) from exc
+            raise RoomError(ErrorCode.BAD_REQUEST, exc.template, **exc.params) from exc
         seed = data.get("seed")
         if seed is None:
             seed = secrets.randbelow(SEED_MAX)
@@ -365,7 +365,9 @@ class RoomService:
                 )
                 return Reply({"ok": True}, self._broadcast(room))
             if kind not in HOST_COMMANDS:
-                raise RoomError(ErrorCode.BAD_REQUEST, f"Unknown room command {kind!r}.")
+                raise RoomError(
+                    ErrorCode.BAD_REQUEST, "Unknown room command {kind}.", kind=repr(kind)
+                )
             if not binding.may_host:
                 raise RoomError(ErrorCode.FORBIDDEN, "Only the host can do that.")
             event: dict[str, Any] = {"kind": kind, "at": now}
@@ -802,7 +804,11 @@ class RoomService:
                 create = stored.events[0]
                 game = self.games.get(create["game"])
                 if game is None:
-                    raise RoomError(ErrorCode.UNKNOWN_GAME, f"The game {create['game']!r} is gone.")
+                    raise RoomError(
+                        ErrorCode.UNKNOWN_GAME,
+                        "The game {game} is gone.",
+                        game=repr(create["game"]),
+                    )
                 room = Room(stored.code, game, create)
                 for event in stored.events[1:]:
                     seq += 1

@@ -29,10 +29,13 @@ def payload(raw: object) -> Mapping[str, Any]:
 def text(data: Mapping[str, Any], key: str, max_len: int) -> str:
     value = data.get(key)
     if not isinstance(value, str) or not value:
-        raise RoomError(ErrorCode.BAD_REQUEST, f"'{key}' must be a non-empty string.")
+        raise RoomError(ErrorCode.BAD_REQUEST, "'{field}' must be a non-empty string.", field=key)
     if len(value) > max_len:
         raise RoomError(
-            ErrorCode.BAD_REQUEST, f"'{key}' is too long (at most {max_len} characters)."
+            ErrorCode.BAD_REQUEST,
+            "'{field}' is too long (at most {n} characters).",
+            field=key,
+            n=max_len,
         )
     return value
 

@@ -134,16 +134,17 @@ export async function followRoomLanguage(lang) {
   if (i18n.lang === lang) for (const listener of i18n.listeners) listener(i18n.lang);
 }
 
-/** A text a view carries, in the page's language: an English string (a fixed text marked N_,
- * a name from a data file) or `{template, params}` (companion/engine/text.py `Said`), whose
- * params that are texts themselves (a spell's name, a nested sentence) are translated first.
- * say({template: 'places the {tile} on {cell}', params: {tile: {template: 'Golem'}, cell: 'b2'}}) */
+/** A text a view carries, in the page's language: an English text, or a template with its
+ * parts `{template, params}` (companion/engine/text.py); a part that is itself such an object (a
+ * spell's or a role's name) is translated before it is filled in. Other parts (players' names,
+ * numbers) go in as they are. say({template: '{who} casts {spell}.', params: {who: 'Ann',
+ * spell: {template: 'Tailwind'}}}) → "Ann sesílá Zadní vítr." in Czech. */
 export function say(text) {
   if (text === null || text === undefined) return '';
   if (typeof text !== 'object') return t(String(text));
   const params = {};
   for (const [key, value] of Object.entries(text.params || {})) {
-    params[key] = value && typeof value === 'object' ? say(value) : value;
+    params[key] = value !== null && typeof value === 'object' ? say(value) : value;
   }
   return t(text.template, params);
 }
@@ -152,7 +153,7 @@ export function say(text) {
  * parts apart (`template` + `params`) when there are any (docs/protocol.md, "Errors"). */
 export function errorText(error, fallback = 'That did not work.') {
   if (!error) return t(fallback);
-  if (error.template) return t(error.template, error.params);
+  if (error.template) return say(error);
   return t(error.message || fallback);
 }
 

@@ -151,7 +151,7 @@ def test_placement_a_split_capture_and_an_altar(
 
     # the TV shows what happened: the stacks, the altar hit, the captured counts
     moves = tv.locator("#wc-moves").inner_text()
-    assert "Altar of" in " ".join(str(e.text) for e in state.log)
+    assert "Altar of" in " ".join(e.text for e in state.log)
     assert state.captured[0] + state.captured[1] >= 3
     tall = [s for _, s in state.stacks if len(s.tiles) > 1]
     assert tall and tv.locator(".wc-height").count() == len(tall)

@@ -16,6 +16,7 @@ from jinja2.ext import babel_extract as extract_jinja2
 
 from companion.engine import Illegal
 from companion.games.registry import GAMES
+from companion.i18n_extract import built_sentences, data_texts, extract_python
 from companion.rooms import RoomError, RoomService, ServiceConfig
 from companion.store import SqliteStore
 from companion.web import create_app
@@ -83,6 +84,7 @@ def translatable() -> set[str]:
         "t": None,
         "tn": (1, 2),
         "N_": None,
+        "say": None,
         "errorText": (2,),
         "Option": (4,),
         **{kind: None for kind in REFUSALS},
@@ -90,7 +92,10 @@ def translatable() -> set[str]:
         "RoomError": (2,),
     }
     out: set[str] = set()
-    for method, pattern in (("python", "companion/**/*.py"), ("javascript", "static/**/*.js")):
+    for method, pattern in (
+        (extract_python, "companion/**/*.py"),
+        ("javascript", "static/**/*.js"),
+    ):
         for path in sorted(ROOT.glob(pattern)):
             for _, message, _, _ in extract_from_file(method, path, keywords=keywords):
                 out.add(message[0] if isinstance(message, tuple) else message)
@@ -98,7 +103,34 @@ def translatable() -> set[str]:
         with path.open("rb") as source:
             for _, _, message, _ in extract_jinja2(source, ("_",), [], {}):
                 out.add(message)
+    out |= data_texts(ROOT)
     return {m for m in out if m}
+
+
+def test_the_names_and_texts_of_the_games_data_files_are_extracted_and_ids_are_not() -> None:
+    """The data files' words are translated like the code's (companion/i18n_extract.py):
+    scripts/i18n puts them into the catalogue through babel.cfg, ids and notes stay out."""
+    with (TRANSLATIONS / "messages.pot").open("rb") as source:
+        template = {m.id for m in read_po(source) if m.id}
+    texts = data_texts(ROOT)
+    assert {"Wolf Keeper", "Take 3 red drops.", "Fire Ball"} <= texts
+    assert not {"witch", "ability-01", "acrobatics_1", "star", "orange"} & texts
+    assert sorted(texts - template) == [], "run scripts/i18n"
+
+
+def test_the_sentences_actions_and_fields_declare_are_extracted() -> None:
+    asked = translatable()
+    assert "Only the table awards points." in asked  # buzzer: by_table(..., refusal=...)
+    assert "Say which card you kept: its number or its name." in asked  # Field(message=...)
+
+
+@pytest.mark.parametrize(
+    "module", sorted(p.relative_to(ROOT) for p in (ROOT / "companion").glob("**/*.py")), ids=str
+)
+def test_no_declared_sentence_is_built_where_it_cannot_be_extracted(module: Path) -> None:
+    """A field's ``message`` or an action's ``refusal`` written as an f-string is English in
+    every language: write a template the field fills (``{low}``, ``{high}``, ``{max_items}``)."""
+    assert list(built_sentences((ROOT / module).read_text(encoding="utf-8"))) == []
 
 
 def uncommented(path: Path) -> str:

@@ -115,7 +115,7 @@ class Buzzer(Game[BuzzerState]):
                     default=1,
                     low=-MAX_AWARD,
                     high=MAX_AWARD,
-                    message=f"Points must be a whole number up to {MAX_AWARD}.",
+                    message="Points must be a whole number up to {high}.",
                 ),
                 refusal="Only the table awards points.",
             ),

@@ -145,7 +145,7 @@ class WickedWitchesWay(Game[GameState]):
                     FieldType.INT,
                     low=0,
                     high=MAX_ACROBATICS,
-                    message=f"Acrobatics points go from 0 to {MAX_ACROBATICS}.",
+                    message="Acrobatics points go from {low} to {high}.",
                 ),
             ),
         )

@@ -26,7 +26,7 @@ from companion.engine import (
     by_anyone,
     by_seat,
 )
-from companion.engine.text import N_, said
+from companion.engine.text import say
 from companion.games.witch_and_bitch import attacks, bitch, endings, rounds, spells, views
 from companion.games.witch_and_bitch.destiny import build
 from companion.games.witch_and_bitch.dice import Die, roll
@@ -454,7 +454,7 @@ class WitchAndBitch(Game[GameState]):
         if state.scenario_number != 5:
             raise Illegal("Only Plot! has conspirators and the Bilderberg.")
         return endings.over(
-            state, Outcome(said(N_("A conspirator stormed the Bilderberg: the Witches lose.")))
+            state, Outcome(say("A conspirator stormed the Bilderberg: the Witches lose."))
         )
 
     def _reveal(self, state: GameState, seat: int, action: Payload, at: float) -> GameState:

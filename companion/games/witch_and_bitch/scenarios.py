@@ -15,7 +15,7 @@ import enum
 from dataclasses import dataclass
 from typing import Any
 
-from companion.engine.text import N_, Said, said
+from companion.engine.text import N_, Text, say, text_json
 
 
 class Mode(enum.StrEnum):
@@ -99,7 +99,7 @@ class Scenario:
     objects: int
     objective: str
     #: the set-up's pages (fixed texts, and the Destiny deck's with its counts)
-    setup: tuple[str | Said, ...]
+    setup: tuple[str, ...]
     antagonist: Antagonist | None = None
     bitch: bool = False
     #: reminders for the Enemy activation step
@@ -122,7 +122,7 @@ class Scenario:
             "death": self.death.value,
             "objects": self.objects_for(players),
             "objective": self.objective,
-            "setup": [p.to_json() if isinstance(p, Said) else p for p in self.setup],
+            "setup": [text_json(p) for p in self.setup],
             "antagonist": None if self.antagonist is None else self.antagonist.to_json(players),
             "secret_cards": self.bitch,
             "reminders": list(self.reminders),
@@ -143,12 +143,10 @@ _TABLE = (
 )
 
 
-def _deck(green: int, orange: int, red: int) -> Said:
-    return said(
-        N_(
-            "Destiny deck: shuffle {green} green, {orange} orange and {red} red cards, each "
-            "colour apart; red at the bottom, orange on them, green on top. The app keeps count."
-        ),
+def _deck(green: int, orange: int, red: int) -> Text:
+    return say(
+        "Destiny deck: shuffle {green} green, {orange} orange and {red} red cards, each "
+        "colour apart; red at the bottom, orange on them, green on top. The app keeps count.",
         green=green,
         orange=orange,
         red=red,

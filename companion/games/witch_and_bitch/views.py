@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine.text import N_, said
+from companion.engine.text import N_, say, text_json
 from companion.games.witch_and_bitch import bitch, rounds, spells
 from companion.games.witch_and_bitch.destiny import Colour, texts
 from companion.games.witch_and_bitch.state import Card, GameState, Step
@@ -83,14 +83,14 @@ def reminders(state: GameState) -> list[str | dict[str, Any]]:
     ]
     villain = state.scenario.antagonist
     if villain is not None and state.antagonist_portal is not None and not state.antagonist_dead:
-        line = said(
-            N_("{name} is activated {n} times: {short} {moves}, then does it all again."),
+        line = say(
+            "{name} is activated {n} times: {short} {moves}, then does it all again.",
             name=villain.name,
             n=villain.activations,
             short=villain.name.split()[0],
-            moves=said(villain.moves),
+            moves=say(villain.moves),
         )
-        out.append(line.to_json())
+        out.append(text_json(line))
     out += list(state.scenario.reminders)
     return out
 

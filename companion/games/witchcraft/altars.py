@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.engine.text import N_, said
+from companion.engine.text import N_, say
 from companion.games.witchcraft.choices import Choice
 from companion.games.witchcraft.geometry import Cell, Dir, name, neighbours
 from companion.games.witchcraft.state import GameState, Stack, Task, TaskKind, other
@@ -51,12 +51,12 @@ def expand(state: GameState, task: Task) -> tuple[Task, ...]:
 
 def energy_choices(state: GameState, task: Task) -> list[Choice]:
     out = [
-        Choice("refresh", said(N_("Remove the exhaustion token at {cell}"), cell=name(cell)), cell)
+        Choice("refresh", say("Remove the exhaustion token at {cell}", cell=name(cell)), cell)
         for cell, stack in state.stacks
         if stack.exhausted
     ]
     if out and task.count < 2:
-        out.append(Choice("done", said(N_("Keep the second token"))))
+        out.append(Choice("done", say("Keep the second token")))
     return out
 
 
@@ -82,8 +82,8 @@ def protect_choices(state: GameState, seat: int) -> list[Choice]:
             continue
         for side in Dir:
             if side not in stack.shields():
-                label = said(
-                    N_("Shield {cell} against spells from the {side}"),
+                label = say(
+                    "Shield {cell} against spells from the {side}",
                     cell=name(cell),
                     side=side.word.upper(),
                 )
@@ -104,11 +104,11 @@ def protect(state: GameState, choice: Choice) -> GameState:
 def teleport_choices(state: GameState, seat: int) -> list[Choice]:
     out = []
     for cell in state.own(seat):
-        turn = said(N_("Turn the stack at {cell} where it stands"), cell=name(cell))
+        turn = say("Turn the stack at {cell} where it stands", cell=name(cell))
         out.append(Choice("turn", turn, cell, cell))
         for near in neighbours(cell):
             if state.free(near):
-                move = said(N_("Move {cell} to {to}"), cell=name(cell), to=name(near))
+                move = say("Move {cell} to {to}", cell=name(cell), to=name(near))
                 out.append(Choice("move", move, cell, near))
     return out
 
@@ -132,7 +132,7 @@ def facing_choices(state: GameState, task: Task, *, keep: bool) -> list[Choice]:
         if facing == stack.top.facing and not keep:
             continue
         word = N_("Keep facing {side}") if facing == stack.top.facing else N_("Face {side}")
-        out.append(Choice("face", said(word, side=facing.word.upper()), task.cell, facing=facing))
+        out.append(Choice("face", say(word, side=facing.word.upper()), task.cell, facing=facing))
     return out
 
 
@@ -190,7 +190,7 @@ def map_choices(state: GameState) -> list[Choice]:
             partner = tuple(mirror(c) for c in cells)
             if any(c in state.cells for c in cells + partner) or set(cells) & set(partner):
                 continue
-            label = said(
+            label = say(
                 N_("1-space map tiles at {cell} and {other}")
                 if size == 1
                 else N_("{size}-spaces map tiles at {cell} and {other}"),
@@ -221,7 +221,7 @@ def pick_choices(state: GameState, task: Task) -> list[Choice]:
     return [
         Choice(
             "pick",
-            said(N_("{who} summons on {cell}"), who=opponent, cell=name(tile[0])),
+            say("{who} summons on {cell}", who=opponent, cell=name(tile[0])),
             tile[0],
             cells=tile,
             more=rest,
@@ -251,9 +251,9 @@ def summon_choices(state: GameState, task: Task) -> list[Choice]:
             if not state.free(cell):
                 continue
             for facing in Dir:
-                label = said(
-                    N_("Summon the {tile} on {cell} facing {side}"),
-                    tile=said(tile.spec.name),
+                label = say(
+                    "Summon the {tile} on {cell} facing {side}",
+                    tile=say(tile.spec.name),
                     cell=name(cell),
                     side=facing.word.upper(),
                 )

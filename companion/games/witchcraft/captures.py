@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.engine.text import N_, said
+from companion.engine.text import N_, say
 from companion.games.witchcraft.choices import Choice
 from companion.games.witchcraft.geometry import Cell, name
 from companion.games.witchcraft.state import GameState, Stack, Task, TaskKind, Tile
@@ -32,7 +32,7 @@ def drop_choices(state: GameState, task: Task) -> list[Choice]:
     left = len(task.tiles) - 1
     template = N_("Put the {tile} onto {cell} ({left} more to place)") if left else DROP
     return [
-        Choice("drop", said(template, tile=said(tile.spec.name), cell=name(cell), left=left), cell)
+        Choice("drop", say(template, tile=say(tile.spec.name), cell=name(cell), left=left), cell)
         for cell in state.own(task.seat)
     ]
 

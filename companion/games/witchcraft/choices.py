@@ -10,15 +10,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from companion.engine.text import Said
+from companion.engine.text import text_json
 from companion.games.witchcraft.geometry import Cell, Dir
 
 
 @dataclass(frozen=True)
 class Choice:
     kind: str
-    #: what the phone lists (a template and its parts: the page translates it)
-    text: Said
+    #: what the phone lists (made with ``say``: the view sends its template and parts)
+    label: str
     #: the space the choice is about (the wizard activated, the space placed on…)
     at: Cell | None = None
     #: a second space (where a stack moves to, the other stack of a swap)
@@ -36,13 +36,8 @@ class Choice:
     index: int = -1
     flag: bool = False
 
-    @property
-    def label(self) -> str:
-        """The choice in English (the phone gets ``text`` to translate)."""
-        return str(self.text)
-
     def describe(self, i: int) -> dict[str, Any]:
-        out: dict[str, Any] = {"i": i, "kind": self.kind, "label": self.text.to_json()}
+        out: dict[str, Any] = {"i": i, "kind": self.kind, "label": text_json(self.label)}
         if self.at is not None:
             out["at"] = list(self.at)
         if self.to is not None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import combinations
 
-from companion.engine.text import N_, Said, said
+from companion.engine.text import N_, Text, say
 from companion.games.witchcraft import altars
 from companion.games.witchcraft.choices import Choice
 from companion.games.witchcraft.geometry import Cell, Dir, name
@@ -22,24 +22,22 @@ def main_choices(state: GameState, seat: int, at: Cell) -> list[Choice]:
     stack = state.stack(at)
     assert stack is not None
     top = stack.top
-    parts: dict[str, str | Said] = {"tile": said(top.spec.name), "cell": name(at)}
+    parts: dict[str, str | Text] = {"tile": say(top.spec.name), "cell": name(at)}
     if top.kind == "prophet":
-        text = said(N_("{tile} at {cell}: refresh, reorder or turn a stack"), **parts)
+        text = say("{tile} at {cell}: refresh, reorder or turn a stack", **parts)
         return [Choice("prophet", text, at)]
     if top.kind == "prince":
         if prince_choices(state, seat):
-            text = said(N_("{tile} at {cell}: break up one of your stacks"), **parts)
+            text = say("{tile} at {cell}: break up one of your stacks", **parts)
             return [Choice("prince", text, at)]
         return []
     if top.kind == "barbarian":
         if state.altars:
-            return [
-                Choice("barbarian", said(N_("{tile} at {cell}: destroy an altar"), **parts), at)
-            ]
+            return [Choice("barbarian", say("{tile} at {cell}: destroy an altar", **parts), at)]
         return []
     if top.kind == "keykeeper":
         if len(state.own(seat)) >= 2:
-            text = said(N_("{tile} at {cell}: swap two of your stacks"), **parts)
+            text = say("{tile} at {cell}: swap two of your stacks", **parts)
             return [Choice("keykeeper", text, at)]
         return []
     if top.kind == "priest":
@@ -56,15 +54,15 @@ ARRANGE = {
 }
 
 
-def joined(parts: list[Said]) -> Said:
+def joined(parts: list[Text]) -> Text:
     """Texts joined with "and", as one text the page translates part by part.
 
-    >>> str(joined([said("a"), said("b"), said("c")]))
+    >>> joined([say("a"), say("b"), say("c")])
     'a and b and c'
     """
     out = parts[-1]
     for part in reversed(parts[:-1]):
-        out = said(N_("{first} and {rest}"), first=part, rest=out)
+        out = say("{first} and {rest}", first=part, rest=out)
     return out
 
 
@@ -73,7 +71,7 @@ def joined(parts: list[Said]) -> Said:
 
 def prophet_targets(state: GameState) -> list[Choice]:
     return [
-        Choice("target", said(N_("Work on the stack at {cell}"), cell=name(cell)), cell)
+        Choice("target", say("Work on the stack at {cell}", cell=name(cell)), cell)
         for cell, _ in state.stacks
     ]
 
@@ -93,10 +91,10 @@ def arrange_choices(state: GameState, task: Task) -> list[Choice]:
             for refresh in refreshes:
                 if index == height - 1 and facing == stack.top.facing and not refresh:
                     continue
-                parts: dict[str, str | Said] = {"side": facing.word.upper()}
+                parts: dict[str, str | Text] = {"side": facing.word.upper()}
                 if index != height - 1:
-                    parts["tile"] = said(tile.spec.name)
-                label = said(ARRANGE[index != height - 1, refresh], **parts)
+                    parts["tile"] = say(tile.spec.name)
+                label = say(ARRANGE[index != height - 1, refresh], **parts)
                 out.append(
                     Choice("arrange", label, task.cell, facing=facing, index=index, flag=refresh)
                 )
@@ -131,9 +129,7 @@ def prince_choices(state: GameState, seat: int) -> list[Choice]:
             continue
         for index in range(len(stack.tiles) - 1, -1, -1):
             tile = stack.tiles[index]
-            label = said(
-                N_("Remove the {tile} from {cell}"), tile=said(tile.spec.name), cell=name(cell)
-            )
+            label = say("Remove the {tile} from {cell}", tile=say(tile.spec.name), cell=name(cell))
             out.append(Choice("remove", label, cell, index=index))
     return out
 
@@ -157,9 +153,9 @@ def barbarian_choices(state: GameState) -> list[Choice]:
     return [
         Choice(
             "destroy",
-            said(
-                N_("Destroy the {altar} at {cell}"),
-                altar=said(altar.kind.label),
+            say(
+                "Destroy the {altar} at {cell}",
+                altar=say(altar.kind.label),
                 cell=name(altar.cell),
             ),
             altar.cell,
@@ -177,7 +173,7 @@ def destroy(state: GameState, choice: Choice) -> GameState:
 
 def keykeeper_choices(state: GameState, seat: int) -> list[Choice]:
     return [
-        Choice("swap", said(N_("Swap {cell} and {other}"), cell=name(a), other=name(b)), a, b)
+        Choice("swap", say("Swap {cell} and {other}", cell=name(a), other=name(b)), a, b)
         for a, b in combinations(state.own(seat), 2)
     ]
 
@@ -210,10 +206,10 @@ def priest_choices(state: GameState, seat: int, at: Cell) -> list[Choice]:
             for cell in chosen:
                 altar = state.altar(cell)
                 assert altar is not None
-                kinds.append(said(N_("the {altar}"), altar=said(altar.kind.label)))
-            label = said(
-                N_("{tile} at {cell}: activate {altars}"),
-                tile=said(priest.top.spec.name),
+                kinds.append(say("the {altar}", altar=say(altar.kind.label)))
+            label = say(
+                "{tile} at {cell}: activate {altars}",
+                tile=say(priest.top.spec.name),
                 cell=name(at),
                 altars=joined(kinds),
             )

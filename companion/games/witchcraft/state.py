@@ -5,7 +5,6 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, replace
 
-from companion.engine.text import Said
 from companion.games.witchcraft.geometry import Cell, Dir
 from companion.games.witchcraft.tiles import AltarKind, Guild, Kind, kind
 
@@ -145,7 +144,7 @@ class Entry:
     """One line of the move list, with what the TV highlights."""
 
     seat: int
-    text: Said
+    text: str
     at: Cell | None = None
     lines: tuple[Cell, ...] = ()
     targets: tuple[Cell, ...] = ()
@@ -187,7 +186,7 @@ class GameState:
     clock: Clock | None = None
     winner: int | None = None
     #: how the game ended, once it has (a sentence: who won and why)
-    result: Said | None = None
+    result: str = ""
 
     # -- reading ------------------------------------------------------------------------------
 

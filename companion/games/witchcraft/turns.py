@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.engine import Illegal
-from companion.engine.text import N_, Said, said
+from companion.engine.text import N_, Text, say
 from companion.games.witchcraft import altars, captures, placement, specials
 from companion.games.witchcraft.choices import Choice
 from companion.games.witchcraft.geometry import Cell, name
@@ -40,7 +40,7 @@ def main_choices(state: GameState) -> list[Choice]:
     power = player.power
     usable = power is not None and player.power_ready and not state.used_power
     if power is not None and usable and altars.works(state, seat, power):
-        text = said(N_("Use your power tile ({altar}) first"), altar=said(power.label))
+        text = say("Use your power tile ({altar}) first", altar=say(power.label))
         out.append(Choice("power", text))
     for cell, stack in state.stacks:
         if stack.owner != seat or stack.exhausted:
@@ -55,23 +55,23 @@ def main_choices(state: GameState) -> list[Choice]:
     return out
 
 
-def cast_label(state: GameState, at: Cell, hits: tuple[Cell, ...]) -> Said:
+def cast_label(state: GameState, at: Cell, hits: tuple[Cell, ...]) -> str:
     stack = state.stack(at)
     assert stack is not None
     parts = []
     for cell in hits:
         altar = state.altar(cell)
         if altar is not None:
-            parts.append(said(N_("the {altar}"), altar=said(altar.kind.label)))
+            parts.append(say("the {altar}", altar=say(altar.kind.label)))
         else:
             hit = state.stack(cell)
             assert hit is not None
             high = len(hit.tiles)
             template = N_("the {tile} on {cell} (stack of {n})") if high > 1 else HIT
-            parts.append(said(template, tile=said(hit.top.spec.name), cell=name(cell), n=high))
-    return said(
-        N_("{tile} at {cell} hits {targets}"),
-        tile=said(stack.top.spec.name),
+            parts.append(say(template, tile=say(hit.top.spec.name), cell=name(cell), n=high))
+    return say(
+        "{tile} at {cell} hits {targets}",
+        tile=say(stack.top.spec.name),
         cell=name(at),
         targets=specials.joined(parts),
     )
@@ -138,9 +138,9 @@ def after_choices(state: GameState, task: Task) -> list[Choice]:
         return []
     if not state.own(other(task.seat)):
         return []  # the opponent has no wizard left: the game ends with this turn
-    out = [Choice("end", said(N_("End your turn")))]
+    out = [Choice("end", say("End your turn"))]
     if altars.works(state, task.seat, power):
-        text = said(N_("Use your power tile ({altar}) now"), altar=said(power.label))
+        text = say("Use your power tile ({altar}) now", altar=say(power.label))
         out.append(Choice("power", text))
     return out
 
@@ -166,10 +166,10 @@ def choose(state: GameState, index: int) -> GameState:
     return advance(state)
 
 
-def say(
+def logged(
     state: GameState,
     seat: int,
-    text: Said,
+    text: str,
     at: Cell | None = None,
     lines: tuple[Cell, ...] = (),
     targets: tuple[Cell, ...] = (),
@@ -191,7 +191,7 @@ def main(state: GameState, choice: Choice) -> GameState:
     if choice.kind == "cast":
         hit = tuple(c for c in choice.targets if state.stack(c) is not None)
         struck = tuple(c for c in choice.targets if state.altar(c) is not None)
-        state = say(state, seat, choice.text, at=choice.at, lines=choice.lines,
+        state = logged(state, seat, choice.label, at=choice.at, lines=choice.lines,
                     targets=choice.targets)  # fmt: skip
         if hit:
             state, drop = captures.capture(state, seat, hit)
@@ -201,11 +201,11 @@ def main(state: GameState, choice: Choice) -> GameState:
             assert altar is not None
             follow += (altars.start(altar.kind, seat),)
     elif choice.kind == "priest":
-        state = say(state, seat, choice.text, at=choice.at, lines=choice.lines,
+        state = logged(state, seat, choice.label, at=choice.at, lines=choice.lines,
                     targets=choice.targets)  # fmt: skip
         follow = specials.priest(state, seat, choice)
     else:
-        state = say(state, seat, choice.text, at=choice.at)
+        state = logged(state, seat, choice.label, at=choice.at)
         task_kind = {
             "prophet": TaskKind.PROPHET,
             "prince": TaskKind.PRINCE,
@@ -226,9 +226,7 @@ def use_power(state: GameState, seat: int) -> GameState:
     assert player.power is not None
     state = state.with_player(seat, replace(player, power_used=True))
     state = replace(state, used_power=True)
-    state = say(
-        state, seat, said(N_("uses the power tile: {altar}"), altar=said(player.power.label))
-    )
+    state = logged(state, seat, say("uses the power tile: {altar}", altar=say(player.power.label)))
     return replace(state, tasks=(altars.start(player.power, seat), *state.tasks))
 
 
@@ -236,11 +234,11 @@ def resolve(state: GameState, task: Task, choice: Choice) -> tuple[GameState, tu
     """One decision of a task: the new state and the tasks it leads to."""
     kind = task.kind
     seat = task.seat
-    note = choice.text
+    note = choice.label
     more: tuple[Task, ...] = ()
     if kind is TaskKind.ASIDE:
         state, more = placement.set_aside(state, task, choice)
-        note = said(N_("sets a tile aside"))  # secret until the placement begins
+        note = say("sets a tile aside")  # secret until the placement begins
     elif kind is TaskKind.DROP:
         state, more = captures.drop(state, task, choice)
     elif kind is TaskKind.ENERGY:
@@ -271,7 +269,7 @@ def resolve(state: GameState, task: Task, choice: Choice) -> tuple[GameState, tu
         if choice.kind == "power":
             return use_power(state, seat), ()
         return state, ()
-    return say(state, seat, told(note), at=choice.at), more
+    return logged(state, seat, told(note), at=choice.at), more
 
 
 #: a choice's text ("Put the Golem onto a1") as the move list tells it ("puts the Golem…"):
@@ -300,15 +298,17 @@ TOLD = {
 }
 
 
-def told(text: Said) -> Said:
+def told(text: str) -> str:
     """The choice's text in the third person, for the move list.
 
-    >>> str(told(said(N_("Put the {tile} onto {cell}"), tile=said("Golem"), cell="a1")))
+    >>> told(say("Put the {tile} onto {cell}", tile=say("Golem"), cell="a1"))
     'puts the Golem onto a1'
-    >>> str(told(said(N_("{who} summons on {cell}"), who="Ben", cell="z1")))
+    >>> told(say("{who} summons on {cell}", who="Ben", cell="z1"))
     'Ben summons on z1'
     """
-    return Said(TOLD.get(text.template, text.template), text.params)
+    if not isinstance(text, Text):
+        return text
+    return Text(TOLD.get(text.template, text.template), text.params)
 
 
 def advance(state: GameState) -> GameState:
@@ -388,12 +388,12 @@ def finish(state: GameState, winner: int | None, reason: str) -> GameState:
     """The game ends: ``winner`` wins (None: a draw) for ``reason`` (a key of ``REASONS``)."""
     won, drawn = REASONS[reason]
     if winner is None:
-        text = said(drawn, rounds=data().quiet_rounds_for_draw)
+        text = say(drawn, rounds=data().quiet_rounds_for_draw)
     else:
-        text = said(
+        text = say(
             won,
             who=state.players[winner].name,
-            guild=said(GUILD_NAMES[GUILDS[winner]]),
+            guild=say(GUILD_NAMES[GUILDS[winner]]),
             loser=state.players[other(winner)].name,
         )
     clock = state.clock

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine.text import N_
+from companion.engine.text import N_, text_json
 from companion.games.witchcraft import clocks, turns
 from companion.games.witchcraft.geometry import Cell, name
 from companion.games.witchcraft.state import Entry, GameState, Phase, Stack, Task, TaskKind, Tile
@@ -77,7 +77,7 @@ def stack_view(cell: Cell, stack: Stack) -> dict[str, Any]:
 def entry_view(entry: Entry) -> dict[str, Any]:
     return {
         "seat": entry.seat,
-        "text": entry.text.to_json(),
+        "text": text_json(entry.text),
         "at": xy(entry.at),
         "lines": [list(c) for c in entry.lines],
         "targets": [list(c) for c in entry.targets],
@@ -175,7 +175,7 @@ def table(state: GameState) -> dict[str, Any]:
         "quiet_turns": state.quiet_turns,
         "quiet_limit": d.quiet_rounds_for_draw,
         "winner": state.winner,
-        "result": None if state.result is None else state.result.to_json(),
+        "result": text_json(state.result) if state.result else None,
     }
 
 

@@ -167,7 +167,7 @@ export function missionCard(game, m, attrs = {}) {
 /** What happened in phase 4, once it is recorded. */
 export function lastResult(game) {
   const l = game.last;
-  const params = { name: t(l.mission), left: l.left, d: l.difficulty, juror: t(l.juror || ''), v: l.value };
+  const params = { name: t(l.mission), left: l.left, d: l.difficulty, juror: l.juror ? t(l.juror) : '', v: l.value };
   return h('p', { class: `cj-last ${l.success ? 'good' : 'bad'}`, id: 'cj-last' }, l.success
     ? t('{name} succeeded ({left} ≥ {d}): {juror} +{v} conviction.', params)
     : t('{name} failed ({left} < {d}).', params));

@@ -111,7 +111,7 @@ export function rollLine(ctx, r) {
 }
 
 export function witchName(w) {
-  return t(w.witch_card?.name || '');
+  return w.witch_card?.name ? t(w.witch_card.name) : '';
 }
 
 export function colourWord(c) {

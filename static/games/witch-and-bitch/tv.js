@@ -118,7 +118,7 @@ function drawStage(ctx) {
     case 'setup': {
       const pages = g.scenario.setup;
       parts.push(h('p', { class: 'wab-page-n', text: t('Set-up {n} / {n2}', { n: g.setup_page + 1, n2: pages.length }) }),
-        big(say(pages[g.setup_page] || '')),
+        big(pages[g.setup_page] ? say(pages[g.setup_page]) : ''),
         h('p', { class: 'wab-sub', text: t(g.scenario.objective) }));
       break;
     }

@@ -89,6 +89,6 @@ export function render(ctx) {
 function powerLine(p) {
   if (p.power === 'hidden') return t('power tile: hidden');
   if (p.power === 'none') return t('no power tile');
-  const name = t(p.power_name || '');
+  const name = p.power_name ? t(p.power_name) : '';
   return p.power.startsWith('used') ? t('power tile used: {x}', { x: name }) : t('power tile unused: {x}', { x: name });
 }

@@ -69,4 +69,4 @@ def test_when_the_deck_runs_out_one_last_round_then_the_loss() -> None:
     assert state.round == 2 and state.step is Step.TURNS
     state = act(act(state, None, "next"), None, "next")  # turns, learning: then no card
     assert state.step is Step.OVER
-    assert state.outcome is not None and "ran out" in str(state.outcome.text)
+    assert state.outcome is not None and "ran out" in state.outcome.text

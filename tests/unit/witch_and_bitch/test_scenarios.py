@@ -103,7 +103,7 @@ def test_scenario_1_last_object_calls_sarah_and_her_death_wins() -> None:
 def test_scenario_1_the_table_may_say_sarah_is_dead() -> None:
     state = replace(in_round(1, 2), antagonist_portal=1)
     state = act(state, None, "verdict", event="antagonist-dead")
-    assert state.step is Step.OVER and "win" in (str(state.outcome.text) if state.outcome else "")
+    assert state.step is Step.OVER and "win" in (state.outcome.text if state.outcome else "")
 
 
 def test_scenario_2_errata_d4_on_every_object_below_the_objects_collected() -> None:

@@ -68,7 +68,7 @@ def test_the_player_to_move_without_a_legal_move_loses_the_dirty_victory() -> No
     state = play(state, kind_is("cast", at=(0, 4)))
     state = play(state, kind_is("drop"))
     assert state.phase is Phase.OVER and state.winner == 0
-    assert "has no legal move" in str(state.result)
+    assert "has no legal move" in state.result
 
 
 def test_same_activations_for_three_rounds_is_a_draw() -> None:
@@ -88,7 +88,7 @@ def test_same_activations_for_three_rounds_is_a_draw() -> None:
             for cell, stack in state.stacks:
                 state = state.put(cell, replace(stack, exhausted=False))
     assert state.phase is Phase.OVER and state.winner is None
-    assert "three rounds" in str(state.result)
+    assert "three rounds" in state.result
 
 
 def test_a_long_spell_without_captures_is_a_draw() -> None:
@@ -98,7 +98,7 @@ def test_a_long_spell_without_captures_is_a_draw() -> None:
     state = play(state, lambda c: c.kind == "target" and c.at == (4, 0))
     state = play(state, lambda c: c.kind == "arrange" and c.facing == 0)
     assert state.phase is Phase.OVER and state.winner is None
-    assert "without a capture" in str(state.result)
+    assert "without a capture" in state.result
 
 
 def test_an_unused_power_tile_is_revealed_when_the_game_ends() -> None:
