@@ -117,17 +117,54 @@ def declared_sentences(source: bytes | str) -> Iterator[tuple[int, str]]:
 
 
 def built_sentences(source: bytes | str) -> Iterator[tuple[int, str]]:
-    """``(line, code)`` of every sentence argument that is built (an f-string, a ``+`` or a
-    ``.format``): it cannot be extracted, so no language could translate it.
+    """``(line, code)`` of every sentence that is built where it is written — an f-string, a
+    ``+`` or a ``.format`` as a declared sentence (:data:`SENTENCE_ARGUMENTS`) or as the
+    template of a refusal or of ``say``/``N_`` (:data:`TEMPLATE_ARGUMENT`): the extraction
+    cannot see it, so no language could translate it.
 
     >>> list(built_sentences('Field("n", message=f"Up to {N}.")'))
     [(1, "f'Up to {N}.'")]
+    >>> list(built_sentences('raise Illegal(f"{name} may not.")'))
+    [(1, "f'{name} may not.'")]
+    >>> list(built_sentences('raise Illegal("{name} may not.", name=name)'))
+    []
     """
     for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Call):
-            for argument in node.keywords:
-                value = argument.value
-                if argument.arg in SENTENCE_ARGUMENTS and isinstance(
-                    value, ast.JoinedStr | ast.BinOp | ast.Call
-                ):
-                    yield value.lineno, ast.unparse(value)
+        if not isinstance(node, ast.Call):
+            continue
+        values = [a.value for a in node.keywords if a.arg in SENTENCE_ARGUMENTS]
+        func = node.func
+        name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+        index = TEMPLATE_ARGUMENT.get(name)
+        if index is not None and len(node.args) > index:
+            values.append(node.args[index])
+        for value in values:
+            if _built(value):
+                yield value.lineno, ast.unparse(value)
+
+
+#: the calls whose argument at this index is an English template (scripts/i18n's keywords)
+TEMPLATE_ARGUMENT = {
+    **dict.fromkeys(
+        ("Illegal", "BadRequest", "NotYourTurn", "TooLate", "Forbidden", "SetupError", "say", "N_"),
+        0,
+    ),
+    "IllegalAction": 1,
+    "RoomError": 1,
+}
+
+
+def _built(value: ast.expr) -> bool:
+    if isinstance(value, ast.JoinedStr):
+        return True
+    if isinstance(value, ast.BinOp):
+        return _built(value.left) or _built(value.right) or _text(value.left) or _text(value.right)
+    return (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Attribute)
+        and value.func.attr == "format"
+    )
+
+
+def _text(value: ast.expr) -> bool:
+    return isinstance(value, ast.Constant) and isinstance(value.value, str)

@@ -12,7 +12,8 @@ placeholders and its parts, like a refusal (never an f-string, which the extract
 The result is the English sentence itself (a ``str``: logs and tests read it as before) that also
 remembers its template and parts, which the view sends (:func:`text_json`) so that the page
 translates the template, then fills it (``say()`` in ``static/js/kit.js``). A part that is itself
-a name to translate (a spell, a role) is given as ``say(name)``:
+a name to translate (a spell, a role) is given as ``say(name)``; a list of parts is shown joined
+with commas:
 
 >>> line = say("{witch} casts {spell}.", witch="Renée", spell=say(N_("Tailwind")))
 >>> line
@@ -22,6 +23,9 @@ a name to translate (a spell, a role) is given as ``say(name)``:
  'params': {'witch': 'Renée', 'spell': {'template': 'Tailwind'}}}
 >>> text_json("plain English")
 'plain English'
+>>> cards = say("Formula: {cards}.", cards=(say(N_("Ear")), say(N_("Star"))))
+>>> cards, text_json(cards)["params"]
+('Formula: Ear, Star.', {'cards': [{'template': 'Ear'}, {'template': 'Star'}]})
 """
 
 from __future__ import annotations
@@ -36,19 +40,29 @@ def N_(text: str) -> str:
 
 class Text(str):
     """An English sentence that remembers the template and parts it was made from (an
-    immutable value, equal to its English text)."""
+    immutable value, equal to its English text). Parts the template does not name are left
+    out."""
 
     template: str
     params: dict[str, object]
 
     def __new__(cls, template: str, params: dict[str, object]) -> Text:
-        made = super().__new__(cls, template.format(**params) if params else template)
+        params = {k: v for k, v in params.items() if "{" + k + "}" in template}
+        filled = {k: _english(v) for k, v in params.items()}
+        made = super().__new__(cls, template.format(**filled) if params else template)
         made.template = template
         made.params = params
         return made
 
     def __getnewargs__(self) -> tuple[str, dict[str, object]]:  # type: ignore[override]
         return (self.template, self.params)
+
+
+def _english(part: object) -> object:
+    """A part as the English sentence shows it (a list: joined with commas)."""
+    if isinstance(part, tuple | list):
+        return ", ".join(str(p) for p in part)
+    return part
 
 
 def say(template: str, **params: object) -> Text:
@@ -59,10 +73,27 @@ def say(template: str, **params: object) -> Text:
 
 def text_json(text: object) -> Any:
     """A view's text as the page translates it: ``{"template", "params"}`` (``params`` left out
-    when there are none) for a :class:`Text`, the value itself otherwise."""
+    when there are none) for a :class:`Text`, a list for a list, the value itself otherwise."""
+    if isinstance(text, tuple | list):
+        return [text_json(part) for part in text]
     if not isinstance(text, Text):
         return text
     out: dict[str, Any] = {"template": text.template}
     if text.params:
         out["params"] = {k: text_json(v) for k, v in text.params.items()}
     return out
+
+
+def english(sent: Any) -> str:
+    """A view's text as :func:`text_json` sent it, read back in English (what a page shows
+    without a catalogue): for tests and logs.
+
+    >>> english(text_json(say("{a} and {b}", a=say("Ear"), b=("x", "y"))))
+    'Ear and x, y'
+    """
+    if isinstance(sent, list):
+        return ", ".join(english(part) for part in sent)
+    if not isinstance(sent, dict):
+        return str(sent)
+    params = {k: english(v) for k, v in sent.get("params", {}).items()}
+    return str(sent["template"]).format(**params) if params else str(sent["template"])

@@ -138,13 +138,15 @@ export async function followRoomLanguage(lang) {
  * parts `{template, params}` (companion/engine/text.py); a part that is itself such an object (a
  * spell's or a role's name) is translated before it is filled in. Other parts (players' names,
  * numbers) go in as they are. say({template: '{who} casts {spell}.', params: {who: 'Ann',
- * spell: {template: 'Tailwind'}}}) → "Ann sesílá Zadní vítr." in Czech. */
+ * spell: {template: 'Tailwind'}}}) → "Ann sesílá Zadní vítr." in Czech; a list of parts is joined
+ * with commas. */
 export function say(text) {
   if (text === null || text === undefined) return '';
   if (typeof text !== 'object') return t(String(text));
   const params = {};
   for (const [key, value] of Object.entries(text.params || {})) {
-    params[key] = value !== null && typeof value === 'object' ? say(value) : value;
+    if (Array.isArray(value)) params[key] = value.map(say).join(', ');
+    else params[key] = value !== null && typeof value === 'object' ? say(value) : value;
   }
   return t(text.template, params);
 }
