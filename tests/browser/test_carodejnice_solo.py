@@ -18,8 +18,20 @@ pytestmark = pytest.mark.browser
 
 #: what the set-up and the trial say in each language (from the catalogue, never the code)
 WORDS = {
-    "en": {"setup": "Set-up", "resolve": "Resolve the mission", "trial": ("Innocent!", "Guilty!")},
-    "cs": {"setup": "Příprava hry", "resolve": "Vyhodnocení mise", "trial": ("Nevinné!", "Vinné!")},
+    "en": {
+        "setup": "Set-up",
+        "resolve": "Resolve the mission",
+        "trial": ("Innocent!", "Guilty!"),
+        "juror": "Juror A",  # a name from data/jurors.json
+        "won": ("Mission ", " succeeded ("),  # a built line: "{name} succeeded (…)"
+    },
+    "cs": {
+        "setup": "Příprava hry",
+        "resolve": "Vyhodnocení mise",
+        "trial": ("Nevinné!", "Vinné!"),
+        "juror": "Porotce A",
+        "won": ("Mise ", " se zdařila ("),
+    },
 }
 
 
@@ -52,6 +64,8 @@ def test_a_solo_game_from_set_up_to_the_trial_on_one_phone(
     phone.wait_for_selector("#cj-setup li")
     assert phone.locator("#cj-phase").inner_text() == WORDS[lang]["setup"]
     assert phone.locator("#cj-setup li").count() == 8
+    # the jurors' names come from the data file, translated like every other text
+    assert WORDS[lang]["juror"] in phone.locator("#cj-setup li").nth(0).inner_text()
     phone.locator("#cj-setup li").nth(0).click()
     shot(phone, artifacts, lang, "setup")
     phone.click("#cj-ready")
@@ -78,6 +92,9 @@ def test_a_solo_game_from_set_up_to_the_trial_on_one_phone(
     shot(phone, artifacts, lang, "resolve")
     phone.click("#cj-raise-1")
     phone.wait_for_selector("#cj-trial")
+    last = phone.locator("#cj-last").inner_text()
+    mission, succeeded = WORDS[lang]["won"]
+    assert last.startswith(mission) and succeeded in last, last
     shot(tv, artifacts, lang, "tv-table", "1920x1080")
 
     # The browser closes; days later the home page offers the saved game, which goes on.
