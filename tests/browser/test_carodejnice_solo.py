@@ -12,6 +12,7 @@ import pytest
 
 from tests.browser.a11y import assert_accessible
 from tests.browser.conftest import close_all, phone_context, tv_context
+from tests.browser.test_motion_sound_keys import PLAYED
 from tests.support import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -95,6 +96,8 @@ def test_a_solo_game_from_set_up_to_the_trial_on_one_phone(
     last = phone.locator("#cj-last").inner_text()
     mission, succeeded = WORDS[lang]["won"]
     assert last.startswith(mission) and succeeded in last, last
+    # heard on the phone: the mission accepted, then its result turned over
+    assert {"claim", "reveal"} <= set(phone.evaluate(PLAYED))
     shot(tv, artifacts, lang, "tv-table", "1920x1080")
 
     # The browser closes; days later the home page offers the saved game, which goes on.

@@ -18,6 +18,7 @@ from companion.games.witchcraft import WITCHCRAFT, turns
 from companion.games.witchcraft.geometry import name
 from companion.web.i18n import TRANSLATIONS
 from tests.browser.conftest import close_all, open_table, press, visible
+from tests.browser.test_motion_sound_keys import PLAYED
 from tests.browser.test_witch_and_bitch_night import next_until, step, wait_step
 from tests.browser.test_witchcraft_night import confirm
 from tests.support import LiveServer
@@ -94,6 +95,9 @@ def test_witchcraft_in_czech(browser: Any, server: LiveServer, artifacts: Path) 
             arg=line,
         )
     tv.screenshot(path=str(artifacts / "cs-witchcraft-tv-1920x1080.png"))
+    # the key moments are heard: every move on the TV, a decision that became yours on a phone
+    assert tv.evaluate(PLAYED).count("tap") >= 3
+    assert all("claim" in page.evaluate(PLAYED) for page in phones)
 
     # a resignation: the result, a sentence with the players' names, in Czech on every screen
     phones[1].locator("#wc-resign").click()
@@ -147,9 +151,13 @@ def test_witch_and_bitch_in_czech(browser: Any, server: LiveServer, artifacts: P
                 press(page, "#wab-first-roll:not([disabled])")
         time.sleep(0.2)
     wait_step(tv, "draft")
+    assert "reveal" in tv.evaluate(PLAYED)  # the d20s landed on the TV
     drafter = next(p for p in phones if visible(p, "#wab-draft button"))
     offered = drafter.locator("#wab-draft").inner_text()
     assert cs("Fire Ball") in offered and "Fire Ball" not in offered
+    drafter.wait_for_function(
+        "async () => (await import('/static/js/sound.js')).played.some((c) => c.name === 'claim')"
+    )  # the pick became hers: heard and felt
     drafter.screenshot(path=str(artifacts / "cs-witch-and-bitch-phone-390x844.png"))
     tv.screenshot(path=str(artifacts / "cs-witch-and-bitch-tv-1920x1080.png"))
     close_all(tv, *phones)

@@ -4,7 +4,7 @@
 // someone types in the printed ones: they carry a visible "placeholder" tag.
 
 import { h } from '../../js/ui.js';
-import { t } from '../../js/kit.js';
+import { cueOnChange, t } from '../../js/kit.js';
 
 export const styles = ['./cj.css'];
 
@@ -48,6 +48,29 @@ export const TRIAL_CAUSE = {
   no_missions: () => t('No mission was left: the trial begins.'),
   card: () => t('A card called the trial.'),
 };
+
+/** The game's key moments, heard on whichever screen shows them (phone or TV): a mission
+ * accepted, its result, a curse taken, townsfolk lost, the trial. */
+export function moments(ctx) {
+  const { game } = ctx;
+  const c = game.counters;
+  cueOnChange(ctx, 'accepted', game.missions.accepted?.id ?? null, 'claim');
+  cueOnChange(ctx, 'last', game.last ? `${game.round}-${game.last.mission}` : null, game.last?.success ? 'reveal' : 'nope');
+  cueOnChange(ctx, 'curses', c.curse_deck, 'lid');
+  cueOnChange(ctx, 'souls', c.lost_souls, 'nope');
+  cueOnChange(ctx, 'trial', game.outcome?.kind === 'trial' || null, 'reveal');
+}
+
+/** What changed pops in: a juror's conviction, the mission's result. */
+export function popChanges(ctx, root) {
+  const { game } = ctx;
+  root.querySelectorAll('.cj-juror').forEach((el, i) => {
+    const juror = game.jurors[i];
+    if (juror) ctx.fresh(el.querySelector('.cj-value'), `conviction-${juror.key}-${juror.conviction}`);
+  });
+  const last = root.querySelector('.cj-last');
+  if (last && game.last) ctx.fresh(last, `last-${game.round}-${game.last.mission}`, 'kit-reveal');
+}
 
 /** Seconds between two jurors' faith cards turning at the trial. */
 export const REVEAL_STEP = 1.2;

@@ -9,7 +9,7 @@ import { call, languageSwitch, pressTwice, t } from '../../js/kit.js';
 import * as table from './tv.js';
 import {
   PHASE_TITLE, PHASE_TODO, afterReveal, counters, jurorCard, jurorExplained, lastResult, missionCard,
-  outcomeDetail, outcomeHeadline, placeholderTag, revealClock, roundLine, setupText,
+  outcomeDetail, outcomeHeadline, placeholderTag, revealClock, roundLine, setupText, moments, popChanges,
 } from './common.js';
 
 export { styles } from './common.js';
@@ -44,6 +44,7 @@ export function render(ctx) {
     return;
   }
   const { game, els } = ctx;
+  moments(ctx);
   renderBar(ctx);
   const reveal = revealClock(ctx);
   // The set-up checklist names the jurors itself: the screen is the checklist's.
@@ -54,6 +55,7 @@ export function render(ctx) {
   els.main.replaceChildren(...main(ctx));
   els.bottom.replaceChildren(...bottom(ctx));
   els.cards.replaceChildren(...cardButtons(ctx));
+  popChanges(ctx, els.root);
 }
 
 function renderBar(ctx) {

@@ -7,7 +7,7 @@ import { languageSwitch, t } from '../../js/kit.js';
 import {
   PHASE_TITLE, PHASE_TODO, afterReveal, counters, jurorCard, jurorExplained, lastResult, missionCard,
   outcomeDetail,
-  outcomeHeadline, placeholderTag, revealClock, roundLine,
+  outcomeHeadline, placeholderTag, revealClock, roundLine, moments, popChanges,
 } from './common.js';
 
 export { styles } from './common.js';
@@ -30,6 +30,7 @@ export function mount(ctx) {
 export function render(ctx) {
   const { game, els } = ctx;
   const reveal = revealClock(ctx);
+  moments(ctx);
   els.head.replaceChildren(
     h('div', {},
       h('p', { class: 'cj-tv-round', id: 'cj-tv-round', text: roundLine(game) }),
@@ -48,6 +49,7 @@ export function render(ctx) {
       PHASE_TODO[game.phase] ? h('p', { class: 'cj-tv-todo', id: 'cj-tv-todo', text: PHASE_TODO[game.phase]() }) : '');
   }
   els.side.replaceChildren(...side(ctx, reveal));
+  popChanges(ctx, els.root);
 }
 
 function side(ctx, reveal) {

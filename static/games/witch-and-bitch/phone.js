@@ -9,7 +9,7 @@ import {
   stepOf, spellInfo, spellChip, healthBar, dieFace, rollLine, witchName, nowLine,
   twiceButton, placeholderTag, schoolName,
 } from './common.js';
-import { say, t } from '../../js/kit.js';
+import { cueOnChange, say, t } from '../../js/kit.js';
 
 export { styles } from './common.js';
 
@@ -52,6 +52,8 @@ export function render(ctx) {
     h('span', { class: 'wab-ph-line', text: nowLine(ctx) }));
   drawLast(ctx);
   if (ctx.seat === null) return;
+  // Your turn (or your pick in the draft) has come: a double blip and a buzz.
+  cueOnChange(ctx, 'mine', g.you?.my_turn ? `${g.step}-${g.round}` : null, 'claim');
   drawMe(ctx);
   drawSecret(ctx);
   drawSpells(ctx);
@@ -89,7 +91,7 @@ function drawLast(ctx) {
 
 function drawMe(ctx) {
   const w = me(ctx);
-  const status = w.out ? t('Dead for good') : w.dead ? 'Dead: back at the next Witches\' Phase' : '';
+  const status = w.out ? t('Dead for good') : w.dead ? t("Dead: back at the next Witches' Phase") : '';
   put(ctx.els.me, 
     h('div', { class: 'wab-me-head' },
       h('span', { class: 'wab-me-name', text: witchName(w) }),

@@ -11,7 +11,7 @@ import {
   STEPS, ROUND_STEPS, stepOf, spellChip, healthBar, dieFace, rollLine, witchName,
   colourWord, twiceButton, nowLine, placeholderTag, schoolName, modeName,
 } from './common.js';
-import { say, t } from '../../js/kit.js';
+import { cueOnChange, say, t } from '../../js/kit.js';
 
 export { styles } from './common.js';
 
@@ -56,6 +56,11 @@ export function render(ctx) {
   els.root.dataset.round = String(g.round);
   // Changes with every press of Next (tests wait on it; nothing else reads it).
   els.root.dataset.key = [g.step, g.round, g.setup_page, g.current, g.spawned, g.rolls.length].join('|');
+  // The table's key moments: a die lands, a Destiny card turns, Enemies come, the Bitch shows.
+  cueOnChange(ctx, 'roll', g.rolls.length ? g.rolls[g.rolls.length - 1].n : null, 'reveal');
+  cueOnChange(ctx, 'destiny', g.destiny.drawn.length, 'reveal');
+  cueOnChange(ctx, 'spawned', g.spawned ? `${g.round}` : null, 'go');
+  cueOnChange(ctx, 'bitch', g.revealed || null, 'lid');
   drawHead(ctx);
   drawStepper(ctx);
   drawStage(ctx);
@@ -75,7 +80,7 @@ function drawHead(ctx) {
     h('div', { class: 'wab-title' },
       h('span', { class: 'wab-scn', text: t('Scenario {number} · {title}', { number: sc.number, title: t(sc.title) }) }),
       g.bitch !== undefined && g.step !== 'over'
-        ? h('span', { class: 'wab-bitch-banner', id: 'wab-bitch', text: t('{who} is the Bitch!', { who: ctx.nameOf(g.bitch) }) })
+        ? ctx.fresh(h('span', { class: 'wab-bitch-banner', id: 'wab-bitch', text: t('{who} is the Bitch!', { who: ctx.nameOf(g.bitch) }) }), 'bitch', 'kit-reveal')
         : h('span', { class: 'wab-mode', text: modeName(sc.mode) + (g.preferred ? t(' · preferred Schools') : '') })),
     h('div', { class: `wab-phase wab-phase-${g.phase}`, id: 'wab-phase' },
       g.round
@@ -142,16 +147,16 @@ function drawStage(ctx) {
     }
     case 'enemies': case 'destiny': {
       if (g.step === 'destiny' && g.destiny.colour) {
-        parts.push(h('div', { class: `wab-card wab-c-${g.destiny.colour}`, id: 'wab-destiny' },
+        parts.push(ctx.fresh(h('div', { class: `wab-card wab-c-${g.destiny.colour}`, id: 'wab-destiny' },
           h('span', { class: 'wab-card-colour', text: t('{x} Destiny card', { x: colourWord(g.destiny.colour) }) }),
           h('span', { class: 'wab-card-text', text: g.destiny.text ? t(g.destiny.text) : '' }),
-          g.destiny.placeholder ? placeholderTag(t('The card texts are not in the rulebook: read the real card')) : null));
+          g.destiny.placeholder ? placeholderTag(t('The card texts are not in the rulebook: read the real card')) : null), `destiny-${g.destiny.drawn.length}`, 'kit-reveal'));
         if (g.evolve_now) parts.push(h('p', { class: 'wab-evolve', id: 'wab-evolve', text: t('First orange card: every Enemy on the map EVOLVES now — turn them to the black frame!') }));
         if (g.last_round) parts.push(h('p', { class: 'wab-warn', text: t('That was the last card: next round is the last one.') }));
       } else {
         parts.push(big(nowLine(ctx)));
       }
-      if (g.spawned && g.spawn) parts.push(spawnBoard(g.spawn, true));
+      if (g.spawned && g.spawn) parts.push(ctx.fresh(spawnBoard(g.spawn, true), `spawn-${g.round}-${g.step}`, 'kit-reveal'));
       break;
     }
     case 'turns': {
@@ -228,7 +233,7 @@ function supplyGrid(ctx) {
     const n = supply[`${school.id}-1`];
     return h('div', { class: `wab-supply-school wab-school-${school.id}${n ? '' : ' wab-closed'}` },
       h('span', { class: 'wab-supply-name', text: schoolName(ctx, school.id) }),
-      h('span', { class: 'wab-supply-n', text: n ? `×${n}` : 'closed' }));
+      h('span', { class: 'wab-supply-n', text: n ? `×${n}` : t('closed') }));
   }));
 }
 

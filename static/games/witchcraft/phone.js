@@ -4,7 +4,7 @@
 // decisions (where each captured tile goes, what an altar does) come the same way.
 
 import { h } from '../../js/ui.js';
-import { pressTwice, say, t, tn } from '../../js/kit.js';
+import { cueOnChange, pressTwice, say, t, tn } from '../../js/kit.js';
 import {
   ARROWS, DIR_ORDER, boardSvg, previewStack, tick, guildMark, key, pendingLine, phaseLabel,
 } from './common.js';
@@ -53,6 +53,8 @@ export function render(ctx) {
   const picked = options.find((o) => o.i === mem.pick) || null;
   els.root.dataset.ply = String(g.ply);
   els.root.dataset.deciding = you?.deciding ? 'yes' : 'no';
+  // A decision that became yours: a double blip (and a buzz).
+  if (you) cueOnChange(ctx, 'deciding', you.deciding || null, 'claim');
 
   // status: phase, whose decision, the clocks
   els.clocks = [];
@@ -106,7 +108,7 @@ export function render(ctx) {
   } else {
     const last = g.log?.[g.log.length - 1];
     parts.push(h('p', { class: 'wc-wait', text: you ? t('Waiting: {x}.', { x: pendingLine(ctx) }) : pendingLine(ctx) }));
-    if (last) parts.push(h('p', { class: 'wc-lastmove', text: t('Last: {who} {text}', { who: ctx.nameOf(last.seat), text: say(last.text) }) }));
+    if (last) parts.push(ctx.fresh(h('p', { class: 'wc-lastmove', text: t('Last: {who} {text}', { who: ctx.nameOf(last.seat), text: say(last.text) }) }), `last-${g.log_total}`));
   }
   if (you) parts.push(secrets(ctx, g, you));
   if (g.options?.physical && you?.deciding) parts.push(h('p', { class: 'wc-physical', text: t('Make the move on the real board, then enter it here.') }));

@@ -7,7 +7,7 @@ import { h } from '../../js/ui.js';
 import {
   boardSvg, tick, guildMark, legend, pendingLine, phaseLabel, placeholderNote,
 } from './common.js';
-import { say, t, tn } from '../../js/kit.js';
+import { cueOnChange, say, t, tn } from '../../js/kit.js';
 
 export { styles } from './common.js';
 export { tick };
@@ -34,10 +34,16 @@ export function render(ctx) {
   const physical = g.options?.physical;
   els.root.dataset.ply = String(g.ply);
   els.root.dataset.phase = g.phase;
+  // The table hears each move, and a capture (stacks change sides) as a thud.
+  cueOnChange(ctx, 'moves', g.log_total, 'tap');
+  cueOnChange(ctx, 'captured', g.players.reduce((sum, p) => sum + p.captured, 0), 'lid');
+  const pending = h('span', { class: `wc-pending${g.phase === 'over' ? ' wc-result' : ''}`, id: 'wc-pending' },
+    g.pending ? guildMark(g.players[g.pending.seat].guild) : null, pendingLine(ctx));
+  // Whose decision it is pops in when it changes; the result turns over.
+  ctx.fresh(pending, g.phase === 'over' ? 'over' : `pending-${g.ply}-${g.pending?.seat}-${g.pending?.task}`, g.phase === 'over' ? 'kit-reveal' : 'kit-pop');
   els.head.replaceChildren(...[
     h('span', { class: 'wc-phase', id: 'wc-phase', text: phaseLabel(g) }),
-    h('span', { class: `wc-pending${g.phase === 'over' ? ' wc-result' : ''}`, id: 'wc-pending' },
-      g.pending ? guildMark(g.players[g.pending.seat].guild) : null, pendingLine(ctx)),
+    pending,
     physical ? h('span', { class: 'wc-physical', text: t('Real board: enter each move on your phone') }) : null,
   ].filter(Boolean));
 
