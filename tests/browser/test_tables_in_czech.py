@@ -39,6 +39,12 @@ def cs(english: str, **params: object) -> str:
     return text.format(**params) if params else text
 
 
+def shot(page: Any, path: Path) -> None:
+    """A screenshot once what just changed has finished moving (for the eye, not a check)."""
+    page.wait_for_timeout(700)
+    page.screenshot(path=str(path))
+
+
 def room_in_czech(tv: Any) -> None:
     """The host picks Czech on the TV: the room's language, which the phones follow."""
     tv.click('.tv-bar .lang-switch button[data-lang="cs"]')
@@ -80,7 +86,7 @@ def test_witchcraft_in_czech(browser: Any, server: LiveServer, artifacts: Path) 
         )
         assert page.locator("#wc-confirm").inner_text() == cs("Confirm: {label}", label=label)
         if _ == 3:
-            page.screenshot(path=str(artifacts / "cs-witchcraft-phone-390x844.png"))
+            shot(page, artifacts / "cs-witchcraft-phone-390x844.png")
         confirm(page, tv, state)
         state = WITCHCRAFT.apply(state, seat, {"type": "choose", "option": 0}, 0)
         # the move list on the TV: the built sentence in Czech, the tile's name in Czech
@@ -94,7 +100,7 @@ def test_witchcraft_in_czech(browser: Any, server: LiveServer, artifacts: Path) 
             "(line) => document.querySelector('#wc-moves li')?.innerText.includes(line)",
             arg=line,
         )
-    tv.screenshot(path=str(artifacts / "cs-witchcraft-tv-1920x1080.png"))
+    shot(tv, artifacts / "cs-witchcraft-tv-1920x1080.png")
     # the key moments are heard: every move on the TV, a decision that became yours on a phone
     assert tv.evaluate(PLAYED).count("tap") >= 3
     assert all("claim" in page.evaluate(PLAYED) for page in phones)
@@ -107,7 +113,7 @@ def test_witchcraft_in_czech(browser: Any, server: LiveServer, artifacts: Path) 
     assert over in tv.locator("#wc-pending").inner_text()
     phones[0].wait_for_selector("#wc-result")
     assert phones[0].locator("#wc-result").inner_text() == over
-    tv.screenshot(path=str(artifacts / "cs-witchcraft-tv-over-1920x1080.png"))
+    shot(tv, artifacts / "cs-witchcraft-tv-over-1920x1080.png")
     close_all(tv, *phones)
 
 
@@ -140,7 +146,7 @@ def test_witch_and_bitch_in_czech(browser: Any, server: LiveServer, artifacts: P
         red=red,
     )
     assert built in tv.locator("#wab-tv").inner_text()
-    tv.screenshot(path=str(artifacts / "cs-witch-and-bitch-tv-setup-1920x1080.png"))
+    shot(tv, artifacts / "cs-witch-and-bitch-tv-setup-1920x1080.png")
 
     # first player, then the draft: the Spells' names (data/spells.json) in Czech on the phones
     next_until(tv, "first-roll")
@@ -158,6 +164,6 @@ def test_witch_and_bitch_in_czech(browser: Any, server: LiveServer, artifacts: P
     drafter.wait_for_function(
         "async () => (await import('/static/js/sound.js')).played.some((c) => c.name === 'claim')"
     )  # the pick became hers: heard and felt
-    drafter.screenshot(path=str(artifacts / "cs-witch-and-bitch-phone-390x844.png"))
-    tv.screenshot(path=str(artifacts / "cs-witch-and-bitch-tv-1920x1080.png"))
+    shot(drafter, artifacts / "cs-witch-and-bitch-phone-390x844.png")
+    shot(tv, artifacts / "cs-witch-and-bitch-tv-1920x1080.png")
     close_all(tv, *phones)
