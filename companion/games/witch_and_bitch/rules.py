@@ -244,9 +244,10 @@ class WitchAndBitch(Game[GameState]):
         if seat is not None and state.step in (Step.TURNS, Step.LEARNING):
             current = state.current
             if current is not None and current != seat:
-                doing = "turn" if state.step is Step.TURNS else "chance to learn"
+                if state.step is Step.TURNS:
+                    raise NotYourTurn("Only {name} ends her turn.", name=state.names[current])
                 raise NotYourTurn(
-                    "Only {name} ends her {doing}.", name=state.names[current], doing=doing
+                    "Only {name} ends her chance to learn.", name=state.names[current]
                 )
         if seat is not None and state.step is Step.FIRST_ROLL:
             raise Illegal("Roll your d20, or let the table roll for everyone.")
@@ -290,7 +291,7 @@ class WitchAndBitch(Game[GameState]):
                 raise Illegal("The starting Spells are first-level Spells.")
             if any(spells.spell(s).school == spell.school for s in mine):
                 raise Illegal("Your two starting Spells must be of two different Schools.")
-            raise Illegal("Both copies of {spell} are taken.", spell=spell.name)
+            raise Illegal("Both copies of {spell} are taken.", spell=say(spell.name))
         return self._drafted(state, seat, chosen)
 
     def _drafted(self, state: GameState, seat: int, chosen: str) -> GameState:
@@ -374,7 +375,9 @@ class WitchAndBitch(Game[GameState]):
         witch, chosen = state.witches[seat], action["spell"]
         if chosen not in spells.learnable(witch.spells, state.hands(but=seat)):
             if spells.follows(chosen, witch.spells):
-                raise Illegal("{name} is taken: no copy is left.", name=spells.spell(chosen).name)
+                raise Illegal(
+                    "{name} is taken: no copy is left.", name=say(spells.spell(chosen).name)
+                )
             raise Illegal("Your Witch cannot learn that Spell (its School, level or branch).")
         try:
             learned = learn(witch, chosen)

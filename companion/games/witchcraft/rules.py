@@ -136,8 +136,9 @@ class Witchcraft(Game[GameState]):
             raise Illegal("The game is over.")
         if state.decider != seat:
             waiting = state.decider
-            who = state.players[waiting].name if waiting is not None else "nobody"
-            raise NotYourTurn("It is {who}'s decision now.", who=who)
+            if waiting is None:
+                raise NotYourTurn("Nobody decides now.")
+            raise NotYourTurn("It is {who}'s decision now.", who=state.players[waiting].name)
         ply = payload.get("ply")
         if ply is not None and ply != state.ply:
             raise TooLate("The board has changed since your phone showed it; choose again.")
