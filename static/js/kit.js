@@ -666,6 +666,16 @@ export function muteToggle({ cls = 'btn', compact = false, id = 'btn-mute' } = {
   return button;
 }
 
+/** A key moment seen as a change: plays `ctx.cue(name)` when `value` differs from what this
+ * screen saw under `key` at its last render (never on the first view of a game, nor on a redraw
+ * that changed nothing; a change to null or false marks nothing). `cueOnChange(ctx, 'roll',
+ * g.rolls.length, 'reveal')`; `cueOnChange(ctx, 'mine', myTurn || null, 'claim')`. */
+export function cueOnChange(ctx, key, value, name) {
+  const seen = (ctx.local.cuesSeen ??= {});
+  if (key in seen && seen[key] !== value && value !== null && value !== false) ctx.cue(name);
+  seen[key] = value;
+}
+
 /** The phone's status card above a game's screen: who you are in this phase, what to do next,
  * what happens at the table. A game fills it with `ctx.status({you, next, table})` in its render;
  * a render that does not call it hides the card. */

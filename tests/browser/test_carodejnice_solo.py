@@ -12,14 +12,27 @@ import pytest
 
 from tests.browser.a11y import assert_accessible
 from tests.browser.conftest import close_all, phone_context, tv_context
+from tests.browser.test_motion_sound_keys import PLAYED
 from tests.support import LiveServer
 
 pytestmark = pytest.mark.browser
 
 #: what the set-up and the trial say in each language (from the catalogue, never the code)
 WORDS = {
-    "en": {"setup": "Set-up", "resolve": "Resolve the mission", "trial": ("Innocent!", "Guilty!")},
-    "cs": {"setup": "Příprava hry", "resolve": "Vyhodnocení mise", "trial": ("Nevinné!", "Vinné!")},
+    "en": {
+        "setup": "Set-up",
+        "resolve": "Resolve the mission",
+        "trial": ("Innocent!", "Guilty!"),
+        "juror": "Juror ",  # the jurors' names (data/jurors.json)
+        "won": ("Mission ", " succeeded ("),  # a built line: "{name} succeeded (…)"
+    },
+    "cs": {
+        "setup": "Příprava hry",
+        "resolve": "Vyhodnocení mise",
+        "trial": ("Nevinné!", "Vinné!"),
+        "juror": "Porotce ",
+        "won": ("Mise ", " se zdařila ("),
+    },
 }
 
 
@@ -52,6 +65,8 @@ def test_a_solo_game_from_set_up_to_the_trial_on_one_phone(
     phone.wait_for_selector("#cj-setup li")
     assert phone.locator("#cj-phase").inner_text() == WORDS[lang]["setup"]
     assert phone.locator("#cj-setup li").count() == 8
+    # the jurors' names come from the data file, translated like every other text
+    assert phone.locator("#cj-setup li").nth(0).inner_text().count(WORDS[lang]["juror"]) == 3
     phone.locator("#cj-setup li").nth(0).click()
     shot(phone, artifacts, lang, "setup")
     phone.click("#cj-ready")
@@ -78,6 +93,11 @@ def test_a_solo_game_from_set_up_to_the_trial_on_one_phone(
     shot(phone, artifacts, lang, "resolve")
     phone.click("#cj-raise-1")
     phone.wait_for_selector("#cj-trial")
+    last = phone.locator("#cj-last").inner_text()
+    mission, succeeded = WORDS[lang]["won"]
+    assert last.startswith(mission) and succeeded in last, last
+    # heard on the phone: the mission accepted, then its result turned over
+    assert {"claim", "reveal"} <= set(phone.evaluate(PLAYED))
     shot(tv, artifacts, lang, "tv-table", "1920x1080")
 
     # The browser closes; days later the home page offers the saved game, which goes on.

@@ -120,7 +120,10 @@ def test_a_whole_scenario_2_with_a_reveal_and_a_permanent_death(
 
     # The good Witches won by killing Wanna; the Bitch revealed herself; a Witch died for good.
     assert table["outcome"]["winners"] == good, table["outcome"]
-    assert "Wanna Marchi is dead" in table["outcome"]["text"]
+    assert table["outcome"]["text"] == {
+        "template": "{name} is dead: the Witches win!",
+        "params": {"name": "Wanna Marchi"},
+    }
     assert table["bitch"] == bitch
     assert table["witches"][victim[0]]["out"] and table["witches"][victim[0]]["dead"]
     assert table["antagonist"]["dead"] and table["antagonist"]["portal"] == 1

@@ -127,19 +127,8 @@ def test_the_sentences_actions_and_fields_declare_are_extracted() -> None:
     assert "Say which card you kept: its number or its name." in asked  # Field(message=...)
 
 
-#: built English still to be turned into templates in the games of the other half of this work
-#: (branch i18n-b): strict, so that each marker fails once its game is done and must go
-PART_B = pytest.mark.xfail(strict=True, reason="the i18n-b branch converts this game's texts")
-PART_B_MODULES = {Path("companion/games/witch_and_bitch/rules.py")}
-PART_B_VIEWS = {"carodejnice", "witchcraft"}
-
-
 @pytest.mark.parametrize(
-    "module",
-    [
-        pytest.param(p, marks=[PART_B] if p in PART_B_MODULES else [], id=str(p))
-        for p in sorted(p.relative_to(ROOT) for p in (ROOT / "companion").glob("**/*.py"))
-    ],
+    "module", sorted(p.relative_to(ROOT) for p in (ROOT / "companion").glob("**/*.py")), ids=str
 )
 def test_no_declared_sentence_is_built_where_it_cannot_be_extracted(module: Path) -> None:
     """A field's ``message``, an action's ``refusal``, a refusal's or a view text's template
@@ -318,9 +307,7 @@ def known() -> set[str]:
     return translatable()
 
 
-@pytest.mark.parametrize(
-    "game_id", [pytest.param(g, marks=[PART_B] if g in PART_B_VIEWS else []) for g in sorted(GAMES)]
-)
+@pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_every_text_a_games_view_or_refusal_sends_is_a_catalogue_text(
     game_id: str, known: set[str]
 ) -> None:

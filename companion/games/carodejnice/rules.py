@@ -21,6 +21,7 @@ from companion.engine import (
     Payload,
     by_seat,
 )
+from companion.engine.text import N_
 from companion.games.carodejnice import losses, views
 from companion.games.carodejnice.cards import box
 from companion.games.carodejnice.setup import deal, new_game
@@ -299,15 +300,16 @@ def trial(state: State, cause: TrialCause) -> State:
     return replace(state, phase=Phase.OVER, trial=cause)
 
 
+#: why an action is refused in a phase (marked N_: the refusal's text is translated on the page)
 _NOT_NOW = {
-    Phase.SETUP: "Finish the set-up first.",
-    Phase.WITCHES: "Phase 1: play witches from your hand, then go on.",
-    Phase.MISSION: "Phase 2: accept one of the laid-out missions.",
-    Phase.REST: "Phase 3: play the rest of your hand, then go on.",
-    Phase.RESOLVE: "Phase 4: record how the mission went.",
-    Phase.DECIDE: "Phase 5: go on, or face the trial.",
-    Phase.CLEANUP: "Phase 6: clean up and draw a new hand.",
-    Phase.OVER: "The game is over.",
+    Phase.SETUP: N_("Finish the set-up first."),
+    Phase.WITCHES: N_("Phase 1: play witches from your hand, then go on."),
+    Phase.MISSION: N_("Phase 2: accept one of the laid-out missions."),
+    Phase.REST: N_("Phase 3: play the rest of your hand, then go on."),
+    Phase.RESOLVE: N_("Phase 4: record how the mission went."),
+    Phase.DECIDE: N_("Phase 5: go on, or face the trial."),
+    Phase.CLEANUP: N_("Phase 6: clean up and draw a new hand."),
+    Phase.OVER: N_("The game is over."),
 }
 
 CARODEJNICE = Carodejnice()

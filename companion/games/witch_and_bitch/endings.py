@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from companion.engine.text import say
 from companion.games.witch_and_bitch import bitch
 from companion.games.witch_and_bitch.scenarios import Mode
 from companion.games.witch_and_bitch.state import GameState, Outcome, Step
@@ -31,31 +32,42 @@ def check(state: GameState) -> GameState:
             if standing:
                 name = state.names[standing[0]]
                 return over(
-                    state, Outcome(f"{name} is the last Witch alive and wins!", (standing[0],))
+                    state,
+                    Outcome(
+                        say("{name} is the last Witch alive and wins!", name=name),
+                        (standing[0],),
+                    ),
                 )
-            return over(state, Outcome("No Witch is left alive: nobody wins."))
+            return over(state, Outcome(say("No Witch is left alive: nobody wins.")))
         return state
     good = bitch.good(state)
     if state.antagonist_dead:
         assert sc.antagonist is not None
-        return over(state, Outcome(f"{sc.antagonist.name} is dead: the Witches win!", good))
+        return over(
+            state,
+            Outcome(say("{name} is dead: the Witches win!", name=sc.antagonist.name), good),
+        )
     if sc.number == 5 and state.objects >= sc.objects:
-        return over(state, Outcome("All 4 Objects are recovered: the Witches win!", good))
+        return over(state, Outcome(say("All 4 Objects are recovered: the Witches win!"), good))
     villain = state.bitch
     if sc.rom and state.rom_killed >= sc.rom:
         won = () if villain is None else (villain,)
-        return over(state, Outcome("All the Rom are dead: the Witches lose, the Bitch wins.", won))
+        return over(
+            state, Outcome(say("All the Rom are dead: the Witches lose, the Bitch wins."), won)
+        )
     if all(state.witches[k].out for k in good):
         if villain is not None:
             return over(
-                state, Outcome("All the good Witches are dead: the Bitch wins.", (villain,))
+                state,
+                Outcome(say("All the good Witches are dead: the Bitch wins."), (villain,)),
             )
-        return over(state, Outcome("Every Witch is dead: the Witches lose."))
+        return over(state, Outcome(say("Every Witch is dead: the Witches lose.")))
     return state
 
 
 def deck_out(state: GameState) -> GameState:
     """No Destiny card left to draw in the last round: the game is lost."""
     return over(
-        state, Outcome("The Destiny deck ran out and the last round is over: the Witches lose.")
+        state,
+        Outcome(say("The Destiny deck ran out and the last round is over: the Witches lose.")),
     )

@@ -26,12 +26,13 @@ from companion.engine import (
     by_anyone,
     by_seat,
 )
+from companion.engine.text import say
 from companion.games.witch_and_bitch import attacks, bitch, endings, rounds, spells, views
 from companion.games.witch_and_bitch.destiny import build
 from companion.games.witch_and_bitch.dice import Die, roll
 from companion.games.witch_and_bitch.scenarios import SCENARIOS
 from companion.games.witch_and_bitch.state import ROUND, Card, GameState, Outcome, Step
-from companion.games.witch_and_bitch.witches import ACTIONS, Witch, cards, learn
+from companion.games.witch_and_bitch.witches import ACTIONS, Unpaid, Witch, cards, learn
 
 SPELL_IDS = tuple(spells.catalogue())
 #: the Enemies the app tracks at once (the box has 28 Enemy tokens)
@@ -173,8 +174,11 @@ class WitchAndBitch(Game[GameState]):
         low, high = sc.players
         if not low <= len(players) <= high:
             raise SetupError(
-                f"Scenario {sc.number} ({sc.title}) is for {low}–{high} players "
-                f"(there are {len(players)})."
+                "Scenario {number} is for {low}–{high} players (there are {n}).",
+                number=sc.number,
+                low=low,
+                high=high,
+                n=len(players),
             )
         ids = list(cards())
         state = GameState(
@@ -240,9 +244,10 @@ class WitchAndBitch(Game[GameState]):
         if seat is not None and state.step in (Step.TURNS, Step.LEARNING):
             current = state.current
             if current is not None and current != seat:
-                doing = "turn" if state.step is Step.TURNS else "chance to learn"
+                if state.step is Step.TURNS:
+                    raise NotYourTurn("Only {name} ends her turn.", name=state.names[current])
                 raise NotYourTurn(
-                    "Only {name} ends her {doing}.", name=state.names[current], doing=doing
+                    "Only {name} ends her chance to learn.", name=state.names[current]
                 )
         if seat is not None and state.step is Step.FIRST_ROLL:
             raise Illegal("Roll your d20, or let the table roll for everyone.")
@@ -286,7 +291,7 @@ class WitchAndBitch(Game[GameState]):
                 raise Illegal("The starting Spells are first-level Spells.")
             if any(spells.spell(s).school == spell.school for s in mine):
                 raise Illegal("Your two starting Spells must be of two different Schools.")
-            raise Illegal("Both copies of {spell} are taken.", spell=spell.name)
+            raise Illegal("Both copies of {spell} are taken.", spell=say(spell.name))
         return self._drafted(state, seat, chosen)
 
     def _drafted(self, state: GameState, seat: int, chosen: str) -> GameState:
@@ -365,15 +370,21 @@ class WitchAndBitch(Game[GameState]):
             if current is None:
                 raise Illegal("Nobody can learn a Spell now.")
             raise NotYourTurn(
-                f"{state.names[current]} learns first (in order from the first player)."
+                "{name} learns first (in order from the first player).", name=state.names[current]
             )
         witch, chosen = state.witches[seat], action["spell"]
         if chosen not in spells.learnable(witch.spells, state.hands(but=seat)):
             if spells.follows(chosen, witch.spells):
-                raise Illegal("{name} is taken: no copy is left.", name=spells.spell(chosen).name)
+                raise Illegal(
+                    "{name} is taken: no copy is left.", name=say(spells.spell(chosen).name)
+                )
             raise Illegal("Your Witch cannot learn that Spell (its School, level or branch).")
         try:
             learned = learn(witch, chosen)
+        except Unpaid as exc:
+            raise Illegal(
+                "Learning needs {cost} XP of corpses (you have {xp}).", cost=exc.cost, xp=exc.xp
+            ) from exc
         except ValueError as exc:
             raise Illegal(str(exc)) from exc
         return rounds.done(state.with_witch(seat, learned))
@@ -446,7 +457,7 @@ class WitchAndBitch(Game[GameState]):
         if state.scenario_number != 5:
             raise Illegal("Only Plot! has conspirators and the Bilderberg.")
         return endings.over(
-            state, Outcome("A conspirator stormed the Bilderberg: the Witches lose.")
+            state, Outcome(say("A conspirator stormed the Bilderberg: the Witches lose."))
         )
 
     def _reveal(self, state: GameState, seat: int, action: Payload, at: float) -> GameState:

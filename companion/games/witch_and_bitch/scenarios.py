@@ -15,6 +15,8 @@ import enum
 from dataclasses import dataclass
 from typing import Any
 
+from companion.engine.text import N_, Text, say, text_json
+
 
 class Mode(enum.StrEnum):
     COOPERATIVE = "cooperative"
@@ -82,6 +84,9 @@ class Antagonist:
 
 @dataclass(frozen=True)
 class Scenario:
+    """A scenario; its texts are English, marked with ``N_`` (the pages translate them; the
+    Italian of a title is the rulebook's own, ``italian``)."""
+
     number: int
     title: str
     italian: str
@@ -93,6 +98,7 @@ class Scenario:
     #: Objects on the map (scenario 3: one per player, given as 0 here)
     objects: int
     objective: str
+    #: the set-up's pages (fixed texts, and the Destiny deck's with its counts)
     setup: tuple[str, ...]
     antagonist: Antagonist | None = None
     bitch: bool = False
@@ -116,7 +122,7 @@ class Scenario:
             "death": self.death.value,
             "objects": self.objects_for(players),
             "objective": self.objective,
-            "setup": list(self.setup),
+            "setup": [text_json(p) for p in self.setup],
             "antagonist": None if self.antagonist is None else self.antagonist.to_json(players),
             "secret_cards": self.bitch,
             "reminders": list(self.reminders),
@@ -130,19 +136,26 @@ def _stats(*rows: tuple[int, int, int, int]) -> tuple[tuple[int, Stats], ...]:
 
 #: what every scenario's set-up shares, before and after the map
 _TABLE = (
-    "Lay the Spell cards beside the map, one pile per School, and the Reward deck next to them.",
-    "Shuffle the Enemy tokens into one face-down pile; put the Damage tokens within reach.",
+    N_(
+        "Lay the Spell cards beside the map, one pile per School, and the Reward deck next to them."
+    ),
+    N_("Shuffle the Enemy tokens into one face-down pile; put the Damage tokens within reach."),
 )
 
 
-def _deck(green: int, orange: int, red: int) -> str:
-    return (
-        f"Destiny deck: shuffle {green} green, {orange} orange and {red} red cards, each colour "
-        "apart; red at the bottom, orange on them, green on top. The app keeps count."
+def _deck(green: int, orange: int, red: int) -> Text:
+    return say(
+        "Destiny deck: shuffle {green} green, {orange} orange and {red} red cards, each "
+        "colour apart; red at the bottom, orange on them, green on top. The app keeps count.",
+        green=green,
+        orange=orange,
+        red=red,
     )
 
 
-_WITCHES = "Each player picks a Witch card (on the phone) and puts her token on the start space."
+_WITCHES = N_(
+    "Each player picks a Witch card (on the phone) and puts her token on the start space."
+)
 
 SARAH = Antagonist(
     "Sarah Kennedy",
@@ -150,7 +163,7 @@ SARAH = Antagonist(
     damage=2,
     stats=_stats((1, 2, 15, 15), (2, 2, 18, 15), (3, 2, 15, 18), (4, 2, 18, 21), (5, 2, 18, 23)),
     appears=Appears.LAST_OBJECT,
-    moves="moves towards the nearest Witch and attacks every Witch in her space",
+    moves=N_("moves towards the nearest Witch and attacks every Witch in her space"),
 )
 WANNA = Antagonist(
     "Wanna Marchi",
@@ -158,7 +171,7 @@ WANNA = Antagonist(
     damage=2,
     stats=_stats((3, 1, 15, 15), (4, 1, 18, 15), (5, 1, 15, 18)),
     appears=Appears.OBJECT_ROLL,
-    moves="moves towards the nearest Witch and attacks every Witch in her space",
+    moves=N_("moves towards the nearest Witch and attacks every Witch in her space"),
 )
 SALVEENY = Antagonist(
     "Mattheo Salveeny",
@@ -166,24 +179,28 @@ SALVEENY = Antagonist(
     damage=2,
     stats=_stats((3, 2, 15, 18), (4, 2, 18, 21), (5, 2, 18, 23)),
     appears=Appears.LAST_OBJECT,
-    moves="moves towards the nearest Rom and attacks it, and every Witch in that space",
+    moves=N_("moves towards the nearest Rom and attacks it, and every Witch in that space"),
 )
 
 SCENARIOS: dict[int, Scenario] = {
     1: Scenario(
         1,
-        "Sarah's Revenge",
+        N_("Sarah's Revenge"),
         "La Vendetta di Sarah",
         (1, 5),
         Mode.COOPERATIVE,
         (7, 7, 3),
         Death.AFTER_LAST_OBJECT,
         5,
-        "Collect all 5 Objects; Sarah then appears on a d4 Portal. Kill her before the Destiny "
-        "deck runs out.",
+        N_(
+            "Collect all 5 Objects; Sarah then appears on a d4 Portal. Kill her before the Destiny "
+            "deck runs out."
+        ),
         (
-            "Build the map of scenario 1 (Sarah's Revenge) from the book: tiles, 4 Portals, "
-            "5 Objects.",
+            N_(
+                "Build the map of scenario 1 (Sarah's Revenge) from the book: tiles, 4 Portals, "
+                "5 Objects."
+            ),
             *_TABLE,
             _deck(7, 7, 3),
             _WITCHES,
@@ -192,119 +209,144 @@ SCENARIOS: dict[int, Scenario] = {
     ),
     2: Scenario(
         2,
-        "The Return of Wanna",
+        N_("The Return of Wanna"),
         "Il ritorno di Wanna",
         (3, 5),
         Mode.SEMI_COOPERATIVE,
         (7, 7, 3),
         Death.AFTER_ANTAGONIST,
         5,
-        "The good Witches win if Wanna dies. The Bitch (Wanna's daughter) wins if all the other "
-        "Witches are dead.",
+        N_(
+            "The good Witches win if Wanna dies. The Bitch (Wanna's daughter) wins if all the "
+            "other Witches are dead."
+        ),
         (
-            "Build the map of scenario 2 (The Return of Wanna) from the book: tiles, 4 Portals, "
-            "the Objects.",
+            N_(
+                "Build the map of scenario 2 (The Return of Wanna) from the book: tiles, "
+                "4 Portals, the Objects."
+            ),
             *_TABLE,
             _deck(7, 7, 3),
             _WITCHES,
-            "Witch or Bitch: the app has dealt one secret card to every phone; exactly one is "
-            "the Bitch. Look at yours and keep it hidden.",
+            N_(
+                "Witch or Bitch: the app has dealt one secret card to every phone; exactly one is "
+                "the Bitch. Look at yours and keep it hidden."
+            ),
         ),
         antagonist=WANNA,
         bitch=True,
         reminders=(
-            "A revealed Bitch is never attacked and never blocked by Enemies.",
-            "Once death is permanent, the Bitch's corpse is worth 4 XP.",
+            N_("A revealed Bitch is never attacked and never blocked by Enemies."),
+            N_("Once death is permanent, the Bitch's corpse is worth 4 XP."),
         ),
     ),
     3: Scenario(
         3,
-        "Hunger Gaymes",
+        N_("Hunger Gaymes"),
         "Hunger Gaymes",
         (2, 4),
         Mode.COMPETITIVE,
         (7, 7, 3),
         Death.ALWAYS,
         0,
-        "A massacre to the last blood: the last Witch alive wins.",
+        N_("A massacre to the last blood: the last Witch alive wins."),
         (
-            "Build the map of scenario 3 (Hunger Gaymes) from the book: tiles, Portals 1-4, "
-            "starting positions A-D.",
-            "Put one Object token per player on the marked central spaces.",
-            "Draw one Reward card per player and lay them face up beside the map.",
+            N_(
+                "Build the map of scenario 3 (Hunger Gaymes) from the book: tiles, Portals 1-4, "
+                "starting positions A-D."
+            ),
+            N_("Put one Object token per player on the marked central spaces."),
+            N_("Draw one Reward card per player and lay them face up beside the map."),
             *_TABLE,
             _deck(7, 7, 3),
-            "Each player picks a Witch card (on the phone). The tokens go on A-D after the "
-            "first player is known.",
+            N_(
+                "Each player picks a Witch card (on the phone). The tokens go on A-D after the "
+                "first player is known."
+            ),
         ),
-        reminders=("Each Witch may take only one Object in the whole game.",),
+        reminders=(N_("Each Witch may take only one Object in the whole game."),),
     ),
     4: Scenario(
         4,
-        "I'm Not Racist, But...",
+        N_("I'm Not Racist, But..."),
         "Non sono razzista, ma...",
         (3, 5),
         Mode.SEMI_COOPERATIVE,
         (10, 7, 3),
         Death.AFTER_ANTAGONIST,
         5,
-        "Collect all 5 Objects; Salveeny then appears on a d4 Portal. The good Witches win if "
-        "he dies before the deck runs out. If all 6 Rom are killed, the Bitch wins.",
+        N_(
+            "Collect all 5 Objects; Salveeny then appears on a d4 Portal. The good Witches win if "
+            "he dies before the deck runs out. If all 6 Rom are killed, the Bitch wins."
+        ),
         (
-            "Build the map of scenario 4 (I'm Not Racist, But...) from the book: tiles, "
-            "4 Portals, 5 Objects and the 6 Rom.",
+            N_(
+                "Build the map of scenario 4 (I'm Not Racist, But...) from the book: tiles, "
+                "4 Portals, 5 Objects and the 6 Rom."
+            ),
             *_TABLE,
             _deck(10, 7, 3),
             _WITCHES,
-            "Witch or Bitch: the app has dealt one secret card to every phone; exactly one is "
-            "the Bitch. Look at yours and keep it hidden.",
+            N_(
+                "Witch or Bitch: the app has dealt one secret card to every phone; exactly one is "
+                "the Bitch. Look at yours and keep it hidden."
+            ),
         ),
         antagonist=SALVEENY,
         bitch=True,
         reminders=(
-            "The Rom are never activated and never block movement (Health 1, Defense 18, "
-            "corpse 4 XP).",
-            "A revealed Bitch is never attacked and never blocked by Enemies.",
+            N_(
+                "The Rom are never activated and never block movement (Health 1, Defense 18, "
+                "corpse 4 XP)."
+            ),
+            N_("A revealed Bitch is never attacked and never blocked by Enemies."),
         ),
         rom=6,
     ),
     5: Scenario(
         5,
-        "Plot!",
+        N_("Plot!"),
         "Gomblotto!",
         (1, 5),
         Mode.COOPERATIVE,
         (2, 7, 3),
         Death.ALWAYS,
         4,
-        "Recover all 4 Objects. If even one conspirator enters the Bilderberg, the Witches lose.",
+        N_(
+            "Recover all 4 Objects. If even one conspirator enters the Bilderberg, the Witches "
+            "lose."
+        ),
         (
-            "Build the map of scenario 5 (Plot!) from the book: tiles, 4 Portals, 4 Objects, "
-            "the pink Bilderberg.",
-            "Shuffle the conspirators into the Enemy pile.",
+            N_(
+                "Build the map of scenario 5 (Plot!) from the book: tiles, 4 Portals, 4 Objects, "
+                "the pink Bilderberg."
+            ),
+            N_("Shuffle the conspirators into the Enemy pile."),
             *_TABLE,
             _deck(2, 7, 3),
             _WITCHES,
         ),
         reminders=(
-            "Conspirators never attack: they head for the Bilderberg.",
-            "A killed conspirator is no corpse: shuffle it back into the Enemy pile.",
-            "Conspirators never evolve.",
+            N_("Conspirators never attack: they head for the Bilderberg."),
+            N_("A killed conspirator is no corpse: shuffle it back into the Enemy pile."),
+            N_("Conspirators never evolve."),
         ),
     ),
     6: Scenario(
         6,
-        "Battle Royale",
+        N_("Battle Royale"),
         "Battle Royale",
         (2, 5),
         Mode.COMPETITIVE,
         (7, 7, 3),
         Death.AFTER_LAST_OBJECT,
         5,
-        "A massacre to the last blood: the last Witch alive wins.",
+        N_("A massacre to the last blood: the last Witch alive wins."),
         (
-            "Build the map of scenario 6 (Battle Royale) from the book: tiles, 4 Portals, "
-            "5 Objects.",
+            N_(
+                "Build the map of scenario 6 (Battle Royale) from the book: tiles, 4 Portals, "
+                "5 Objects."
+            ),
             *_TABLE,
             _deck(7, 7, 3),
             _WITCHES,

@@ -6,6 +6,7 @@ import enum
 from dataclasses import dataclass, replace
 from typing import Any
 
+from companion.engine.text import text_json
 from companion.games.witch_and_bitch.destiny import Colour
 from companion.games.witch_and_bitch.dice import Roll
 from companion.games.witch_and_bitch.scenarios import Death, Scenario, scenario
@@ -57,7 +58,7 @@ class Outcome:
     winners: tuple[int, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        return {"text": self.text, "winners": list(self.winners)}
+        return {"text": text_json(self.text), "winners": list(self.winners)}
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.engine.text import N_, say, text_json
 from companion.games.witch_and_bitch import bitch, rounds, spells
 from companion.games.witch_and_bitch.destiny import Colour, texts
 from companion.games.witch_and_bitch.state import Card, GameState, Step
@@ -70,20 +71,26 @@ def _antagonist(state: GameState) -> dict[str, Any] | None:
     }
 
 
-def reminders(state: GameState) -> list[str]:
-    """What the Enemy activation step reminds the table of."""
-    out = [
-        "Activate every Enemy in the order the first player chooses: it moves its speed "
-        "towards the nearest Witch (the first player breaks ties), then attacks if it shares "
-        "her space.",
+def reminders(state: GameState) -> list[str | dict[str, Any]]:
+    """What the Enemy activation step reminds the table of (texts, or templates with their
+    parts, for the pages to translate)."""
+    out: list[str | dict[str, Any]] = [
+        N_(
+            "Activate every Enemy in the order the first player chooses: it moves its speed "
+            "towards the nearest Witch (the first player breaks ties), then attacks if it shares "
+            "her space."
+        ),
     ]
     villain = state.scenario.antagonist
     if villain is not None and state.antagonist_portal is not None and not state.antagonist_dead:
-        short = villain.name.split()[0]
-        out.append(
-            f"{villain.name} is activated {villain.activations} times: {short} {villain.moves}, "
-            "then does it all again."
+        line = say(
+            "{name} is activated {n} times: {short} {moves}, then does it all again.",
+            name=villain.name,
+            n=villain.activations,
+            short=villain.name.split()[0],
+            moves=say(villain.moves),
         )
+        out.append(text_json(line))
     out += list(state.scenario.reminders)
     return out
 

@@ -154,6 +154,15 @@ def cheapest(corpses: tuple[int, ...], cost: int) -> tuple[int, ...] | None:
     return best[min(enough)]
 
 
+class Unpaid(ValueError):
+    """A Spell costs more XP than the Witch's corpses are worth."""
+
+    def __init__(self, cost: int, xp: int) -> None:
+        super().__init__(f"Learning needs {cost} XP of corpses (you have {xp}).")
+        self.cost = cost
+        self.xp = xp
+
+
 def learn(witch: Witch, spell_id: str) -> Witch:
     """``witch`` after spending corpses on ``spell_id`` (the caller checked the lattice and the
     copies). Raises ValueError when she cannot pay."""
@@ -162,7 +171,7 @@ def learn(witch: Witch, spell_id: str) -> Witch:
         raise ValueError("A Witch knows at most 8 Spells.")
     spent = cheapest(witch.corpses, cost)
     if spent is None:
-        raise ValueError(f"Learning needs {cost} XP of corpses (you have {witch.xp}).")
+        raise Unpaid(cost, witch.xp)
     left = tuple(xp for k, xp in enumerate(witch.corpses) if k not in spent)
     return replace(witch, corpses=left, spells=(*witch.spells, spell_id))
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from companion.engine.text import N_, say
 from companion.games.witchcraft.choices import Choice
 from companion.games.witchcraft.geometry import Cell, Dir, name, neighbours
 from companion.games.witchcraft.state import GameState, Stack, Task, TaskKind, other
@@ -50,12 +51,12 @@ def expand(state: GameState, task: Task) -> tuple[Task, ...]:
 
 def energy_choices(state: GameState, task: Task) -> list[Choice]:
     out = [
-        Choice("refresh", f"Remove the exhaustion token at {name(cell)}", at=cell)
+        Choice("refresh", say("Remove the exhaustion token at {cell}", cell=name(cell)), cell)
         for cell, stack in state.stacks
         if stack.exhausted
     ]
     if out and task.count < 2:
-        out.append(Choice("done", "Keep the second token"))
+        out.append(Choice("done", say("Keep the second token")))
     return out
 
 
@@ -81,7 +82,11 @@ def protect_choices(state: GameState, seat: int) -> list[Choice]:
             continue
         for side in Dir:
             if side not in stack.shields():
-                label = f"Shield {name(cell)} against spells from the {side.word.upper()}"
+                label = say(
+                    "Shield {cell} against spells from the {side}",
+                    cell=name(cell),
+                    side=side.word.upper(),
+                )
                 out.append(Choice("shield", label, at=cell, facing=side))
     return out
 
@@ -99,10 +104,12 @@ def protect(state: GameState, choice: Choice) -> GameState:
 def teleport_choices(state: GameState, seat: int) -> list[Choice]:
     out = []
     for cell in state.own(seat):
-        out.append(Choice("turn", f"Turn the stack at {name(cell)} where it stands", cell, cell))
+        turn = say("Turn the stack at {cell} where it stands", cell=name(cell))
+        out.append(Choice("turn", turn, cell, cell))
         for near in neighbours(cell):
             if state.free(near):
-                out.append(Choice("move", f"Move {name(cell)} to {name(near)}", cell, near))
+                move = say("Move {cell} to {to}", cell=name(cell), to=name(near))
+                out.append(Choice("move", move, cell, near))
     return out
 
 
@@ -124,8 +131,8 @@ def facing_choices(state: GameState, task: Task, *, keep: bool) -> list[Choice]:
     for facing in Dir:
         if facing == stack.top.facing and not keep:
             continue
-        word = "Keep facing" if facing == stack.top.facing else "Face"
-        out.append(Choice("face", f"{word} {facing.word.upper()}", task.cell, facing=facing))
+        word = N_("Keep facing {side}") if facing == stack.top.facing else N_("Face {side}")
+        out.append(Choice("face", say(word, side=facing.word.upper()), task.cell, facing=facing))
     return out
 
 
@@ -183,8 +190,14 @@ def map_choices(state: GameState) -> list[Choice]:
             partner = tuple(mirror(c) for c in cells)
             if any(c in state.cells for c in cells + partner) or set(cells) & set(partner):
                 continue
-            spaces = "space" if size == 1 else "spaces"
-            label = f"{size}-{spaces} map tiles at {name(cells[0])} and {name(partner[0])}"
+            label = say(
+                N_("1-space map tiles at {cell} and {other}")
+                if size == 1
+                else N_("{size}-spaces map tiles at {cell} and {other}"),
+                size=size,
+                cell=name(cells[0]),
+                other=name(partner[0]),
+            )
             out.append(Choice("map", label, cells[0], cells=cells, more=partner, index=size))
     return out
 
@@ -206,7 +219,13 @@ def pick_choices(state: GameState, task: Task) -> list[Choice]:
     first, second = task.cells[:half], task.cells[half:]
     opponent = state.players[other(task.seat)].name
     return [
-        Choice("pick", f"{opponent} summons on {name(tile[0])}", tile[0], cells=tile, more=rest)
+        Choice(
+            "pick",
+            say("{who} summons on {cell}", who=opponent, cell=name(tile[0])),
+            tile[0],
+            cells=tile,
+            more=rest,
+        )
         for tile, rest in ((first, second), (second, first))
     ]
 
@@ -232,7 +251,12 @@ def summon_choices(state: GameState, task: Task) -> list[Choice]:
             if not state.free(cell):
                 continue
             for facing in Dir:
-                label = f"Summon the {tile.spec.name} on {name(cell)} facing {facing.word.upper()}"
+                label = say(
+                    "Summon the {tile} on {cell} facing {side}",
+                    tile=say(tile.spec.name),
+                    cell=name(cell),
+                    side=facing.word.upper(),
+                )
                 out.append(Choice("summon", label, cell, facing=facing, index=index))
     return out
 

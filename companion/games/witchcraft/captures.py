@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from companion.engine.text import N_, say
 from companion.games.witchcraft.choices import Choice
 from companion.games.witchcraft.geometry import Cell, name
 from companion.games.witchcraft.state import GameState, Stack, Task, TaskKind, Tile
@@ -29,11 +30,14 @@ def capture(state: GameState, seat: int, cells: tuple[Cell, ...]) -> tuple[GameS
 def drop_choices(state: GameState, task: Task) -> list[Choice]:
     tile = task.tiles[0]
     left = len(task.tiles) - 1
-    more = f" ({left} more to place)" if left else ""
+    template = N_("Put the {tile} onto {cell} ({left} more to place)") if left else DROP
     return [
-        Choice("drop", f"Put the {tile.spec.name} onto {name(cell)}{more}", at=cell)
+        Choice("drop", say(template, tile=say(tile.spec.name), cell=name(cell), left=left), cell)
         for cell in state.own(task.seat)
     ]
+
+
+DROP = N_("Put the {tile} onto {cell}")
 
 
 def drop(state: GameState, task: Task, choice: Choice) -> tuple[GameState, tuple[Task, ...]]:

@@ -10,12 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from companion.engine.text import text_json
 from companion.games.witchcraft.geometry import Cell, Dir
 
 
 @dataclass(frozen=True)
 class Choice:
     kind: str
+    #: what the phone lists (made with ``say``: the view sends its template and parts)
     label: str
     #: the space the choice is about (the wizard activated, the space placed on…)
     at: Cell | None = None
@@ -35,7 +37,7 @@ class Choice:
     flag: bool = False
 
     def describe(self, i: int) -> dict[str, Any]:
-        out: dict[str, Any] = {"i": i, "kind": self.kind, "label": self.label}
+        out: dict[str, Any] = {"i": i, "kind": self.kind, "label": text_json(self.label)}
         if self.at is not None:
             out["at"] = list(self.at)
         if self.to is not None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.engine import Rng
+from companion.engine.text import say
 from companion.games.witchcraft.choices import Choice
 from companion.games.witchcraft.geometry import Dir, name
 from companion.games.witchcraft.state import (
@@ -27,7 +28,12 @@ def place_choices(state: GameState) -> list[Choice]:
     return [
         Choice(
             "place",
-            f"Place the {tile.spec.name} on {name(cell)} facing {facing.word.upper()}",
+            say(
+                "Place the {tile} on {cell} facing {side}",
+                tile=say(tile.spec.name),
+                cell=name(cell),
+                side=facing.word.upper(),
+            ),
             cell,
             facing=facing,
         )
@@ -44,7 +50,12 @@ def place(state: GameState, choice: Choice) -> GameState:
     tile = replace(player.to_place[0], facing=choice.facing)
     state = state.with_player(seat, replace(player, to_place=player.to_place[1:]))
     state = state.put(choice.at, Stack((tile,), seat))
-    text = f"places the {tile.spec.name} on {name(choice.at)} facing {choice.facing.word.upper()}"
+    text = say(
+        "places the {tile} on {cell} facing {side}",
+        tile=say(tile.spec.name),
+        cell=name(choice.at),
+        side=choice.facing.word.upper(),
+    )
     state = replace(state, log=(*state.log, Entry(seat, text, choice.at)))
     if state.players[other(seat)].to_place:
         return replace(state, turn=other(seat))
@@ -62,7 +73,8 @@ def aside_choices(state: GameState, task: Task) -> list[Choice]:
         if tile.id in chosen or tile.kind in seen:
             continue
         seen.add(tile.kind)
-        out.append(Choice("aside", f"Set the {tile.spec.name} aside", index=index))
+        text = say("Set the {tile} aside", tile=say(tile.spec.name))
+        out.append(Choice("aside", text, index=index))
     return out
 
 
@@ -80,6 +92,6 @@ def set_aside(state: GameState, task: Task, choice: Choice) -> tuple[GameState, 
 
 def master_done(state: GameState) -> GameState:
     """Both have set their tiles aside: the placement begins."""
-    text = "Both players have set three tiles aside."
+    text = say("Both players have set three tiles aside.")
     entry = Entry(state.first, text)
     return replace(state, phase=Phase.PLACEMENT, turn=state.first, log=(*state.log, entry))

@@ -111,7 +111,7 @@ class Witchcraft(Game[GameState]):
         left = list(clock.left)
         left[flagged] = 0.0
         state = replace(state, clock=replace(clock, left=(left[0], left[1]), since=at))
-        return turns.finish(state, other(flagged), "ran out of time")
+        return turns.finish(state, other(flagged), "time")
 
     def shift(self, state: GameState, ms: float) -> GameState:
         return clocks.shift(state, ms)
@@ -119,7 +119,7 @@ class Witchcraft(Game[GameState]):
     def seat_left(self, state: GameState, seat: int, at: float) -> GameState:
         if state.phase is Phase.OVER:
             return state
-        return turns.finish(self._stopped(state, at), other(seat), "left the game")
+        return turns.finish(self._stopped(state, at), other(seat), "left")
 
     def reference(self) -> dict[str, Any]:
         d = data()
@@ -136,8 +136,9 @@ class Witchcraft(Game[GameState]):
             raise Illegal("The game is over.")
         if state.decider != seat:
             waiting = state.decider
-            who = state.players[waiting].name if waiting is not None else "nobody"
-            raise NotYourTurn("It is {who}'s decision now.", who=who)
+            if waiting is None:
+                raise NotYourTurn("Nobody decides now.")
+            raise NotYourTurn("It is {who}'s decision now.", who=state.players[waiting].name)
         ply = payload.get("ply")
         if ply is not None and ply != state.ply:
             raise TooLate("The board has changed since your phone showed it; choose again.")

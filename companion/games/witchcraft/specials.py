@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import combinations
 
+from companion.engine.text import N_, Text, say
 from companion.games.witchcraft import altars
 from companion.games.witchcraft.choices import Choice
 from companion.games.witchcraft.geometry import Cell, Dir, name
@@ -21,25 +22,48 @@ def main_choices(state: GameState, seat: int, at: Cell) -> list[Choice]:
     stack = state.stack(at)
     assert stack is not None
     top = stack.top
-    title = top.spec.name
-    where = name(at)
+    parts: dict[str, str | Text] = {"tile": say(top.spec.name), "cell": name(at)}
     if top.kind == "prophet":
-        return [Choice("prophet", f"{title} at {where}: refresh, reorder or turn a stack", at)]
+        text = say("{tile} at {cell}: refresh, reorder or turn a stack", **parts)
+        return [Choice("prophet", text, at)]
     if top.kind == "prince":
         if prince_choices(state, seat):
-            return [Choice("prince", f"{title} at {where}: break up one of your stacks", at)]
+            text = say("{tile} at {cell}: break up one of your stacks", **parts)
+            return [Choice("prince", text, at)]
         return []
     if top.kind == "barbarian":
         if state.altars:
-            return [Choice("barbarian", f"{title} at {where}: destroy an altar", at)]
+            return [Choice("barbarian", say("{tile} at {cell}: destroy an altar", **parts), at)]
         return []
     if top.kind == "keykeeper":
         if len(state.own(seat)) >= 2:
-            return [Choice("keykeeper", f"{title} at {where}: swap two of your stacks", at)]
+            text = say("{tile} at {cell}: swap two of your stacks", **parts)
+            return [Choice("keykeeper", text, at)]
         return []
     if top.kind == "priest":
         return priest_choices(state, seat, at)
     return []
+
+
+#: the Prophet's rearrangements: (a tile brought to the top, the exhaustion token removed)
+ARRANGE = {
+    (False, False): N_("facing {side}"),
+    (False, True): N_("facing {side}, exhaustion removed"),
+    (True, False): N_("{tile} on top, facing {side}"),
+    (True, True): N_("{tile} on top, facing {side}, exhaustion removed"),
+}
+
+
+def joined(parts: list[Text]) -> Text:
+    """Texts joined with "and", as one text the page translates part by part.
+
+    >>> joined([say("a"), say("b"), say("c")])
+    'a and b and c'
+    """
+    out = parts[-1]
+    for part in reversed(parts[:-1]):
+        out = say("{first} and {rest}", first=part, rest=out)
+    return out
 
 
 # -- Prophet -------------------------------------------------------------------------------------
@@ -47,7 +71,8 @@ def main_choices(state: GameState, seat: int, at: Cell) -> list[Choice]:
 
 def prophet_targets(state: GameState) -> list[Choice]:
     return [
-        Choice("target", f"Work on the stack at {name(cell)}", cell) for cell, _ in state.stacks
+        Choice("target", say("Work on the stack at {cell}", cell=name(cell)), cell)
+        for cell, _ in state.stacks
     ]
 
 
@@ -66,13 +91,10 @@ def arrange_choices(state: GameState, task: Task) -> list[Choice]:
             for refresh in refreshes:
                 if index == height - 1 and facing == stack.top.facing and not refresh:
                     continue
-                parts = []
+                parts: dict[str, str | Text] = {"side": facing.word.upper()}
                 if index != height - 1:
-                    parts.append(f"{tile.spec.name} on top")
-                parts.append(f"facing {facing.word.upper()}")
-                if refresh:
-                    parts.append("exhaustion removed")
-                label = ", ".join(parts)
+                    parts["tile"] = say(tile.spec.name)
+                label = say(ARRANGE[index != height - 1, refresh], **parts)
                 out.append(
                     Choice("arrange", label, task.cell, facing=facing, index=index, flag=refresh)
                 )
@@ -107,7 +129,7 @@ def prince_choices(state: GameState, seat: int) -> list[Choice]:
             continue
         for index in range(len(stack.tiles) - 1, -1, -1):
             tile = stack.tiles[index]
-            label = f"Remove the {tile.spec.name} from {name(cell)}"
+            label = say("Remove the {tile} from {cell}", tile=say(tile.spec.name), cell=name(cell))
             out.append(Choice("remove", label, cell, index=index))
     return out
 
@@ -129,7 +151,15 @@ def prince(state: GameState, task: Task, choice: Choice) -> tuple[GameState, tup
 
 def barbarian_choices(state: GameState) -> list[Choice]:
     return [
-        Choice("destroy", f"Destroy the {altar.kind.label} at {name(altar.cell)}", altar.cell)
+        Choice(
+            "destroy",
+            say(
+                "Destroy the {altar} at {cell}",
+                altar=say(altar.kind.label),
+                cell=name(altar.cell),
+            ),
+            altar.cell,
+        )
         for altar in state.altars
     ]
 
@@ -143,7 +173,7 @@ def destroy(state: GameState, choice: Choice) -> GameState:
 
 def keykeeper_choices(state: GameState, seat: int) -> list[Choice]:
     return [
-        Choice("swap", f"Swap {name(a)} and {name(b)}", a, b)
+        Choice("swap", say("Swap {cell} and {other}", cell=name(a), other=name(b)), a, b)
         for a, b in combinations(state.own(seat), 2)
     ]
 
@@ -166,6 +196,8 @@ def priest_choices(state: GameState, seat: int, at: Cell) -> list[Choice]:
     """Every non-empty set of the altars in the Priest's lines whose power can work."""
     found = lines(state, at, lambda kind: altars.works(state, seat, kind))
     targets = [c for line in found for c in line.targets]
+    priest = state.stack(at)
+    assert priest is not None
     crossed = tuple(c for line in found for c in line.crossed)
     out = []
     for size in range(1, len(targets) + 1):
@@ -174,8 +206,13 @@ def priest_choices(state: GameState, seat: int, at: Cell) -> list[Choice]:
             for cell in chosen:
                 altar = state.altar(cell)
                 assert altar is not None
-                kinds.append(altar.kind.label)
-            label = f"Priest at {name(at)}: activate the {' and the '.join(kinds)}"
+                kinds.append(say("the {altar}", altar=say(altar.kind.label)))
+            label = say(
+                "{tile} at {cell}: activate {altars}",
+                tile=say(priest.top.spec.name),
+                cell=name(at),
+                altars=joined(kinds),
+            )
             out.append(Choice("priest", label, at, targets=chosen, lines=crossed))
     return out
 

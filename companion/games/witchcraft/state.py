@@ -185,6 +185,7 @@ class GameState:
     used_power: bool = False
     clock: Clock | None = None
     winner: int | None = None
+    #: how the game ended, once it has (a sentence: who won and why)
     result: str = ""
 
     # -- reading ------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from companion.engine.text import N_
 from companion.games.witchcraft.geometry import Cell, Dir
 
 
@@ -33,6 +34,9 @@ class Guild(enum.StrEnum):
 #: seat k commands GUILDS[k]
 GUILDS = (Guild.RED, Guild.GREEN)
 
+#: a guild as the screens name it
+GUILD_NAMES = {Guild.RED: N_("red"), Guild.GREEN: N_("green")}
+
 
 class AltarKind(enum.StrEnum):
     ENERGY = "energy"
@@ -42,7 +46,15 @@ class AltarKind(enum.StrEnum):
 
     @property
     def label(self) -> str:
-        return f"Altar of {self.value.capitalize()}"
+        return ALTAR_NAMES[self]
+
+
+ALTAR_NAMES = {
+    AltarKind.ENERGY: N_("Altar of Energy"),
+    AltarKind.PROTECTION: N_("Altar of Protection"),
+    AltarKind.TELEPORTATION: N_("Altar of Teleportation"),
+    AltarKind.SUMMONING: N_("Altar of Summoning"),
+}
 
 
 #: the four special tiles dealt at random, one to each player (the Prophet is everyone's)

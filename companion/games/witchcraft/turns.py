@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.engine import Illegal
+from companion.engine.text import N_, Text, say
 from companion.games.witchcraft import altars, captures, placement, specials
 from companion.games.witchcraft.choices import Choice
 from companion.games.witchcraft.geometry import Cell, name
@@ -25,7 +26,7 @@ from companion.games.witchcraft.state import (
     TaskKind,
     other,
 )
-from companion.games.witchcraft.tiles import GUILDS, data
+from companion.games.witchcraft.tiles import GUILD_NAMES, GUILDS, data
 
 #: rounds of identical activations that draw the game
 REPEATS = 3
@@ -39,7 +40,8 @@ def main_choices(state: GameState) -> list[Choice]:
     power = player.power
     usable = power is not None and player.power_ready and not state.used_power
     if power is not None and usable and altars.works(state, seat, power):
-        out.append(Choice("power", f"Use your power tile ({power.label}) first"))
+        text = say("Use your power tile ({altar}) first", altar=say(power.label))
+        out.append(Choice("power", text))
     for cell, stack in state.stacks:
         if stack.owner != seat or stack.exhausted:
             continue
@@ -60,13 +62,22 @@ def cast_label(state: GameState, at: Cell, hits: tuple[Cell, ...]) -> str:
     for cell in hits:
         altar = state.altar(cell)
         if altar is not None:
-            parts.append(f"the {altar.kind.label}")
+            parts.append(say("the {altar}", altar=say(altar.kind.label)))
         else:
             hit = state.stack(cell)
             assert hit is not None
-            size = f" (stack of {len(hit.tiles)})" if len(hit.tiles) > 1 else ""
-            parts.append(f"the {hit.top.spec.name} on {name(cell)}{size}")
-    return f"{stack.top.spec.name} at {name(at)} hits {' and '.join(parts)}"
+            high = len(hit.tiles)
+            template = N_("the {tile} on {cell} (stack of {n})") if high > 1 else HIT
+            parts.append(say(template, tile=say(hit.top.spec.name), cell=name(cell), n=high))
+    return say(
+        "{tile} at {cell} hits {targets}",
+        tile=say(stack.top.spec.name),
+        cell=name(at),
+        targets=specials.joined(parts),
+    )
+
+
+HIT = N_("the {tile} on {cell}")
 
 
 def choices(state: GameState) -> list[Choice]:
@@ -127,9 +138,10 @@ def after_choices(state: GameState, task: Task) -> list[Choice]:
         return []
     if not state.own(other(task.seat)):
         return []  # the opponent has no wizard left: the game ends with this turn
-    out = [Choice("end", "End your turn")]
+    out = [Choice("end", say("End your turn"))]
     if altars.works(state, task.seat, power):
-        out.append(Choice("power", f"Use your power tile ({power.label}) now"))
+        text = say("Use your power tile ({altar}) now", altar=say(power.label))
+        out.append(Choice("power", text))
     return out
 
 
@@ -154,7 +166,7 @@ def choose(state: GameState, index: int) -> GameState:
     return advance(state)
 
 
-def say(
+def logged(
     state: GameState,
     seat: int,
     text: str,
@@ -179,7 +191,7 @@ def main(state: GameState, choice: Choice) -> GameState:
     if choice.kind == "cast":
         hit = tuple(c for c in choice.targets if state.stack(c) is not None)
         struck = tuple(c for c in choice.targets if state.altar(c) is not None)
-        state = say(state, seat, choice.label, at=choice.at, lines=choice.lines,
+        state = logged(state, seat, choice.label, at=choice.at, lines=choice.lines,
                     targets=choice.targets)  # fmt: skip
         if hit:
             state, drop = captures.capture(state, seat, hit)
@@ -189,11 +201,11 @@ def main(state: GameState, choice: Choice) -> GameState:
             assert altar is not None
             follow += (altars.start(altar.kind, seat),)
     elif choice.kind == "priest":
-        state = say(state, seat, choice.label, at=choice.at, lines=choice.lines,
+        state = logged(state, seat, choice.label, at=choice.at, lines=choice.lines,
                     targets=choice.targets)  # fmt: skip
         follow = specials.priest(state, seat, choice)
     else:
-        state = say(state, seat, choice.label, at=choice.at)
+        state = logged(state, seat, choice.label, at=choice.at)
         task_kind = {
             "prophet": TaskKind.PROPHET,
             "prince": TaskKind.PRINCE,
@@ -214,7 +226,7 @@ def use_power(state: GameState, seat: int) -> GameState:
     assert player.power is not None
     state = state.with_player(seat, replace(player, power_used=True))
     state = replace(state, used_power=True)
-    state = say(state, seat, f"uses the power tile: {player.power.label}")
+    state = logged(state, seat, say("uses the power tile: {altar}", altar=say(player.power.label)))
     return replace(state, tasks=(altars.start(player.power, seat), *state.tasks))
 
 
@@ -226,7 +238,7 @@ def resolve(state: GameState, task: Task, choice: Choice) -> tuple[GameState, tu
     more: tuple[Task, ...] = ()
     if kind is TaskKind.ASIDE:
         state, more = placement.set_aside(state, task, choice)
-        note = "sets a tile aside"  # secret until the placement begins
+        note = say("sets a tile aside")  # secret until the placement begins
     elif kind is TaskKind.DROP:
         state, more = captures.drop(state, task, choice)
     elif kind is TaskKind.ENERGY:
@@ -257,34 +269,46 @@ def resolve(state: GameState, task: Task, choice: Choice) -> tuple[GameState, tu
         if choice.kind == "power":
             return use_power(state, seat), ()
         return state, ()
-    return say(state, seat, told(note), at=choice.at), more
+    return logged(state, seat, told(note), at=choice.at), more
 
 
-#: a choice's label ("Put the Golem onto a1") as the move list tells it ("puts the Golem…")
+#: a choice's text ("Put the Golem onto a1") as the move list tells it ("puts the Golem…"):
+#: each its own template, so that each language words it (a verb's person is no suffix there)
 TOLD = {
-    "Put": "puts",
-    "Remove": "removes",
-    "Shield": "shields",
-    "Move": "moves",
-    "Turn": "turns",
-    "Face": "faces",
-    "Keep": "keeps",
-    "Summon": "summons",
-    "Work": "works",
-    "Destroy": "destroys",
-    "Swap": "swaps",
-    "Set": "sets",
+    N_("Put the {tile} onto {cell} ({left} more to place)"): N_(
+        "puts the {tile} onto {cell} ({left} more to place)"
+    ),
+    N_("Put the {tile} onto {cell}"): N_("puts the {tile} onto {cell}"),
+    N_("Remove the exhaustion token at {cell}"): N_("removes the exhaustion token at {cell}"),
+    N_("Remove the {tile} from {cell}"): N_("removes the {tile} from {cell}"),
+    N_("Shield {cell} against spells from the {side}"): N_(
+        "shields {cell} against spells from the {side}"
+    ),
+    N_("Move {cell} to {to}"): N_("moves {cell} to {to}"),
+    N_("Turn the stack at {cell} where it stands"): N_("turns the stack at {cell} where it stands"),
+    N_("Face {side}"): N_("faces {side}"),
+    N_("Keep facing {side}"): N_("keeps facing {side}"),
+    N_("Keep the second token"): N_("keeps the second token"),
+    N_("Summon the {tile} on {cell} facing {side}"): N_(
+        "summons the {tile} on {cell} facing {side}"
+    ),
+    N_("Work on the stack at {cell}"): N_("works on the stack at {cell}"),
+    N_("Destroy the {altar} at {cell}"): N_("destroys the {altar} at {cell}"),
+    N_("Swap {cell} and {other}"): N_("swaps {cell} and {other}"),
 }
 
 
-def told(label: str) -> str:
-    """The label in the third person, for the move list.
+def told(text: str) -> str:
+    """The choice's text in the third person, for the move list.
 
-    >>> told("Put the Golem onto a1"), told("Ben summons on z1")
-    ('puts the Golem onto a1', 'Ben summons on z1')
+    >>> told(say("Put the {tile} onto {cell}", tile=say("Golem"), cell="a1"))
+    'puts the Golem onto a1'
+    >>> told(say("{who} summons on {cell}", who="Ben", cell="z1"))
+    'Ben summons on z1'
     """
-    first, _, rest = label.partition(" ")
-    return f"{TOLD[first]} {rest}" if first in TOLD else label
+    if not isinstance(text, Text):
+        return text
+    return Text(TOLD.get(text.template, text.template), text.params)
 
 
 def advance(state: GameState) -> GameState:
@@ -296,7 +320,7 @@ def advance(state: GameState) -> GameState:
                 state = placement.master_done(state)
                 continue
             if state.phase is Phase.ENCOUNTER and not main_choices(state):
-                return finish(state, other(state.turn), "has no legal move")
+                return finish(state, other(state.turn), "no-move")
             return state
         task, rest = state.tasks[0], state.tasks[1:]
         if task.kind is TaskKind.ALTAR:
@@ -323,14 +347,13 @@ def end_turn(state: GameState) -> GameState:
         state, turn=other(mover), caster="", used_power=False, struck=False, quiet_turns=quiet
     )
     if not state.own(other(mover)):
-        return finish(state, mover, "controls no wizard")
+        return finish(state, mover, "no-wizard")
     if not state.own(mover):
-        return finish(state, other(mover), "controls no wizard")
+        return finish(state, other(mover), "no-wizard")
     if repeated(state.activations):
-        return finish(state, None, "repeated the same activations for three rounds")
+        return finish(state, None, "repeated")
     if quiet >= 2 * data().quiet_rounds_for_draw:
-        rounds = data().quiet_rounds_for_draw
-        return finish(state, None, f"played {rounds} rounds without a capture")
+        return finish(state, None, "quiet")
     return state
 
 
@@ -348,14 +371,31 @@ def repeated(activations: tuple[str, ...], rounds: int = REPEATS) -> bool:
     return all(activations[-2 * k - 2 : len(activations) - 2 * k] == last for k in range(rounds))
 
 
+#: why a game ends, completing a sentence about the player who lost (first) or about both
+#: players, for a draw (second)
+REASONS = {
+    "no-move": (N_("{who} ({guild}) wins: {loser} has no legal move."), ""),
+    "no-wizard": (N_("{who} ({guild}) wins: {loser} controls no wizard."), ""),
+    "time": (N_("{who} ({guild}) wins: {loser} ran out of time."), ""),
+    "left": (N_("{who} ({guild}) wins: {loser} left the game."), ""),
+    "resigned": (N_("{who} ({guild}) wins: {loser} resigned."), ""),
+    "repeated": ("", N_("Draw: both players repeated the same activations for three rounds.")),
+    "quiet": ("", N_("Draw: both players played {rounds} rounds without a capture.")),
+}
+
+
 def finish(state: GameState, winner: int | None, reason: str) -> GameState:
-    """The game ends: ``winner`` wins (None: a draw); ``reason`` completes a sentence about the
-    player who lost (or about both, for a draw)."""
+    """The game ends: ``winner`` wins (None: a draw) for ``reason`` (a key of ``REASONS``)."""
+    won, drawn = REASONS[reason]
     if winner is None:
-        text = f"Draw: both players {reason}."
+        text = say(drawn, rounds=data().quiet_rounds_for_draw)
     else:
-        loser = state.players[other(winner)].name
-        text = f"{state.players[winner].name} ({GUILDS[winner].value}) wins: {loser} {reason}."
+        text = say(
+            won,
+            who=state.players[winner].name,
+            guild=say(GUILD_NAMES[GUILDS[winner]]),
+            loser=state.players[other(winner)].name,
+        )
     clock = state.clock
     if clock is not None:
         clock = replace(clock, running=None)

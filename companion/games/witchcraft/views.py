@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine.text import N_
+from companion.engine.text import N_, text_json
 from companion.games.witchcraft import clocks, turns
 from companion.games.witchcraft.geometry import Cell, name
 from companion.games.witchcraft.state import Entry, GameState, Phase, Stack, Task, TaskKind, Tile
@@ -77,7 +77,7 @@ def stack_view(cell: Cell, stack: Stack) -> dict[str, Any]:
 def entry_view(entry: Entry) -> dict[str, Any]:
     return {
         "seat": entry.seat,
-        "text": entry.text,
+        "text": text_json(entry.text),
         "at": xy(entry.at),
         "lines": [list(c) for c in entry.lines],
         "targets": [list(c) for c in entry.targets],
@@ -103,12 +103,14 @@ def table(state: GameState) -> dict[str, Any]:
     hide_reserve = state.phase is Phase.MASTER
     players = []
     for seat, player in enumerate(state.players):
+        shown: str | None = None
         if player.power is None:
             power = "none"
         elif player.power_used:
-            power = f"used: {player.power.value}"
+            power, shown = f"used: {player.power.value}", player.power.label
         elif state.phase is Phase.OVER:
-            power = f"unused: {player.power.value}"  # revealed once the game is over
+            # revealed once the game is over
+            power, shown = f"unused: {player.power.value}", player.power.label
         else:
             power = "hidden"
         players.append(
@@ -120,6 +122,7 @@ def table(state: GameState) -> dict[str, Any]:
                 "reserve": [] if hide_reserve else [tile_view(t) for t in player.reserve],
                 "reserve_count": len(player.reserve),
                 "power": power,
+                "power_name": shown,
                 "stacks": len(state.own(seat)),
                 "captured": state.captured[seat],
             }
@@ -172,7 +175,7 @@ def table(state: GameState) -> dict[str, Any]:
         "quiet_turns": state.quiet_turns,
         "quiet_limit": d.quiet_rounds_for_draw,
         "winner": state.winner,
-        "result": state.result,
+        "result": text_json(state.result) if state.result else None,
     }
 
 

@@ -4,7 +4,7 @@
 // someone types in the printed ones: they carry a visible "placeholder" tag.
 
 import { h } from '../../js/ui.js';
-import { t } from '../../js/kit.js';
+import { cueOnChange, t } from '../../js/kit.js';
 
 export const styles = ['./cj.css'];
 
@@ -49,6 +49,29 @@ export const TRIAL_CAUSE = {
   card: () => t('A card called the trial.'),
 };
 
+/** The game's key moments, heard on whichever screen shows them (phone or TV): a mission
+ * accepted, its result, a curse taken, townsfolk lost, the trial. */
+export function moments(ctx) {
+  const { game } = ctx;
+  const c = game.counters;
+  cueOnChange(ctx, 'accepted', game.missions.accepted?.id ?? null, 'claim');
+  cueOnChange(ctx, 'last', game.last ? `${game.round}-${game.last.mission}` : null, game.last?.success ? 'reveal' : 'nope');
+  cueOnChange(ctx, 'curses', c.curse_deck, 'lid');
+  cueOnChange(ctx, 'souls', c.lost_souls, 'nope');
+  cueOnChange(ctx, 'trial', game.outcome?.kind === 'trial' || null, 'reveal');
+}
+
+/** What changed pops in: a juror's conviction, the mission's result. */
+export function popChanges(ctx, root) {
+  const { game } = ctx;
+  root.querySelectorAll('.cj-juror').forEach((el, i) => {
+    const juror = game.jurors[i];
+    if (juror) ctx.fresh(el.querySelector('.cj-value'), `conviction-${juror.key}-${juror.conviction}`);
+  });
+  const last = root.querySelector('.cj-last');
+  if (last && game.last) ctx.fresh(last, `last-${game.round}-${game.last.mission}`, 'kit-reveal');
+}
+
 /** Seconds between two jurors' faith cards turning at the trial. */
 export const REVEAL_STEP = 1.2;
 
@@ -83,7 +106,8 @@ export function roundLine(game) {
 
 /** One set-up step as a sentence, from the view's keys and parameters. */
 export function setupText(step) {
-  const list = (items) => (items || []).join(', ');
+  // The names come from data/ (English ids of their translations): each translated.
+  const list = (items) => (items || []).map((name) => t(name)).join(', ');
   switch (step.step) {
     case 'jurors':
       return t('Lay out the jurors {names} and put each conviction marker on 1.', { names: list(step.jurors) });
@@ -96,7 +120,7 @@ export function setupText(step) {
     case 'challenges':
       return t('Shuffle the {general} general challenges with the {tied} challenges of {names}. Deal face down: {deal}.', {
         general: step.general, tied: step.tied, names: list(step.jurors),
-        deal: list(step.deal.map((d) => `${d.mission} × ${d.count}`)),
+        deal: step.deal.map((d) => `${t(d.mission)} × ${d.count}`).join(', '),
       });
     case 'townsfolk':
       return t('Shuffle the 8 townsfolk cards.');
@@ -120,7 +144,7 @@ export function jurorCard(game, juror, { index = 0, big = false, reveal = null }
     : null;
   const flip = faith && reveal !== null;
   const el = h('div', { class: `cj-juror${big ? ' big' : ''}${faith ? ' revealed' : ''}${flip ? ' flip' : ''}`, dataset: { juror: index } },
-    h('div', { class: 'cj-juror-name' }, h('span', { text: juror.name }), placeholderTag(game.placeholder)),
+    h('div', { class: 'cj-juror-name' }, h('span', { text: t(juror.name) }), placeholderTag(game.placeholder)),
     h('div', { class: 'cj-conviction', title: t('Conviction') },
       h('span', { class: 'cj-label', text: t('Conviction') }),
       h('span', { class: 'cj-num' },
@@ -157,16 +181,16 @@ export function counters(game) {
 /** A mission card: name, juror, difficulty, value, challenges dealt. */
 export function missionCard(game, m, attrs = {}) {
   return h(attrs.tag || 'div', { ...attrs, tag: null, class: `cj-mission ${attrs.class || ''}`.trim() },
-    h('span', { class: 'cj-mission-name' }, h('span', { text: m.name }), placeholderTag(game.placeholder)),
+    h('span', { class: 'cj-mission-name' }, h('span', { text: t(m.name) }), placeholderTag(game.placeholder)),
     h('span', { class: 'cj-mission-facts', text: t('Act {act} · {juror} · difficulty {d} · value {v} · {c} challenges', {
-      act: m.act, juror: m.juror_name, d: m.difficulty, v: m.value, c: m.dealt,
+      act: m.act, juror: t(m.juror_name), d: m.difficulty, v: m.value, c: m.dealt,
     }) }));
 }
 
 /** What happened in phase 4, once it is recorded. */
 export function lastResult(game) {
   const l = game.last;
-  const params = { name: l.mission, left: l.left, d: l.difficulty, juror: l.juror, v: l.value };
+  const params = { name: t(l.mission), left: l.left, d: l.difficulty, juror: l.juror ? t(l.juror) : '', v: l.value };
   return h('p', { class: `cj-last ${l.success ? 'good' : 'bad'}`, id: 'cj-last' }, l.success
     ? t('{name} succeeded ({left} ≥ {d}): {juror} +{v} conviction.', params)
     : t('{name} failed ({left} < {d}).', params));
@@ -191,7 +215,7 @@ export function outcomeDetail(game) {
 
 /** Each juror's sum explained: "Juror A: conviction 7 ≥ 3 + 4 = 7: convinced." */
 export function jurorExplained(juror) {
-  const params = { name: juror.name, c: juror.conviction, a: juror.faith[0], b: juror.faith[1], s: juror.sum };
+  const params = { name: t(juror.name), c: juror.conviction, a: juror.faith[0], b: juror.faith[1], s: juror.sum };
   return juror.convinced
     ? t('{name}: conviction {c} ≥ faith {a} + {b} = {s}: convinced.', params)
     : t('{name}: conviction {c} < faith {a} + {b} = {s}: not convinced.', params);

@@ -9,7 +9,7 @@ import { call, languageSwitch, pressTwice, t } from '../../js/kit.js';
 import * as table from './tv.js';
 import {
   PHASE_TITLE, PHASE_TODO, afterReveal, counters, jurorCard, jurorExplained, lastResult, missionCard,
-  outcomeDetail, outcomeHeadline, placeholderTag, revealClock, roundLine, setupText,
+  outcomeDetail, outcomeHeadline, placeholderTag, revealClock, roundLine, setupText, moments, popChanges,
 } from './common.js';
 
 export { styles } from './common.js';
@@ -44,6 +44,7 @@ export function render(ctx) {
     return;
   }
   const { game, els } = ctx;
+  moments(ctx);
   renderBar(ctx);
   const reveal = revealClock(ctx);
   // The set-up checklist names the jurors itself: the screen is the checklist's.
@@ -54,6 +55,7 @@ export function render(ctx) {
   els.main.replaceChildren(...main(ctx));
   els.bottom.replaceChildren(...bottom(ctx));
   els.cards.replaceChildren(...cardButtons(ctx));
+  popChanges(ctx, els.root);
 }
 
 function renderBar(ctx) {
@@ -79,7 +81,7 @@ function main(ctx) {
   const out = [h('p', { class: 'cj-todo', id: 'cj-todo', text: PHASE_TODO[game.phase]?.() ?? '' })];
   const { missions } = game;
   if (game.phase === 'witches' && missions.revealed) {
-    out.unshift(h('p', { class: 'cj-news' }, t('New mission revealed: {name}, with {n} challenges.', { name: missions.revealed.name, n: missions.revealed.dealt })));
+    out.unshift(h('p', { class: 'cj-news' }, t('New mission revealed: {name}, with {n} challenges.', { name: t(missions.revealed.name), n: missions.revealed.dealt })));
   }
   if (game.phase === 'mission') {
     out.push(h('div', { class: 'cj-mission-list', id: 'cj-missions' }, ...missions.laid_out.map((m) => {
@@ -93,7 +95,7 @@ function main(ctx) {
   if (game.phase === 'resolve') out.push(resolveForm(ctx));
   if (['decide', 'cleanup'].includes(game.phase) && game.last) out.push(lastResult(game));
   if (game.phase === 'cleanup' && game.last?.success && missions.next) {
-    out.push(h('p', { class: 'cj-news', text: t('Then reveal the top mission: {name}.', { name: missions.next }) }));
+    out.push(h('p', { class: 'cj-news', text: t('Then reveal the top mission: {name}.', { name: t(missions.next) }) }));
   }
   return out;
 }
@@ -222,7 +224,7 @@ function resolveButtons(ctx) {
     verdict,
     h('p', { class: 'cj-hint', text: t('Whose conviction rises by {v}?', { v: r.value }) }),
     h('div', { class: 'cj-juror-pick' }, ...ctx.game.jurors.map((j, i) => {
-      const b = big(j.name, { id: `cj-raise-${i}` });
+      const b = big(t(j.name), { id: `cj-raise-${i}` });
       b.addEventListener('click', () => ctx.send('resolve', { ...fields, value: r.value, juror: i }, { button: b }));
       return b;
     })),
@@ -282,19 +284,19 @@ function over(ctx) {
 
 function tale(ctx) {
   const { game } = ctx;
-  const out = [h('h2', { class: 'cj-tale-title' }, h('span', { text: t('Tale {n}: {title}', { n: game.tale.number, title: game.tale.title }) }), placeholderTag(game.tale.placeholder))];
+  const out = [h('h2', { class: 'cj-tale-title' }, h('span', { text: t('Tale {n}: {title}', { n: game.tale.number, title: t(game.tale.title) }) }), placeholderTag(game.tale.placeholder))];
   if (game.phase === 'setup') {
     out.push(h('p', { class: 'cj-todo', text: t('Set the tale up as its page in the book says. A tale has no jurors and no trial: it is won or lost on its own tracks.') }));
     return out;
   }
   out.push(h('p', { class: 'cj-todo', text: PHASE_TODO[game.phase]?.() ?? '' }));
   out.push(h('div', { class: 'cj-tracks', id: 'cj-tracks' }, ...game.tale.tracks.map((tr, i) => {
-    const minus = h('button', { type: 'button', class: 'btn cj-step-btn', 'aria-label': `${tr.name} −1`, text: '−' });
-    const plus = h('button', { type: 'button', class: 'btn cj-step-btn', 'aria-label': `${tr.name} +1`, text: '+' });
+    const minus = h('button', { type: 'button', class: 'btn cj-step-btn', 'aria-label': `${t(tr.name)} −1`, text: '−' });
+    const plus = h('button', { type: 'button', class: 'btn cj-step-btn', 'aria-label': `${t(tr.name)} +1`, text: '+' });
     minus.addEventListener('click', () => ctx.send('track', { index: i, delta: -1 }, { button: minus }));
     plus.addEventListener('click', () => ctx.send('track', { index: i, delta: 1 }, { button: plus }));
     return h('div', { class: 'cj-stepper' },
-      h('span', { class: 'cj-stepper-label' }, tr.name, h('small', { text: tr.goal === 'win' ? t('at {max}: won', { max: tr.max }) : t('at {max}: lost', { max: tr.max }) })),
+      h('span', { class: 'cj-stepper-label' }, t(tr.name), h('small', { text: tr.goal === 'win' ? t('at {max}: won', { max: tr.max }) : t('at {max}: lost', { max: tr.max }) })),
       minus, h('span', { class: 'cj-stepper-value', text: `${tr.value}` }), plus);
   })));
   return out;

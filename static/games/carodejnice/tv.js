@@ -7,7 +7,7 @@ import { languageSwitch, t } from '../../js/kit.js';
 import {
   PHASE_TITLE, PHASE_TODO, afterReveal, counters, jurorCard, jurorExplained, lastResult, missionCard,
   outcomeDetail,
-  outcomeHeadline, placeholderTag, revealClock, roundLine,
+  outcomeHeadline, placeholderTag, revealClock, roundLine, moments, popChanges,
 } from './common.js';
 
 export { styles } from './common.js';
@@ -30,6 +30,7 @@ export function mount(ctx) {
 export function render(ctx) {
   const { game, els } = ctx;
   const reveal = revealClock(ctx);
+  moments(ctx);
   els.head.replaceChildren(
     h('div', {},
       h('p', { class: 'cj-tv-round', id: 'cj-tv-round', text: roundLine(game) }),
@@ -38,9 +39,9 @@ export function render(ctx) {
     languageSwitch({ cls: 'cj-lang' }));
   if (game.mode === 'tale') {
     els.jurors.replaceChildren(
-      h('h2', { class: 'cj-tale-title' }, h('span', { text: t('Tale {n}: {title}', { n: game.tale.number, title: game.tale.title }) }), placeholderTag(game.tale.placeholder)),
+      h('h2', { class: 'cj-tale-title' }, h('span', { text: t('Tale {n}: {title}', { n: game.tale.number, title: t(game.tale.title) }) }), placeholderTag(game.tale.placeholder)),
       ...game.tale.tracks.map((tr) => h('div', { class: 'cj-tv-track' },
-        h('span', { text: tr.name }), h('strong', { text: `${tr.value} / ${tr.max}` }))));
+        h('span', { text: t(tr.name) }), h('strong', { text: `${tr.value} / ${tr.max}` }))));
   } else {
     els.jurors.replaceChildren(
       ...game.jurors.map((j, i) => jurorCard(game, j, { index: i, big: true, reveal })),
@@ -48,6 +49,7 @@ export function render(ctx) {
       PHASE_TODO[game.phase] ? h('p', { class: 'cj-tv-todo', id: 'cj-tv-todo', text: PHASE_TODO[game.phase]() }) : '');
   }
   els.side.replaceChildren(...side(ctx, reveal));
+  popChanges(ctx, els.root);
 }
 
 function side(ctx, reveal) {

@@ -3,7 +3,7 @@
 // only ever go through textContent (ui.js h()).
 
 import { h, svg } from '../../js/ui.js';
-import { pressTwice, t, N_ } from '../../js/kit.js';
+import { pressTwice, say, t, N_ } from '../../js/kit.js';
 
 export const styles = ['./wab.css'];
 
@@ -41,7 +41,18 @@ export function spellInfo(ctx, id) {
 }
 
 export function schoolName(ctx, id) {
-  return (ctx.reference.schools || []).find((s) => s.id === id)?.name || id;
+  return t((ctx.reference.schools || []).find((s) => s.id === id)?.name || id);
+}
+
+/** The scenario's mode and a roll's purpose as the views give them, worded by the page. */
+export const MODES = { cooperative: N_('cooperative'), 'semi-cooperative': N_('semi-cooperative'), competitive: N_('competitive') };
+export const PURPOSES = [
+  N_('first player'), N_('spawn'), N_('attack'), N_('antagonist attack'), N_('enemy attack'),
+  N_('antagonist'), N_('object'), N_('free'), N_('free roll'), N_('table roll'),
+];
+
+export function modeName(mode) {
+  return MODES[mode] ? t(MODES[mode]) : mode;
 }
 
 /** A small dashed tag that says a value is a placeholder from the data files. */
@@ -52,10 +63,11 @@ export function placeholderTag(title = t('Placeholder: not printed in the rulebo
 /** A spell chip: school colour band, level, name (placeholder marked), exhausted struck. */
 export function spellChip(ctx, spell, { exhausted = false, tag = 'span', attrs = {}, word = true } = {}) {
   const s = typeof spell === 'string' ? spellInfo(ctx, spell) : spell;
-  const title = exhausted ? t('{name} (exhausted)', { name: s.name }) : s.name;
+  const name = t(s.name);
+  const title = exhausted ? t('{name} (exhausted)', { name }) : name;
   return h(tag, { class: `wab-spell wab-school-${s.school}${exhausted ? ' wab-exhausted' : ''}`, title, ...attrs },
     h('span', { class: 'wab-spell-level', text: 'I'.repeat(s.level || 1) }),
-    h('span', { class: 'wab-spell-name', text: s.name }),
+    h('span', { class: 'wab-spell-name', text: name }),
     s.placeholder ? h('span', { class: 'wab-ph-dot', title: t('placeholder name'), text: '*' }) : null,
     exhausted && word ? h('span', { class: 'wab-spell-state', text: t('exhausted') }) : null);
 }
@@ -94,11 +106,12 @@ export function rollLine(ctx, r) {
     const verdict = r.hit ? t('hit') : t('miss');
     what = `${r.value} ${sign} ${Math.abs(r.bonus)} = ${r.total} ${vs} ${r.against}: ${verdict}`;
   }
-  return { who, what: `${what}`, purpose: r.for, entered: r.entered };
+  // A roll's purpose is one of PURPOSES (or a few words a client sent: shown as they are).
+  return { who, what: `${what}`, purpose: t(r.for), entered: r.entered };
 }
 
 export function witchName(w) {
-  return w.witch_card?.name || '';
+  return w.witch_card?.name ? t(w.witch_card.name) : '';
 }
 
 export function colourWord(c) {
@@ -121,13 +134,13 @@ export function nowLine(ctx) {
     case 'draft': return cur === null ? '' : t('{who} chooses a starting Spell', { who: name(cur) });
     case 'positions': return cur === null ? '' : t('{who} chooses a starting position', { who: name(cur) });
     case 'enemies': return g.spawned ? t('Place the starting Enemies on their Portals') : t('Generate the starting Enemies');
-    case 'pass-token': return g.round === 1 ? t('{who} starts (won the roll)', { who: name(g.first) }) : `${name(g.first)} takes the first-player token`;
+    case 'pass-token': return g.round === 1 ? t('{who} starts (won the roll)', { who: name(g.first) }) : t('{who} takes the first-player token', { who: name(g.first) });
     case 'restore': return t('Turn exhausted Spells and Rewards face up');
     case 'turns': return cur === null ? t('Turns are over') : t("{who}'s turn", { who: name(cur) });
     case 'learning': return cur === null ? t('Nobody can learn a Spell now') : t('{who} may learn a Spell', { who: name(cur) });
     case 'destiny': return g.destiny.colour ? t('{x} Destiny card drawn', { x: colourWord(g.destiny.colour) }) : t('Destiny card');
     case 'activation': return t('Activate every Enemy');
-    case 'over': return g.outcome?.text || t('Game over');
+    case 'over': return g.outcome ? say(g.outcome.text) : t('Game over');
     default: return '';
   }
 }

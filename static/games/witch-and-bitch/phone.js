@@ -9,7 +9,7 @@ import {
   stepOf, spellInfo, spellChip, healthBar, dieFace, rollLine, witchName, nowLine,
   twiceButton, placeholderTag, schoolName,
 } from './common.js';
-import { t } from '../../js/kit.js';
+import { cueOnChange, say, t } from '../../js/kit.js';
 
 export { styles } from './common.js';
 
@@ -52,6 +52,8 @@ export function render(ctx) {
     h('span', { class: 'wab-ph-line', text: nowLine(ctx) }));
   drawLast(ctx);
   if (ctx.seat === null) return;
+  // Your turn (or your pick in the draft) has come: a double blip and a buzz.
+  cueOnChange(ctx, 'mine', g.you?.my_turn ? `${g.step}-${g.round}` : null, 'claim');
   drawMe(ctx);
   drawSecret(ctx);
   drawSpells(ctx);
@@ -89,7 +91,7 @@ function drawLast(ctx) {
 
 function drawMe(ctx) {
   const w = me(ctx);
-  const status = w.out ? t('Dead for good') : w.dead ? 'Dead: back at the next Witches\' Phase' : '';
+  const status = w.out ? t('Dead for good') : w.dead ? t("Dead: back at the next Witches' Phase") : '';
   put(ctx.els.me, 
     h('div', { class: 'wab-me-head' },
       h('span', { class: 'wab-me-name', text: witchName(w) }),
@@ -202,7 +204,7 @@ function drawTools(ctx) {
     }
     const spellSelect = h('select', { id: 'wab-attack-spell', class: 'wab-select' },
       h('option', { value: '', text: t('Spell (optional)') }),
-      w.spells.filter((s) => !s.exhausted).map((s) => h('option', { value: s.id, text: `${s.name} (${schoolName(ctx, s.school)} ${s.level})`, selected: local.spell === s.id })));
+      w.spells.filter((s) => !s.exhausted).map((s) => h('option', { value: s.id, text: `${t(s.name)} (${schoolName(ctx, s.school)} ${s.level})`, selected: local.spell === s.id })));
     spellSelect.addEventListener('change', () => { local.spell = spellSelect.value; });
     body.push(spellSelect, stepper(ctx, 'bonus', t('Bonus +'), -5, 30), stepper(ctx, 'damage', t('Damage'), 0, 10));
     if (local.target === 'tracked') {
@@ -283,7 +285,7 @@ function drawTask(ctx) {
       parts.push(h('p', { class: 'wab-task-title', text: t('Your Witch card') }),
         h('div', { class: 'wab-seg wab-witch-pick' }, (ctx.reference.witches || []).map((card) => {
           const holder = taken.get(card.id);
-          const b = h('button', { type: 'button', class: `btn wab-seg-btn${holder === ctx.seat ? ' on' : ''}`, dataset: { witch: card.id }, text: card.name_placeholder ? `${card.name} *` : card.name });
+          const b = h('button', { type: 'button', class: `btn wab-seg-btn${holder === ctx.seat ? ' on' : ''}`, dataset: { witch: card.id }, text: card.name_placeholder ? `${t(card.name)} *` : t(card.name) });
           b.disabled = holder !== undefined && holder !== ctx.seat;
           b.addEventListener('click', () => ctx.send('witch', { witch: card.id }, { button: b }));
           return b;
@@ -356,7 +358,7 @@ function drawTask(ctx) {
     }
     case 'over': {
       const won = g.outcome?.winners?.includes(ctx.seat);
-      parts.push(h('p', { class: `wab-task-title ${won ? 'wab-won' : ''}`, id: 'wab-result', text: won ? t('You win!') : (g.outcome?.text || t('Game over')) }));
+      parts.push(h('p', { class: `wab-task-title ${won ? 'wab-won' : ''}`, id: 'wab-result', text: won ? t('You win!') : (g.outcome ? say(g.outcome.text) : t('Game over')) }));
       break;
     }
     default:

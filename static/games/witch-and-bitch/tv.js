@@ -9,9 +9,9 @@ import { h, replay } from '../../js/ui.js';
 import {
   put,
   STEPS, ROUND_STEPS, stepOf, spellChip, healthBar, dieFace, rollLine, witchName,
-  colourWord, twiceButton, nowLine, placeholderTag, schoolName,
+  colourWord, twiceButton, nowLine, placeholderTag, schoolName, modeName,
 } from './common.js';
-import { t } from '../../js/kit.js';
+import { cueOnChange, say, t } from '../../js/kit.js';
 
 export { styles } from './common.js';
 
@@ -56,6 +56,11 @@ export function render(ctx) {
   els.root.dataset.round = String(g.round);
   // Changes with every press of Next (tests wait on it; nothing else reads it).
   els.root.dataset.key = [g.step, g.round, g.setup_page, g.current, g.spawned, g.rolls.length].join('|');
+  // The table's key moments: a die lands, a Destiny card turns, Enemies come, the Bitch shows.
+  cueOnChange(ctx, 'roll', g.rolls.length ? g.rolls[g.rolls.length - 1].n : null, 'reveal');
+  cueOnChange(ctx, 'destiny', g.destiny.drawn.length, 'reveal');
+  cueOnChange(ctx, 'spawned', g.spawned ? `${g.round}` : null, 'go');
+  cueOnChange(ctx, 'bitch', g.revealed || null, 'lid');
   drawHead(ctx);
   drawStepper(ctx);
   drawStage(ctx);
@@ -73,10 +78,10 @@ function drawHead(ctx) {
   const left = g.destiny.left_by_colour;
   put(els.head,
     h('div', { class: 'wab-title' },
-      h('span', { class: 'wab-scn', text: t('Scenario {number} · {title}', { number: sc.number, title: sc.title }) }),
+      h('span', { class: 'wab-scn', text: t('Scenario {number} · {title}', { number: sc.number, title: t(sc.title) }) }),
       g.bitch !== undefined && g.step !== 'over'
-        ? h('span', { class: 'wab-bitch-banner', id: 'wab-bitch', text: t('{who} is the Bitch!', { who: ctx.nameOf(g.bitch) }) })
-        : h('span', { class: 'wab-mode', text: sc.mode + (g.preferred ? t(' · preferred Schools') : '') })),
+        ? ctx.fresh(h('span', { class: 'wab-bitch-banner', id: 'wab-bitch', text: t('{who} is the Bitch!', { who: ctx.nameOf(g.bitch) }) }), 'bitch', 'kit-reveal')
+        : h('span', { class: 'wab-mode', text: modeName(sc.mode) + (g.preferred ? t(' · preferred Schools') : '') })),
     h('div', { class: `wab-phase wab-phase-${g.phase}`, id: 'wab-phase' },
       g.round
         ? h('span', { class: 'wab-round', id: 'wab-round', text: (g.last_round ? t('Round {round} · the last', { round: g.round }) : t('Round {round}', { round: g.round })) })
@@ -118,8 +123,8 @@ function drawStage(ctx) {
     case 'setup': {
       const pages = g.scenario.setup;
       parts.push(h('p', { class: 'wab-page-n', text: t('Set-up {n} / {n2}', { n: g.setup_page + 1, n2: pages.length }) }),
-        big(pages[g.setup_page] || ''),
-        h('p', { class: 'wab-sub', text: g.scenario.objective }));
+        big(pages[g.setup_page] ? say(pages[g.setup_page]) : ''),
+        h('p', { class: 'wab-sub', text: t(g.scenario.objective) }));
       break;
     }
     case 'first-roll': {
@@ -142,16 +147,16 @@ function drawStage(ctx) {
     }
     case 'enemies': case 'destiny': {
       if (g.step === 'destiny' && g.destiny.colour) {
-        parts.push(h('div', { class: `wab-card wab-c-${g.destiny.colour}`, id: 'wab-destiny' },
+        parts.push(ctx.fresh(h('div', { class: `wab-card wab-c-${g.destiny.colour}`, id: 'wab-destiny' },
           h('span', { class: 'wab-card-colour', text: t('{x} Destiny card', { x: colourWord(g.destiny.colour) }) }),
-          h('span', { class: 'wab-card-text', text: g.destiny.text || '' }),
-          g.destiny.placeholder ? placeholderTag(t('The card texts are not in the rulebook: read the real card')) : null));
+          h('span', { class: 'wab-card-text', text: g.destiny.text ? t(g.destiny.text) : '' }),
+          g.destiny.placeholder ? placeholderTag(t('The card texts are not in the rulebook: read the real card')) : null), `destiny-${g.destiny.drawn.length}`, 'kit-reveal'));
         if (g.evolve_now) parts.push(h('p', { class: 'wab-evolve', id: 'wab-evolve', text: t('First orange card: every Enemy on the map EVOLVES now — turn them to the black frame!') }));
         if (g.last_round) parts.push(h('p', { class: 'wab-warn', text: t('That was the last card: next round is the last one.') }));
       } else {
         parts.push(big(nowLine(ctx)));
       }
-      if (g.spawned && g.spawn) parts.push(spawnBoard(g.spawn, true));
+      if (g.spawned && g.spawn) parts.push(ctx.fresh(spawnBoard(g.spawn, true), `spawn-${g.round}-${g.step}`, 'kit-reveal'));
       break;
     }
     case 'turns': {
@@ -175,7 +180,7 @@ function drawStage(ctx) {
     }
     case 'activation': {
       parts.push(big(nowLine(ctx)), h('ul', { class: 'wab-reminders', id: 'wab-reminders' },
-        g.reminders.map((line) => h('li', { text: line }))), enemyAttack(ctx));
+        g.reminders.map((line) => h('li', { text: say(line) }))), enemyAttack(ctx));
       break;
     }
     case 'pass-token': case 'restore': {
@@ -185,7 +190,7 @@ function drawStage(ctx) {
       break;
     }
     case 'over': {
-      parts.push(h('p', { class: 'wab-outcome', id: 'wab-outcome', text: g.outcome?.text || t('Game over') }));
+      parts.push(h('p', { class: 'wab-outcome', id: 'wab-outcome', text: g.outcome ? say(g.outcome.text) : t('Game over') }));
       if (g.bitch !== undefined) parts.push(h('p', { class: 'wab-sub', text: t('The Bitch was {who}.', { who: ctx.nameOf(g.bitch) }) }));
       break;
     }
@@ -228,7 +233,7 @@ function supplyGrid(ctx) {
     const n = supply[`${school.id}-1`];
     return h('div', { class: `wab-supply-school wab-school-${school.id}${n ? '' : ' wab-closed'}` },
       h('span', { class: 'wab-supply-name', text: schoolName(ctx, school.id) }),
-      h('span', { class: 'wab-supply-n', text: n ? `×${n}` : 'closed' }));
+      h('span', { class: 'wab-supply-n', text: n ? `×${n}` : t('closed') }));
   }));
 }
 
@@ -302,6 +307,7 @@ function drawDice(ctx) {
     els.rolled.textContent = t('No roll yet');
   } else {
     const line = rollLine(ctx, last);
+    const purpose = line.entered ? t('{x} (real dice)', { x: line.purpose }) : line.purpose;
     if (last.n !== local.lastRoll) {
       put(els.big, dieFace(last.die, last.value));
       els.big.dataset.n = String(last.n);
@@ -310,7 +316,7 @@ function drawDice(ctx) {
     }
     put(els.rolled, 
       h('span', { class: 'wab-rolled-who', text: line.who }),
-      h('span', { class: 'wab-rolled-for', text: ` · ${line.purpose}${line.entered ? ' (real dice)' : ''}` }),
+      h('span', { class: 'wab-rolled-for', text: ` · ${purpose}` }),
       typeof last.against === 'number' ? h('span', { class: `wab-rolled-hit ${last.hit ? 'hit' : 'miss'}`, text: line.what }) : null);
   }
   put(els.history, ...rolls.slice(-4, -1).reverse().map((r) => {
@@ -352,7 +358,7 @@ function drawSide(ctx) {
   }
   const villain = g.antagonist;
   if (villain) {
-    const where = villain.dead ? 'dead' : villain.portal ? t('on Portal {portal}', { portal: villain.portal }) : t('not on the map yet');
+    const where = villain.dead ? t('dead') : villain.portal ? t('on Portal {portal}', { portal: villain.portal }) : t('not on the map yet');
     parts.push(h('div', { class: 'wab-villain', id: 'wab-villain' },
       h('p', { class: 'wab-villain-name' }, h('span', { text: villain.name }), h('span', { class: 'wab-villain-where', text: ` · ${where}` })),
       h('p', { class: 'wab-stats' },

@@ -5,7 +5,7 @@
 // selects. Player names only go through textContent (ui.js h()).
 
 import { h, svg } from '../../js/ui.js';
-import { t, N_, translated } from '../../js/kit.js';
+import { t, N_, say, translated } from '../../js/kit.js';
 
 export const styles = ['./wc.css'];
 
@@ -18,6 +18,8 @@ const ALTAR_SHORT = translated({
   energy: N_('energy'), protection: N_('protect'), teleportation: N_('teleport'), summoning: N_('summon'),
 });
 const SPELL_LETTER = { missile: 'M', thunder: 'T', blast: 'B', priest: '' };
+// The spells' kinds as the views give them, for scripts/i18n (pages write t(kind)).
+export const SPELLS = [N_('missile'), N_('thunder'), N_('blast'), N_('priest')];
 
 export const key = (c) => `${c[0]},${c[1]}`;
 
@@ -263,7 +265,7 @@ export function phaseLabel(g) {
 /** "Ann (red) activates a wizard" */
 export function pendingLine(ctx) {
   const g = ctx.game;
-  if (g.phase === 'over') return g.result || t('Game over');
+  if (g.phase === 'over') return g.result ? say(g.result) : t('Game over');
   const p = g.pending;
   if (!p) return '';
   // The view's English (marked N_ in views.py), worded here in the page's language.

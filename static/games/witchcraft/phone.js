@@ -4,7 +4,7 @@
 // decisions (where each captured tile goes, what an altar does) come the same way.
 
 import { h } from '../../js/ui.js';
-import { pressTwice, t, tn } from '../../js/kit.js';
+import { cueOnChange, pressTwice, say, t, tn } from '../../js/kit.js';
 import {
   ARROWS, DIR_ORDER, boardSvg, previewStack, tick, guildMark, key, pendingLine, phaseLabel,
 } from './common.js';
@@ -53,6 +53,8 @@ export function render(ctx) {
   const picked = options.find((o) => o.i === mem.pick) || null;
   els.root.dataset.ply = String(g.ply);
   els.root.dataset.deciding = you?.deciding ? 'yes' : 'no';
+  // A decision that became yours: a double blip (and a buzz).
+  if (you) cueOnChange(ctx, 'deciding', you.deciding || null, 'claim');
 
   // status: phase, whose decision, the clocks
   els.clocks = [];
@@ -102,13 +104,13 @@ export function render(ctx) {
   if (you?.deciding) {
     parts.push(choicesPanel(ctx, byCell, loose, picked));
   } else if (g.phase === 'over') {
-    parts.push(h('p', { class: 'wc-result', id: 'wc-result', text: g.result }));
+    parts.push(h('p', { class: 'wc-result', id: 'wc-result', text: say(g.result) }));
   } else {
     const last = g.log?.[g.log.length - 1];
     parts.push(h('p', { class: 'wc-wait', text: you ? t('Waiting: {x}.', { x: pendingLine(ctx) }) : pendingLine(ctx) }));
-    if (last) parts.push(h('p', { class: 'wc-lastmove', text: t('Last: {who} {text}', { who: ctx.nameOf(last.seat), text: last.text }) }));
+    if (last) parts.push(ctx.fresh(h('p', { class: 'wc-lastmove', text: t('Last: {who} {text}', { who: ctx.nameOf(last.seat), text: say(last.text) }) }), `last-${g.log_total}`));
   }
-  if (you) parts.push(secrets(g, you));
+  if (you) parts.push(secrets(ctx, g, you));
   if (g.options?.physical && you?.deciding) parts.push(h('p', { class: 'wc-physical', text: t('Make the move on the real board, then enter it here.') }));
   if (you && g.phase !== 'over' && ctx.playing) {
     const resign = h('button', { type: 'button', class: 'btn wc-resign', id: 'wc-resign' }, h('span', { class: 'btn-text', text: t('Resign') }));
@@ -144,19 +146,19 @@ function yourTurnLine(g) {
   return ASK[g.pending?.task] || t('Your decision.');
 }
 
-function secrets(g, you) {
+function secrets(ctx, g, you) {
   const power = you.power
-    ? h('div', { class: 'wc-secret', id: 'wc-power' }, h('span', { class: 'wc-secret-label', text: t('Your secret power tile') }), h('strong', { text: you.power.name }))
+    ? h('div', { class: 'wc-secret', id: 'wc-power' }, h('span', { class: 'wc-secret-label', text: t('Your secret power tile') }), h('strong', { text: t(you.power.name) }))
     : h('div', { class: 'wc-secret wc-secret-none', id: 'wc-power' }, h('span', { class: 'wc-secret-label', text: g.options?.tournament ? t('Tournament mode: no power tiles') : t('Power tile used') }));
   const aside = you.aside
-    ? h('div', { class: 'wc-secret', id: 'wc-aside' }, h('span', { class: 'wc-secret-label', text: t('Set aside so far') }), h('strong', { text: you.aside.set_aside.join(', ') || t('nothing yet') }))
+    ? h('div', { class: 'wc-secret', id: 'wc-aside' }, h('span', { class: 'wc-secret-label', text: t('Set aside so far') }), h('strong', { text: you.aside.set_aside.map((kind) => t(ctx.reference.tiles?.[kind]?.name || kind)).join(', ') || t('nothing yet') }))
     : null;
   return h('div', { class: 'wc-secrets' }, power, aside);
 }
 
 /** A stack's tiles, top first (anyone may look under a stack; nobody may change it). */
 function stackContents(st) {
-  const tiles = [...st.tiles].reverse().map((tile) => t('{name} ({gem} gem) facing {facing}', { name: tile.name, gem: tile.gem, facing: tile.facing.toUpperCase() }));
+  const tiles = [...st.tiles].reverse().map((tile) => t('{name} ({gem} gem) facing {facing}', { name: t(tile.name), gem: t(tile.gem), facing: tile.facing.toUpperCase() }));
   const marks = [st.exhausted ? t('exhausted') : '', st.tokens.length ? t('shield tokens {x}', { x: st.tokens.join(' ').toUpperCase() }) : ''].filter(Boolean);
   const height = tn('{n} tile', '{n} tiles', st.height);
   return h('p', { class: 'wc-inspect', id: 'wc-inspect' },
@@ -170,12 +172,12 @@ function stackContents(st) {
 function nextCard(next) {
   return h('div', { class: 'wc-secret wc-next', id: 'wc-next' },
     h('span', { class: 'wc-secret-label', text: t('Your next tile, secret ({left} left)', { left: next.left }) }),
-    h('strong', { text: `${next.name} [${next.letter}]: ${tileSpec(next)}` }));
+    h('strong', { text: `${t(next.name)} [${next.letter}]: ${tileSpec(next)}` }));
 }
 
 function tileSpec(tile) {
   const side = [t('ahead'), t('ahead-right'), t('right'), t('behind-right'), t('behind'), t('behind-left'), t('left'), t('ahead-left')];
-  const spells = tile.spells.map(([s, k]) => `${k} ${side[s]}`).join(', ');
+  const spells = tile.spells.map(([s, k]) => `${t(k)} ${side[s]}`).join(', ');
   const shields = tile.shields.map((s) => side[s]).join(', ');
   const does = spells ? t('casts {spells}', { spells }) : t('special power');
   return shields ? t('{does}; shields {shields}', { does, shields }) : does;
@@ -191,7 +193,7 @@ function choicesPanel(ctx, byCell, loose, picked) {
     const grid = h('div', { class: 'wc-compass', id: 'wc-compass' });
     for (const d of DIR_ORDER) {
       const o = d ? here.find((x) => x.facing === d) : null;
-      if (!d) grid.append(h('span', { class: 'wc-compass-mid', text: here[0].kind === 'shield' ? t('shield side') : 'facing' }));
+      if (!d) grid.append(h('span', { class: 'wc-compass-mid', text: here[0].kind === 'shield' ? t('shield side') : t('facing') }));
       else if (!o) grid.append(h('span', { class: 'wc-compass-off', text: ARROWS[d] }));
       else grid.append(h('button', { type: 'button', class: `btn wc-dir${mem.pick === o.i ? ' wc-on' : ''}`, 'data-facing': d, 'data-i': o.i, onclick: () => select(o) }, ARROWS[d]));
     }
@@ -199,18 +201,18 @@ function choicesPanel(ctx, byCell, loose, picked) {
   } else if (here.length > 1) {
     out.append(h('div', { class: 'wc-list' }, here.map((o) => h('button', {
       type: 'button', class: `btn wc-opt${mem.pick === o.i ? ' wc-on' : ''}`, 'data-kind': o.kind, 'data-i': o.i, onclick: () => select(o),
-    }, o.label))));
+    }, say(o.label)))));
   } else if (!mem.cell && byCell.size) {
     out.append(h('p', { class: 'wc-hint', text: t('Tap one of the {size} highlighted spaces.', { size: byCell.size }) }));
   }
   if (loose.length) {
     out.append(h('div', { class: 'wc-list' }, loose.map((o) => h('button', {
       type: 'button', class: `btn wc-opt${mem.pick === o.i ? ' wc-on' : ''}`, 'data-kind': o.kind, 'data-i': o.i, onclick: () => select(o),
-    }, o.label))));
+    }, say(o.label)))));
   }
   const confirm = h('button', {
     type: 'button', class: 'btn btn-primary wc-confirm', id: 'wc-confirm', disabled: !picked,
-  }, picked ? t('Confirm: {label}', { label: picked.label }) : t('Choose a move, then confirm'));
+  }, picked ? t('Confirm: {label}', { label: say(picked.label) }) : t('Choose a move, then confirm'));
   confirm.addEventListener('click', () => {
     if (!picked) return;
     ctx.send('choose', { option: picked.i, ply: ctx.game.ply }, { button: confirm }).then((ack) => {

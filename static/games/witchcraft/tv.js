@@ -7,7 +7,7 @@ import { h } from '../../js/ui.js';
 import {
   boardSvg, tick, guildMark, legend, pendingLine, phaseLabel, placeholderNote,
 } from './common.js';
-import { t, tn } from '../../js/kit.js';
+import { cueOnChange, say, t, tn } from '../../js/kit.js';
 
 export { styles } from './common.js';
 export { tick };
@@ -34,10 +34,16 @@ export function render(ctx) {
   const physical = g.options?.physical;
   els.root.dataset.ply = String(g.ply);
   els.root.dataset.phase = g.phase;
+  // The table hears each move, and a capture (stacks change sides) as a thud.
+  cueOnChange(ctx, 'moves', g.log_total, 'tap');
+  cueOnChange(ctx, 'captured', g.players.reduce((sum, p) => sum + p.captured, 0), 'lid');
+  const pending = h('span', { class: `wc-pending${g.phase === 'over' ? ' wc-result' : ''}`, id: 'wc-pending' },
+    g.pending ? guildMark(g.players[g.pending.seat].guild) : null, pendingLine(ctx));
+  // Whose decision it is pops in when it changes; the result turns over.
+  ctx.fresh(pending, g.phase === 'over' ? 'over' : `pending-${g.ply}-${g.pending?.seat}-${g.pending?.task}`, g.phase === 'over' ? 'kit-reveal' : 'kit-pop');
   els.head.replaceChildren(...[
     h('span', { class: 'wc-phase', id: 'wc-phase', text: phaseLabel(g) }),
-    h('span', { class: `wc-pending${g.phase === 'over' ? ' wc-result' : ''}`, id: 'wc-pending' },
-      g.pending ? guildMark(g.players[g.pending.seat].guild) : null, pendingLine(ctx)),
+    pending,
     physical ? h('span', { class: 'wc-physical', text: t('Real board: enter each move on your phone') }) : null,
   ].filter(Boolean));
 
@@ -53,10 +59,10 @@ export function render(ctx) {
       h('span', { text: tn('{n} stack', '{n} stacks', p.stacks) }),
       h('span', { text: t('captured {captured}', { captured: p.captured }) }),
       p.to_place ? h('span', { text: t('{to_place} to place', { to_place: p.to_place }) }) : null,
-      h('span', { text: p.power === 'hidden' ? t('power tile: hidden') : p.power === 'none' ? t('no power tile') : t('power tile {x}', { x: p.power.replace(':', '') }) }),
+      h('span', { text: powerLine(p) }),
     ];
     const reserve = p.reserve.length
-      ? t('set aside: {who}', { who: p.reserve.map((tile) => tile.name).join(', ') })
+      ? t('set aside: {who}', { who: p.reserve.map((tile) => t(tile.name)).join(', ') })
       : (p.reserve_count ? t('{reserve_count} set aside (secret)', { reserve_count: p.reserve_count }) : t('nothing set aside'));
     return h('section', { class: `wc-player wc-player-${p.guild}${turn ? ' wc-turn' : ''}${winner ? ' wc-winner' : ''}`, id: `wc-player-${p.seat}` },
       h('div', { class: 'wc-player-top' }, guildMark(p.guild, 'wc-mark-big'),
@@ -75,8 +81,8 @@ export function render(ctx) {
   const shown = log.slice(-10).reverse();
   const items = shown.map((e, i) => h('li', {
     class: `wc-move wc-move-${g.players[e.seat]?.guild}${i === 0 ? ' wc-move-last' : ''}`,
-  }, guildMark(g.players[e.seat]?.guild), h('span', { text: e.text === g.result ? e.text : `${ctx.nameOf(e.seat)}: ${e.text}` })));
-  if (items[0]) ctx.fresh(items[0], `last-${g.ply}-${shown[0].text}`);   // the new move pops in once
+  }, guildMark(g.players[e.seat]?.guild), h('span', { text: g.result && e === log[log.length - 1] ? say(e.text) : `${ctx.nameOf(e.seat)}: ${say(e.text)}` })));
+  if (items[0]) ctx.fresh(items[0], `last-${g.ply}-${g.log_total}`);   // the new move pops in once
   els.moves.replaceChildren(...items);
   if (!log.length) els.moves.append(h('li', { class: 'wc-move wc-empty', text: g.phase === 'master' ? t('Each player secretly sets three tiles aside.') : t('No moves yet: the first player places a wizard.') }));
   const quiet = g.phase === 'encounter' && g.quiet_turns >= 10
@@ -84,3 +90,11 @@ export function render(ctx) {
   els.foot.replaceChildren(...[quiet, legend(), placeholderNote()].filter(Boolean));
 }
 
+
+/** "power tile: hidden", "power tile used: Altar of Energy" (revealed when used or at the end). */
+function powerLine(p) {
+  if (p.power === 'hidden') return t('power tile: hidden');
+  if (p.power === 'none') return t('no power tile');
+  const name = p.power_name ? t(p.power_name) : '';
+  return p.power.startsWith('used') ? t('power tile used: {x}', { x: name }) : t('power tile unused: {x}', { x: name });
+}
