@@ -1,0 +1,88 @@
+"""Real redis-server and nginx processes for the tests, each on a free port in a temp folder.
+
+A missing program skips the tests that need it on a developer's machine, with the reason; in CI
+(``CI`` set) it fails them: `.ci/run` installs both, so missing means broken.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+
+def need(program: str) -> str:
+    """The path of ``program``, or skip (fail in CI) when it is not installed."""
+    # nginx lives in /usr/sbin, which is not on every user's PATH
+    places = [f"{folder}/{program}" for folder in ("/usr/sbin", "/usr/local/sbin", "/sbin")]
+    found = shutil.which(program) or next((p for p in places if os.access(p, os.X_OK)), None)
+    if found:
+        return found
+    package = "redis-server" if program == "redis-server" else program
+    message = f"{program} is not installed (Debian: apt-get install {package})"
+    if os.environ.get("CI"):
+        pytest.fail(f"{message}; CI must have it (.ci/run installs it)")
+    pytest.skip(message)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def wait_port(port: int, proc: subprocess.Popen[bytes], what: str, timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"{what} exited with status {proc.returncode}")
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
+        except OSError:
+            time.sleep(0.05)
+    raise RuntimeError(f"{what} did not listen on port {port}")
+
+
+def stop(proc: subprocess.Popen[bytes]) -> None:
+    if proc.poll() is None:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+class RedisServer:
+    """``redis-server`` with the durability the README asks for: append-only file, fsync on
+    every write, no snapshots."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> RedisServer:
+        program = need("redis-server")
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.proc = subprocess.Popen(
+            [program, "--port", str(self.port), "--bind", "127.0.0.1", "--dir", str(self.folder),
+             "--save", "", "--appendonly", "yes", "--appendfsync", "always"],
+            stdout=(self.folder / "redis.log").open("wb"),
+            stderr=subprocess.STDOUT,
+        )  # fmt: skip
+        wait_port(self.port, self.proc, "redis-server")
+        return self
+
+    def stop(self) -> None:
+        if self.proc is not None:
+            stop(self.proc)
