@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+ROOT = Path(__file__).resolve().parent.parent
+
 
 def need(program: str) -> str:
     """The path of ``program``, or skip (fail in CI) when it is not installed."""
@@ -81,6 +83,47 @@ class RedisServer:
             stderr=subprocess.STDOUT,
         )  # fmt: skip
         wait_port(self.port, self.proc, "redis-server")
+        return self
+
+    def stop(self) -> None:
+        if self.proc is not None:
+            stop(self.proc)
+
+
+class Nginx:
+    """nginx as a non-root process with deploy/nginx.conf: its own prefix folder, a free port,
+    in the foreground."""
+
+    def __init__(self, folder: Path, upstream_ports: list[int]) -> None:
+        self.folder = folder
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.upstream_ports = upstream_ports
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def config(self) -> str:
+        template = (ROOT / "deploy" / "nginx.conf").read_text()
+        servers = "\n        ".join(
+            f"server 127.0.0.1:{port} max_fails=1 fail_timeout=10s;" for port in self.upstream_ports
+        )
+        return (
+            template.replace("__PREFIX__", str(self.folder))
+            .replace("__LISTEN__", f"127.0.0.1:{self.port}")
+            .replace("__SERVERS__", servers)
+        )
+
+    def start(self) -> Nginx:
+        program = need("nginx")
+        self.folder.mkdir(parents=True, exist_ok=True)
+        conf = self.folder / "nginx.conf"
+        conf.write_text(self.config())
+        self.proc = subprocess.Popen(
+            [program, "-p", str(self.folder), "-e", str(self.folder / "error.log"),
+             "-c", str(conf), "-g", "daemon off;"],
+            stdout=(self.folder / "nginx.out").open("wb"),
+            stderr=subprocess.STDOUT,
+        )  # fmt: skip
+        wait_port(self.port, self.proc, "nginx")
         return self
 
     def stop(self) -> None:

@@ -5,7 +5,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from flask import Blueprint, Response, current_app, jsonify, render_template, request
+from flask import (
+    Blueprint,
+    Response,
+    current_app,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+)
 from flask_babel import get_locale
 
 from companion.engine import ErrorCode, Game
@@ -94,7 +102,12 @@ def handoff_qr(code: str, handoff: str) -> Response:
     return Response(svg, mimetype="image/svg+xml", headers={"Cache-Control": "no-store"})
 
 
-def _page(template: str, code: str) -> tuple[str, int]:
+def _page(template: str, code: str) -> tuple[str, int] | Response:
+    canonical = code.strip().upper()
+    if current_app.config["REDIS_URL"] and canonical != code and canonical.isalpha():
+        # nginx hashes on the code as written: one spelling per room keeps its page and its
+        # sockets (?room=<CODE>, upper case) on the same process
+        return redirect(f"{request.path.rsplit('/', 1)[0]}/{canonical}", 308)
     try:
         game = _look_up(lambda: _service().room_game(code))
     except RoomError as exc:
@@ -109,12 +122,12 @@ def _page(template: str, code: str) -> tuple[str, int]:
 
 
 @blueprint.get("/host/<code>")
-def host_page(code: str) -> tuple[str, int]:
+def host_page(code: str) -> tuple[str, int] | Response:
     return _page("host.html", code)
 
 
 @blueprint.get("/j/<code>")
-def join_page(code: str) -> tuple[str, int]:
+def join_page(code: str) -> tuple[str, int] | Response:
     return _page("join.html", code)
 
 
@@ -125,6 +138,7 @@ def health() -> Response:
     service = _service()
     return jsonify(
         ok=True,
+        process=current_app.config["PROCESS_ID"],
         rooms=len(service.rooms),
         async_mode=current_app.extensions["socketio"].async_mode,
         set_aside=[

@@ -49,6 +49,22 @@ def _emit(socketio: SocketIO, run: list[Outbound]) -> None:
     socketio.emit(first.event, first.payload, to=to)
 
 
+def drop_connections(socketio: SocketIO, conns: Iterable[str]) -> None:
+    """Close these connections' transports without a goodbye, as if the network had dropped
+    them: Socket.IO clients then reconnect by themselves (a server-side ``disconnect`` would
+    tell them not to) and resume their seats, wherever nginx now routes the room."""
+    server = socketio.server
+    for conn in conns:
+        eio_sid = server.manager.eio_sid_from_sid(conn, "/")
+        eio_socket = server.eio.sockets.get(eio_sid) if eio_sid is not None else None
+        if eio_socket is not None:
+            eio_socket.close(wait=False, abort=True)
+
+
+#: how long a connection refused ``unavailable`` stays open, so the error ack reaches it first
+UNAVAILABLE_DROP_SECONDS = 1.0
+
+
 def error(code: ErrorCode, message: str, **params: object) -> dict[str, Any]:
     """The error ack; the page translates ``message`` (or ``template``, then fills ``params``)
     with the catalogue of its own language."""
@@ -77,6 +93,10 @@ def register(
                 else:
                     reply = handler(conn, data)
             except (RoomError, IllegalAction) as exc:
+                if exc.code is ErrorCode.UNAVAILABLE:
+                    # another process still holds the room (it is moving after a failover): the
+                    # client reconnects, and asks again when its lease has moved here
+                    socketio.start_background_task(drop_later, conn)
                 return error(exc.code, exc.template, **exc.params)
             except StoreError as exc:
                 log.error("%s: %s", event, exc)
@@ -98,6 +118,10 @@ def register(
 
         wrapped.__name__ = handler.__name__
         return wrapped
+
+    def drop_later(conn: str) -> None:
+        socketio.sleep(UNAVAILABLE_DROP_SECONDS)
+        drop_connections(socketio, [conn])
 
     def time_now(conn: str, data: object) -> Reply:
         return Reply({"ok": True, "now": service.server_time()})
