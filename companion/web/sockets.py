@@ -46,7 +46,11 @@ def deliver(socketio: SocketIO, out: Iterable[Outbound]) -> None:
 def _emit(socketio: SocketIO, run: list[Outbound]) -> None:
     first = run[0]
     to: str | list[str] = first.to if len(run) == 1 else [m.to for m in run]
-    socketio.emit(first.event, first.payload, to=to)
+    # Every message of the room service goes to connections bound in this process (in a cluster
+    # all of a room's sockets reach its owner), so even with a Redis message queue it is sent
+    # directly: publishing it would cost a pickle and a publish here, and an unpickle and a miss
+    # in every other process, for nothing (docs/architecture.md, "Several processes").
+    socketio.emit(first.event, first.payload, to=to, ignore_queue=True)
 
 
 def drop_connections(socketio: SocketIO, conns: Iterable[str]) -> None:
@@ -149,7 +153,7 @@ def register(
                 unanswered[conn] -= 1
             service.clock_sample(conn, sent, answer, service.server_time())
 
-        socketio.emit("clock", {"s": sent}, to=conn, callback=answered)
+        socketio.emit("clock", {"s": sent}, to=conn, callback=answered, ignore_queue=True)
 
     def probe_loop(conn: str) -> None:
         """A burst of clock probes at connect, then one every few seconds until disconnect."""
