@@ -11,8 +11,9 @@ same room (a process nginx thinks dead may still be running), so a room is also 
   or the Socket.IO error ack, after which the connection is dropped so the client reconnects
   and asks again) and never serves the room.
 - The ticker renews every lease this process holds about once a second (one Lua script that
-  compares the holder, then ``PEXPIRE``). A lease that could not be renewed (it lapsed and
-  another process took it, or Redis was unreachable) drops the room here: its race presses are
+  compares the holder, then ``PEXPIRE``; a lease that lapsed while this process stalled and that
+  nobody took is taken again). A lease that could not be renewed (it lapsed and another process
+  took it, or Redis was unreachable) drops the room here: its race presses are
   answered with an error and its sockets are dropped; they reconnect and nginx routes them.
 - A process that is refused a lease asks for the room (``companion:want:<code>``, expiring with
   the lease time); at its next renewal the holder hands it over: drops it (its sockets
@@ -56,12 +57,20 @@ RENEW_SECONDS = 1.0
 #: the HTTP header (and /healthz field) that names the process that answered
 PROCESS_HEADER = "X-Companion-Process"
 
-#: renew each lease in KEYS that still names ARGV[1] and that no other process asked for (its
-#: ``companion:want:<code>``); returns the keys that are not (or no longer) ours, and the wanted
+#: renew each lease in KEYS that still names ARGV[1] (or that lapsed and nobody took); returns
+#: the keys that another process holds now, and those another process asked for (its
+#: ``companion:want:<code>``)
 _RENEW = """
 local lost, wanted = {}, {}
 for i, key in ipairs(KEYS) do
-  if redis.call('GET', key) ~= ARGV[1] then
+  local holder = redis.call('GET', key)
+  if not holder then
+    -- lapsed (this process stalled) but nobody took it: nobody else can have written to the
+    -- room meanwhile (the store is fenced), so it is still ours to take
+    redis.call('SET', key, ARGV[1], 'PX', ARGV[2])
+    holder = ARGV[1]
+  end
+  if holder ~= ARGV[1] then
     table.insert(lost, key)
   else
     local want = redis.call('GET', 'companion:want:' .. string.sub(key, 17))

@@ -39,7 +39,10 @@ def test_a_lease_is_held_by_one_process_at_a_time(redis_url: str, raw: redis.Red
     assert not two.acquire("BCDF")
     assert raw.get(lease_key("BCDF")) == "p1"
     assert 0 < raw.pttl(lease_key("BCDF")) <= one.lease_ms
-    raw.delete(lease_key("BCDF"))  # it lapsed: p1 stopped renewing (died, or stalled)
+    raw.delete(lease_key("BCDF"))  # it lapsed: p1 stalled for longer than the lease
+    assert one.renew(["BCDF"]) == ([], [])  # nobody took it: p1 takes it again
+    assert raw.get(lease_key("BCDF")) == "p1"
+    raw.delete(lease_key("BCDF"))  # it lapsed again, and this time p2 was quicker
     assert two.acquire("BCDF")
     assert one.renew(["BCDF"]) == (["BCDF"], [])  # p1 learns it lost the room
     one.close(), two.close()
