@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 import redis
@@ -14,6 +15,7 @@ from companion.engine import ErrorCode
 from companion.games.registry import GAMES
 from companion.rooms import RoomError, RoomService, ServiceConfig
 from companion.store.redis import RedisStore, lease_key
+from companion.web import create_app
 from companion.web.cluster import Leases, renewer
 from tests.unit.test_group_commit import press
 from tests.unit.test_room_service import Clock
@@ -135,3 +137,29 @@ def test_a_process_that_lost_a_room_drops_it_and_answers_its_presses(
 def old_token(raw: redis.Redis, code: str) -> str:
     joins = [json.loads(e) for e in raw.lrange(f"companion:room:{code}:events", 0, -1)]
     return str(next(e["token"] for e in joins if e["kind"] == "join"))
+
+
+def test_over_http_a_room_of_another_process_is_503_unavailable_with_retry_after(
+    redis_url: str, raw: redis.Redis, tmp_path: Path
+) -> None:
+    app, _ = create_app(
+        {"DB_PATH": tmp_path / "unused.sqlite3", "ASYNC_MODE": "threading",
+         "REDIS_URL": redis_url, "PROCESS_ID": "here"}
+    )  # fmt: skip
+    http = app.test_client()
+    created = http.post("/api/rooms", json={"game": "buzzer"})
+    assert created.status_code == 201 and created.headers["X-Companion-Process"] == "here"
+    code = created.get_json()["code"]
+    raw.set(lease_key(code), "elsewhere", px=60_000)
+    answer = http.get(f"/api/rooms/{code}")
+    assert answer.status_code == 503 and answer.headers["Retry-After"] == "1"
+    assert answer.get_json()["error"]["code"] == "unavailable"
+    assert http.get("/healthz").get_json()["process"] == "here"
+    # nginx hashes on the code as written: a room page redirects to the upper-case code
+    page = http.get(f"/j/{code.lower()}")
+    assert page.status_code == 308 and page.headers["Location"].endswith(f"/j/{code}")
+    raw.delete(lease_key(code))
+    assert http.get(f"/api/rooms/{code}").status_code == 200  # now this process takes it
+    assert raw.get(lease_key(code)) == "here"
+    service = app.extensions["companion"]
+    service.drop(service.owned())  # its ticker thread lives on: leave it no lease to renew
