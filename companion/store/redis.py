@@ -8,7 +8,8 @@ Keys (all under ``companion:``):
   set-aside room, ``reason``;
 - ``companion:live`` and ``companion:aside`` — the sets of live and of set-aside codes;
 - ``companion:lease:<code>`` — which process owns the room (companion/web/cluster.py): with an
-  ``owner``, this store writes to a room only while that key names it (fencing).
+  ``owner``, this store writes to a room only while that key names it, or names nobody (it
+  lapsed while this process stalled: the write takes it again) — fencing.
 
 Every write is one Lua script, so its checks and its change are atomic against every other
 process. Durability is the Redis server's: run it with ``appendonly yes`` and ``appendfsync
@@ -33,6 +34,8 @@ log = logging.getLogger(__name__)
 
 PREFIX = "companion:"
 LIVE = PREFIX + "live"
+#: how long a room's lease lasts without being renewed (companion/web/cluster.py)
+LEASE_MS = 3000
 ASIDE = PREFIX + "aside"
 
 
@@ -48,12 +51,12 @@ def lease_key(code: str) -> str:
     return f"{PREFIX}lease:{code}"
 
 
-#: One batch of writes: ARGV = owner ("" for none), then per write: op, code, arg1, arg2.
-#: First every write is checked against what is stored plus the writes before it in the batch;
-#: only if all pass is any of them applied. Returns "" or the refusal's reason.
+#: One batch of writes: ARGV = owner ("" for none), lease time (ms), then per write: op, code,
+#: arg1, arg2. First every write is checked against what is stored plus the writes before it in
+#: the batch; only if all pass is any of them applied. Returns "" or the refusal's reason.
 _BATCH = """
 local owner = ARGV[1]
-local n = (#ARGV - 1) / 4
+local n = (#ARGV - 2) / 4
 local status, length = {}, {}
 local function st(code)
   if status[code] == nil then
@@ -64,10 +67,18 @@ local function st(code)
 end
 local function fenced(code)
   if owner == '' then return false end
-  return redis.call('GET', 'companion:lease:' .. code) ~= owner
+  local key = 'companion:lease:' .. code
+  local holder = redis.call('GET', key)
+  if not holder then
+    -- lapsed while its owner stalled, and nobody took it: nobody else can be writing (every
+    -- writer is fenced), and the sequence check catches anyone who wrote before it lapsed
+    redis.call('SET', key, owner, 'PX', ARGV[2])
+    return false
+  end
+  return holder ~= owner
 end
 for i = 0, n - 1 do
-  local op, code, a = ARGV[2 + 4*i], ARGV[3 + 4*i], ARGV[4 + 4*i]
+  local op, code, a = ARGV[3 + 4*i], ARGV[4 + 4*i], ARGV[5 + 4*i]
   local s = st(code)
   if op == 'create' then
     if s == 'live' or s == 'aside' then return 'exists:' .. code end
@@ -85,7 +96,7 @@ for i = 0, n - 1 do
   end
 end
 for i = 0, n - 1 do
-  local op, code, a, b = ARGV[2 + 4*i], ARGV[3 + 4*i], ARGV[4 + 4*i], ARGV[5 + 4*i]
+  local op, code, a, b = ARGV[3 + 4*i], ARGV[4 + 4*i], ARGV[5 + 4*i], ARGV[6 + 4*i]
   local room, events = 'companion:room:' .. code, 'companion:room:' .. code .. ':events'
   local s = redis.call('HGET', room, 'status')
   if op == 'create' then
@@ -129,8 +140,8 @@ class RedisStore:
     """Room logs in Redis, shared by every process that points at the same server.
 
     ``owner``: this process' id; when given, appends to and closes of a room are refused
-    (``StoreConflict``) unless ``companion:lease:<code>`` names it — a process that lost a
-    room can never write to its log. None: no fencing (one process, tests, tools).
+    (``StoreConflict``) while ``companion:lease:<code>`` names another process — a process that
+    lost a room can never write to its log. None: no fencing (one process, tests, tools).
     """
 
     def __init__(self, url: str, owner: str | None = None) -> None:
@@ -173,7 +184,7 @@ class RedisStore:
         held, self._held, self._seen = self._held, [], {}
         if not held:
             return
-        argv: list[str] = [self.owner or ""]
+        argv: list[str] = [self.owner or "", str(LEASE_MS)]
         for write in held:
             argv.extend(write)
         try:

@@ -40,7 +40,7 @@ from collections.abc import Callable
 import redis
 
 from companion.store import StoreError
-from companion.store.redis import PREFIX, lease_key
+from companion.store.redis import LEASE_MS, PREFIX, lease_key
 
 
 def want_key(code: str) -> str:
@@ -50,8 +50,6 @@ def want_key(code: str) -> str:
 
 log = logging.getLogger(__name__)
 
-#: how long a lease lasts without being renewed
-LEASE_MS = 3000
 #: how often the ticker renews this process' leases
 RENEW_SECONDS = 1.0
 #: the HTTP header (and /healthz field) that names the process that answered

@@ -150,7 +150,13 @@ def test_sigkill_of_the_owning_process_loses_no_acknowledged_action_and_no_seat(
         # the owner: the lease names it, and nginx routes the room's requests to it
         owner = db.get(f"companion:lease:{code}")
         assert owner is not None
-        assert process_header(f"{nginx.url}/api/rooms/{code}") == owner
+        for path in (
+            f"/api/rooms/{code}",
+            f"/j/{code}",
+            f"/host/{code}",
+            f"/api/rooms/{code}/qr.svg",
+        ):
+            assert process_header(nginx.url + path) == owner, path
         [victim] = [s for s in servers if owner.split(":")[-1] == str(s.proc and s.proc.pid)]
         survivors = [s for s in servers if s is not victim]
         before = {peer.name: peer.connects for peer in peers}

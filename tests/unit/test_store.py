@@ -169,8 +169,8 @@ def test_a_redis_group_commit_beaten_by_another_process_stores_none_of_its_write
 def test_a_redis_store_with_an_owner_writes_only_to_rooms_whose_lease_names_it(
     redis_url: str,
 ) -> None:
-    """Fencing: a process whose lease on a room lapsed (and was taken by another) can never
-    append to that room's log or close it."""
+    """Fencing: a process whose lease on a room was taken by another can never append to that
+    room's log or close it; one whose lease merely lapsed (nobody took it) takes it again."""
     import redis
 
     raw = redis.Redis.from_url(redis_url)
@@ -182,14 +182,19 @@ def test_a_redis_store_with_an_owner_writes_only_to_rooms_whose_lease_names_it(
         theirs.append("BCDF", 2, join("Mallory"))
     with pytest.raises(StoreConflict, match="owned by another process"):
         theirs.close_room("BCDF")
+    raw.delete("companion:lease:BCDF")  # p1 stalled past its lease, nobody took the room:
+    mine.append("BCDF", 2, join("Cleo"))  # p1 may go on, and holds the lease again
+    assert raw.get("companion:lease:BCDF") == b"p1"
     raw.set("companion:lease:BCDF", "p2")  # p1's lease lapsed and p2 took the room
-    theirs.append("BCDF", 2, join("Ben"))
+    theirs.append("BCDF", 3, join("Ben"))
     mine.begin()
-    mine.append("BCDF", 3, join("Mallory"))
+    mine.append("BCDF", 4, join("Mallory"))
     with pytest.raises(StoreConflict, match="owned by another process"):
         mine.commit()
     mine.close(), theirs.close(), raw.close()
-    assert logs(lambda: RedisStore(redis_url)) == {"BCDF": [create(), join("Anna"), join("Ben")]}
+    assert logs(lambda: RedisStore(redis_url)) == {
+        "BCDF": [create(), join("Anna"), join("Cleo"), join("Ben")]
+    }
 
 
 def test_a_log_that_is_not_json_is_set_aside_and_the_others_load(db: Path) -> None:
