@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.common import header, percentile
-from tests.servers import Nginx, RedisServer
+from tests.servers import Cluster
 from tests.support import ROOT, LiveServer, free_port, http_json, wait_until
 
 P99_LIMIT_MS = 100.0
@@ -106,43 +106,11 @@ def cpu_capacity(runs: list[Run]) -> float:
     return (CPU_LIMIT - intercept) / slope if slope > 0 else 0.0
 
 
-@dataclass
-class Cluster:
-    """redis-server, ``processes`` × ``companion serve --redis`` and nginx (deploy/nginx.conf)."""
-
-    redis: RedisServer
-    servers: list[LiveServer]
-    nginx: Nginx
-
-    @classmethod
-    def start(cls, tmp: Path, processes: int) -> Cluster:
-        folder = tmp / f"cluster-{time.time_ns()}"
-        redis = RedisServer(folder / "redis").start()
-        extra = ["--redis", redis.url, "--behind-proxy"]
-        servers = [
-            LiveServer(folder / f"p{k}.sqlite3", extra=extra).start() for k in range(processes)
-        ]
-        nginx = Nginx(folder / "nginx", [s.port for s in servers]).start()
-        return cls(redis, servers, nginx)
-
-    def pids(self) -> list[int]:
-        return [s.proc.pid for s in self.servers if s.proc is not None]
-
-    def infra_pids(self) -> list[int]:
-        return [p.pid for p in (self.redis.proc, self.nginx.proc) if p is not None]
-
-    def stop(self) -> None:
-        self.nginx.stop()
-        for server in self.servers:
-            server.stop()
-        self.redis.stop()
-
-
 def start_server(
     kind: str, tmp: Path, probe_seconds: float, processes: int = 1
 ) -> tuple[subprocess.Popen[bytes], int, Any]:
     if kind == "companion" and processes > 1:
-        cluster = Cluster.start(tmp, processes)
+        cluster = Cluster(tmp / f"cluster-{time.time_ns()}", processes).start()
         assert cluster.servers[0].proc is not None
         return cluster.servers[0].proc, cluster.nginx.port, cluster
     if kind == "companion":

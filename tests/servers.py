@@ -13,8 +13,12 @@ import socket
 import subprocess
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from tests.support import LiveServer
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -129,3 +133,54 @@ class Nginx:
     def stop(self) -> None:
         if self.proc is not None:
             stop(self.proc)
+
+
+class Cluster:
+    """redis-server, ``processes`` × ``companion serve --redis`` and nginx (deploy/nginx.conf)
+    in front, all on free ports under ``folder``; the processes' public URL is nginx's."""
+
+    def __init__(self, folder: Path, processes: int = 3) -> None:
+        from tests.support import LiveServer
+
+        self.redis = RedisServer(folder / "redis")
+        self.servers = [LiveServer(folder / f"p{k}.sqlite3") for k in range(processes)]
+        self.nginx = Nginx(folder / "nginx", [s.port for s in self.servers])
+        self.url = self.nginx.url
+        for server in self.servers:
+            server.extra = ["--redis", self.redis.url, "--behind-proxy", "--public-url", self.url]
+
+    def start(self) -> Cluster:
+        try:
+            self.redis.start()
+            for server in self.servers:
+                server.start()
+            self.nginx.start()
+        except BaseException:
+            self.stop()
+            raise
+        return self
+
+    def pids(self) -> list[int]:
+        return [s.proc.pid for s in self.servers if s.proc is not None]
+
+    def infra_pids(self) -> list[int]:
+        return [p.pid for p in (self.redis.proc, self.nginx.proc) if p is not None]
+
+    def owner(self, code: str) -> LiveServer:
+        """The process holding the room's lease (its id ends with its pid)."""
+        import redis
+
+        client = redis.Redis.from_url(self.redis.url, decode_responses=True)
+        try:
+            holder = client.get(f"companion:lease:{code}")
+        finally:
+            client.close()
+        assert holder is not None, f"nobody holds room {code}"
+        [server] = [s for s in self.servers if s.proc and holder.endswith(f":{s.proc.pid}")]
+        return server
+
+    def stop(self) -> None:
+        self.nginx.stop()
+        for server in self.servers:
+            server.stop()
+        self.redis.stop()

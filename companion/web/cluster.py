@@ -7,9 +7,10 @@ same room (a process nginx thinks dead may still be running), so a room is also 
 
 - ``SET companion:lease:<code> <process id> NX PX 3000``: the process that needs a room (the
   first request or socket for it) takes its lease, then loads it by replaying its log from the
-  shared store (Redis). A process that cannot take the lease answers ``unavailable`` (HTTP 503,
-  or the Socket.IO error ack, after which the connection is dropped so the client reconnects
-  and asks again) and never serves the room.
+  shared store (Redis). A process that cannot take the lease waits for it a few seconds
+  (``waiting_for_the_lease``), then answers ``unavailable`` (HTTP 503, or the Socket.IO error ack,
+  after which the connection is dropped so the client reconnects and asks again); it never
+  serves a room whose lease it does not hold.
 - The ticker renews every lease this process holds about once a second (one Lua script that
   compares the holder, then ``PEXPIRE``; a lease that lapsed while this process stalled and that
   nobody took is taken again). A lease that could not be renewed (it lapsed and another process
@@ -36,9 +37,12 @@ import logging
 import os
 import socket
 from collections.abc import Callable
+from typing import TypeVar
 
 import redis
 
+from companion.engine import ErrorCode
+from companion.rooms import RoomError
 from companion.store import StoreError
 from companion.store.redis import LEASE_MS, PREFIX, lease_key
 
@@ -49,9 +53,44 @@ def want_key(code: str) -> str:
 
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 #: how often the ticker renews this process' leases
 RENEW_SECONDS = 1.0
+#: how long a request for a room held elsewhere waits for its lease before it is answered
+#: ``unavailable``: long enough for a dead process' lease to lapse, or a live one to hand over
+WAIT_SECONDS = LEASE_MS / 1000 + 2.0
+#: how often a waiting request tries the lease again
+WAIT_STEP_SECONDS = 0.25
+
+
+def waiting_for_the_lease(
+    attempt: Callable[[], T], sleep: Callable[[float], object], clock: Callable[[], float]
+) -> T:
+    """``attempt()``, tried again while it is refused ``unavailable`` (the room is held by
+    another process), for up to WAIT_SECONDS: so a client that reaches a room's new process
+    during a failover or a handover is served once the lease moves, without seeing an error.
+
+    >>> from companion.rooms import RoomError
+    >>> tries = iter([RoomError(ErrorCode.UNAVAILABLE, "moving"), "served"])
+    >>> def attempt():
+    ...     outcome = next(tries)
+    ...     if isinstance(outcome, Exception):
+    ...         raise outcome
+    ...     return outcome
+    >>> waiting_for_the_lease(attempt, sleep=lambda s: None, clock=lambda: 0.0)
+    'served'
+    """
+    deadline = clock() + WAIT_SECONDS
+    while True:
+        try:
+            return attempt()
+        except RoomError as exc:
+            if exc.code is not ErrorCode.UNAVAILABLE or clock() >= deadline:
+                raise
+        sleep(WAIT_STEP_SECONDS)
+
+
 #: the HTTP header (and /healthz field) that names the process that answered
 PROCESS_HEADER = "X-Companion-Process"
 

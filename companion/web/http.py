@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -19,6 +20,7 @@ from flask_babel import get_locale
 from companion.engine import ErrorCode, Game
 from companion.games.registry import GAMES
 from companion.rooms import RoomError, RoomService
+from companion.web.cluster import waiting_for_the_lease
 from companion.web.help import help_for
 from companion.web.network import client_address
 from companion.web.qr import qr_svg
@@ -36,7 +38,9 @@ def _service() -> RoomService:
 def _look_up(find: Callable[[], T]) -> T:
     """A room look-up by code: a miss counts against this address (companion.web.ratelimit)."""
     lookups: Lookups = current_app.extensions["companion_lookups"]
-    return lookups.look_up(client_address(request.remote_addr), find)
+    address = client_address(request.remote_addr)
+    sleep = current_app.extensions["socketio"].sleep
+    return waiting_for_the_lease(lambda: lookups.look_up(address, find), sleep, time.monotonic)
 
 
 def describe(game: Game) -> dict[str, Any]:

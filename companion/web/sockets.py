@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -14,6 +15,7 @@ from companion.engine import ErrorCode, IllegalAction
 from companion.rooms import Outbound, Reply, RoomError, RoomService
 from companion.store import StoreError
 from companion.timing.probes import PROBE_BURST, PROBE_GAP_SECONDS
+from companion.web.cluster import waiting_for_the_lease
 from companion.web.errors import STORE_FAILED
 from companion.web.network import client_address, host_allowed
 from companion.web.ratelimit import Lookups
@@ -93,7 +95,11 @@ def register(
             try:
                 if event in LOOK_UPS:
                     address = client_address(request.remote_addr)
-                    reply = lookups.look_up(address, lambda: handler(conn, data))
+                    reply = waiting_for_the_lease(
+                        lambda: lookups.look_up(address, lambda: handler(conn, data)),
+                        socketio.sleep,
+                        time.monotonic,
+                    )
                 else:
                     reply = handler(conn, data)
             except (RoomError, IllegalAction) as exc:

@@ -18,8 +18,8 @@ import pytest
 import redis
 import socketio
 
-from tests.servers import Nginx, RedisServer
-from tests.support import LiveServer, Peer, http_json, wait_until
+from tests.servers import Cluster
+from tests.support import Peer, http_json, wait_until
 
 pytestmark = pytest.mark.integration
 
@@ -77,22 +77,10 @@ class ClusterPeer(Peer):
 
 
 @pytest.fixture
-def cluster(tmp_path: Path) -> Iterator[tuple[RedisServer, list[LiveServer], Nginx]]:
-    redis_server = RedisServer(tmp_path / "redis").start()
-    servers: list[LiveServer] = []
-    nginx: Nginx | None = None
-    try:
-        for k in range(3):
-            extra = ["--redis", redis_server.url, "--behind-proxy"]
-            servers.append(LiveServer(tmp_path / f"p{k}.sqlite3", extra=extra).start())
-        nginx = Nginx(tmp_path / "nginx", [s.port for s in servers]).start()
-        yield redis_server, servers, nginx
-    finally:
-        if nginx is not None:
-            nginx.stop()
-        for server in servers:
-            server.stop()
-        redis_server.stop()
+def cluster(tmp_path: Path) -> Iterator[Cluster]:
+    running = Cluster(tmp_path).start()
+    yield running
+    running.stop()
 
 
 def process_header(url: str) -> str:
@@ -101,9 +89,9 @@ def process_header(url: str) -> str:
 
 
 def test_sigkill_of_the_owning_process_loses_no_acknowledged_action_and_no_seat(
-    cluster: tuple[RedisServer, list[LiveServer], Nginx],
+    cluster: Cluster,
 ) -> None:
-    redis_server, servers, nginx = cluster
+    redis_server, servers, nginx = cluster.redis, cluster.servers, cluster.nginx
     db = redis.Redis.from_url(redis_server.url, decode_responses=True)
     peers: list[ClusterPeer] = []
     try:
@@ -199,11 +187,11 @@ def test_sigkill_of_the_owning_process_loses_no_acknowledged_action_and_no_seat(
 
 
 def test_a_room_goes_back_to_its_process_when_that_one_is_up_again(
-    cluster: tuple[RedisServer, list[LiveServer], Nginx],
+    cluster: Cluster,
 ) -> None:
     """After a failover the process nginx routes the room to is back: it asks for the room,
     the interim owner hands it over, and the clients follow."""
-    redis_server, servers, nginx = cluster
+    redis_server, servers, nginx = cluster.redis, cluster.servers, cluster.nginx
     db = redis.Redis.from_url(redis_server.url, decode_responses=True)
     peers: list[ClusterPeer] = []
     try:
