@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.common import header, percentile
+from tests.servers import Cluster
 from tests.support import ROOT, LiveServer, free_port, http_json, wait_until
 
 P99_LIMIT_MS = 100.0
@@ -49,6 +50,8 @@ class Run:
     server: str
     rooms: int
     figures: dict[str, Any]
+    #: companion processes behind nginx (1: the server alone, no nginx, no Redis)
+    processes: int = 1
 
     @property
     def p99(self) -> float:
@@ -70,12 +73,17 @@ class Run:
         if f["lost_arms"] or f["setup_failures"] or f["errors"]:
             bad = f"  lost {f['lost_arms']} setup-fail {f['setup_failures']} {f['errors']}"
         return (
-            f"{self.server:<9} {self.rooms:>4} rooms ({self.rooms * 7:>4} sockets)  "
+            f"{self.server + (f'×{self.processes}' if self.processes > 1 else ''):<11} "
+            f"{self.rooms:>4} rooms ({self.rooms * 7:>4} sockets)  "
             f"arm p50 {p50:6.1f}  p99 {self.p99:6.1f}  buzz-ack p99 {bz:6.1f}  "
-            f"cpu {f['server_cpu'] * 100:4.0f}%  rss {f['server_rss_mb']:4.0f} MB  "
+            f"cpu {f['server_cpu'] * 100:4.0f}%"
+            + (f" (+ nginx/redis {f['infra_cpu'] * 100:.0f}%)" if f.get("infra_cpu") else "")
+            + f"  rss {f['server_rss_mb']:4.0f} MB  "
             f"in {f['in_per_s']:6.0f}/s  out {f['out_per_s']:6.0f}/s  "
             f"load-gen cpu {f['load_cpu'] * 100:3.0f}%  "
-            f"other work {f['machine_busy'] - f['server_cpu'] - f['load_cpu']:.2f} cores" + bad
+            f"other work "
+            f"{f['machine_busy'] - f['server_cpu'] - f.get('infra_cpu', 0) - f['load_cpu']:.2f}"
+            " cores" + bad
         )
 
 
@@ -99,8 +107,12 @@ def cpu_capacity(runs: list[Run]) -> float:
 
 
 def start_server(
-    kind: str, tmp: Path, probe_seconds: float
+    kind: str, tmp: Path, probe_seconds: float, processes: int = 1
 ) -> tuple[subprocess.Popen[bytes], int, Any]:
+    if kind == "companion" and processes > 1:
+        cluster = Cluster(tmp / f"cluster-{time.time_ns()}", processes).start()
+        assert cluster.servers[0].proc is not None
+        return cluster.servers[0].proc, cluster.nginx.port, cluster
     if kind == "companion":
         server = LiveServer(tmp / f"capacity-{time.time_ns()}.sqlite3").start()
         assert server.proc is not None
@@ -124,12 +136,15 @@ def start_server(
 
 
 def measure(kind: str, rooms: int, args: argparse.Namespace, tmp: Path) -> Run:
-    proc, port, live = start_server(kind, tmp, args.probe_seconds)
+    proc, port, live = start_server(kind, tmp, args.probe_seconds, args.processes)
+    pids = live.pids() if isinstance(live, Cluster) else [proc.pid]
+    infra = live.infra_pids() if isinstance(live, Cluster) else []
     try:
         setup = max(8.0, rooms * 0.06)
         load = subprocess.run(
             [sys.executable, "-m", "bench.wsload", "--port", str(port),
-             "--server-pid", str(proc.pid), "--rooms", str(rooms),
+             *[f"--server-pid={pid}" for pid in pids],
+             *[f"--infra-pid={pid}" for pid in infra], "--rooms", str(rooms),
              "--setup", str(setup), "--warmup", str(args.warmup),
              "--seconds", str(args.seconds)],
             cwd=ROOT, capture_output=True, text=True,
@@ -144,7 +159,7 @@ def measure(kind: str, rooms: int, args: argparse.Namespace, tmp: Path) -> Run:
         else:
             proc.terminate()
             proc.wait(10)
-    run = Run(kind, rooms, figures)
+    run = Run(kind, rooms, figures, len(pids))
     print(run.line(), flush=True)
     return run
 
@@ -220,6 +235,13 @@ def main() -> None:
         type=float,
         default=2.0,
         help="bare server: clock probe interval after the burst (the companion's steady rate)",
+    )
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="companion: this many `serve --redis` processes behind nginx, with redis-server "
+        "(README, 'Running more than one process'); CPU and RSS are their sum",
     )
     args = parser.parse_args()
     kinds = [args.only] if args.only else list(SERVERS)

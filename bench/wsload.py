@@ -335,14 +335,17 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
             await asyncio.sleep(0.05)  # do not open every socket in the same instant
     await asyncio.sleep(max(0.0, start - time.perf_counter()))
     failed_setup = [t for t in tasks if t.done() and t.exception() is not None]
-    server_cpu0, own_cpu0 = cpu_seconds(args.server_pid), time.process_time()
+    infra = args.infra_pid or []
+    server_cpu0, own_cpu0 = sum(map(cpu_seconds, args.server_pid)), time.process_time()
+    infra_cpu0 = sum(map(cpu_seconds, infra))
     machine0 = machine_ticks()
     COUNT.counting = True
     await asyncio.sleep(max(0.0, end - time.perf_counter()))
     COUNT.counting = False
-    server_cpu1, own_cpu1 = cpu_seconds(args.server_pid), time.process_time()
+    server_cpu1, own_cpu1 = sum(map(cpu_seconds, args.server_pid)), time.process_time()
+    infra_cpu1 = sum(map(cpu_seconds, infra))
     machine1 = machine_ticks()
-    rss = rss_mb(args.server_pid)
+    rss = sum(map(rss_mb, args.server_pid))
     results = await asyncio.gather(*tasks, return_exceptions=True)
     problems = [repr(r) for r in results if isinstance(r, BaseException)]
     for sockets in results:
@@ -360,6 +363,8 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
         "setup_failures": len(failed_setup) + len(problems),
         "problems": problems[:5],
         "server_cpu": (server_cpu1 - server_cpu0) / args.seconds,
+        # nginx and redis-server in front of and behind several processes (bench --processes)
+        "infra_cpu": (infra_cpu1 - infra_cpu0) / args.seconds,
         "load_cpu": (own_cpu1 - own_cpu0) / args.seconds,
         "machine_busy": busy * os.cpu_count(),  # in cores
         "server_rss_mb": rss,
@@ -372,7 +377,10 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--port", type=int, required=True)
-    parser.add_argument("--server-pid", type=int, required=True)
+    parser.add_argument(
+        "--server-pid", type=int, action="append", required=True, help="repeatable: CPU summed"
+    )
+    parser.add_argument("--infra-pid", type=int, action="append", help="nginx, redis-server")
     parser.add_argument("--rooms", type=int, default=10)
     parser.add_argument("--period", type=float, default=3.0)
     parser.add_argument("--setup", type=float, default=10.0)

@@ -56,12 +56,21 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
         help="trust the X-Forwarded-For header of one reverse proxy in front of the server "
         "(per-address limits then count its clients, not the proxy)",
     )
+    serve.add_argument(
+        "--redis",
+        default=None,
+        metavar="URL",
+        help="run as one of several processes behind nginx: rooms, leases and Socket.IO's "
+        "message queue in this Redis (e.g. redis://127.0.0.1:6379/0; README, 'Running more "
+        "than one process'); without it: one process on SQLite",
+    )
     put_back = commands.add_parser(
         "put-back",
         help="replay a set-aside room again on the next start (see /healthz for the list)",
     )
     put_back.add_argument("code", nargs="*", help="room codes (none: list the set-aside rooms)")
     put_back.add_argument("--db", default=None, help="SQLite file (default: as for serve)")
+    put_back.add_argument("--redis", default=None, metavar="URL", help="the cluster's Redis")
     return parser.parse_args(argv)
 
 
@@ -71,12 +80,13 @@ def fail(message: str) -> NoReturn:
     sys.exit(2)
 
 
-def put_back(codes: Sequence[str], db: str | None) -> int:
+def put_back(codes: Sequence[str], db: str | None, redis_url: str | None = None) -> int:
     """List the set-aside rooms, or mark the given ones live again for the next start."""
-    from companion.store import SqliteStore, StoreError, default_path
+    from companion.store import SqliteStore, Store, StoreError, default_path
+    from companion.store.redis import RedisStore
 
     try:
-        store = SqliteStore(db or default_path())
+        store: Store = RedisStore(redis_url) if redis_url else SqliteStore(db or default_path())
     except StoreError as exc:
         fail(str(exc))
     try:
@@ -106,7 +116,7 @@ def patch(mode: str) -> None:
 def main(argv: Sequence[str] | None = None) -> None:
     args = parse(argv)
     if args.command == "put-back":
-        sys.exit(put_back(args.code, args.db))
+        sys.exit(put_back(args.code, args.db, args.redis))
     patch(args.async_mode)
     logging.basicConfig(
         level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
@@ -131,6 +141,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     }
     if args.db:
         config["DB_PATH"] = args.db
+    if args.redis:
+        from companion.web.cluster import process_id
+
+        config["REDIS_URL"] = args.redis
+        config["PROCESS_ID"] = process_id(args.port)
     if args.async_mode == "eventlet":
         from eventlet import tpool
 
@@ -155,7 +170,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         fail(str(exc))
     print(qr_text(url + "/"), flush=True)
     print(f"companion is up: open {url}/ on the TV, phones scan the room's QR code.", flush=True)
-    print(f"(async mode: {args.async_mode}; database: {app.config['DB_PATH']})")
+    if args.redis:
+        where = f"Redis {args.redis}, process {app.config['PROCESS_ID']}"
+    else:
+        where = f"database: {app.config['DB_PATH']}"
+    print(f"(async mode: {args.async_mode}; {where})")
     sys.stdout.flush()
     tame_garbage_collector()
     extra: dict[str, Any] = {}

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.servers import RedisServer
 from tests.support import LiveServer, Peer
 
 
@@ -24,3 +25,22 @@ def peers(server: LiveServer) -> Iterator[list[Peer]]:
     yield made
     for peer in made:
         peer.close()
+
+
+@pytest.fixture(scope="session")
+def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServer]:
+    """One real redis-server for the session (skipped, or failed in CI, when not installed)."""
+    live = RedisServer(tmp_path_factory.mktemp("redis")).start()
+    yield live
+    live.stop()
+
+
+@pytest.fixture
+def redis_url(redis_server: RedisServer) -> str:
+    """The session's Redis, emptied for this test."""
+    import redis
+
+    client = redis.Redis.from_url(redis_server.url)
+    client.flushall()
+    client.close()
+    return redis_server.url

@@ -29,6 +29,8 @@ class ErrorCode(enum.StrEnum):
     TOO_LATE = "too_late"
     RATE_LIMITED = "rate_limited"
     INTERNAL = "internal"
+    #: the room is served by another process of a cluster right now (moving after a failover)
+    UNAVAILABLE = "unavailable"
 
 
 class IllegalAction(Exception):

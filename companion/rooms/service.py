@@ -18,7 +18,7 @@ import threading
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from companion.engine import (
     ErrorCode,
@@ -29,7 +29,7 @@ from companion.engine import (
     OptionError,
     resolve_options,
 )
-from companion.engine.text import say, text_json
+from companion.engine.text import N_, say, text_json
 from companion.rooms import validation as check
 from companion.rooms.avatars import parse_avatar
 from companion.rooms.codes import new_code, new_token, normalize_code
@@ -78,6 +78,19 @@ SEED_FIELD = Field(
 CREATE_TRIES = 20  # fresh codes tried before create_room gives up
 
 
+class Leases(Protocol):
+    """Room ownership when several processes share one store (companion/web/cluster.py)."""
+
+    def acquire(self, code: str) -> bool:
+        """Take (or keep) the room's lease for this process; False if another process holds
+        it."""
+        ...
+
+
+#: what a client hears when another process still holds the room (retry: it is moving here)
+MOVING = N_("This room is moving to another server: try again in a moment.")
+
+
 @dataclass(frozen=True)
 class Handoff:
     """A seat on its way to another device (kept in memory only: a restart voids it)."""
@@ -107,8 +120,12 @@ class RoomService:
         games: Mapping[str, Game[Any]],
         clock: Callable[[], float],
         config: ServiceConfig | None = None,
+        leases: Leases | None = None,
     ) -> None:
+        """``leases``: None for one process (every live room is rebuilt now); given, this is one
+        process of a cluster and a room is loaded only once its lease is taken, on first use."""
         self.store = store
+        self.leases = leases
         self.games = games
         self.clock = clock
         self.config = config or ServiceConfig()
@@ -223,7 +240,9 @@ class RoomService:
                 "at": self.clock(),
             }
             code = self._new_stored_room(event)
-            self._add_room(Room(code, game, event))
+            if self.leases is None:
+                self._add_room(Room(code, game, event))
+            # else: nginx may route this code to another process: the owner loads it on first use
             self._touched.add(code)
             return {
                 "code": code,
@@ -704,9 +723,50 @@ class RoomService:
     def _room(self, raw_code: object) -> Room:
         code = normalize_code(raw_code)
         room = self.rooms.get(code) if code is not None else None
+        if room is None and code is not None and self.leases is not None:
+            room = self._take_over(code)
         if room is None:
             raise RoomError(ErrorCode.UNKNOWN_ROOM, "There is no room with that code.")
         return room
+
+    def _take_over(self, code: str) -> Room | None:
+        """In a cluster: take the room's lease and load it from the shared log; None if there is
+        no such live room. RoomError ``unavailable`` if another process holds the lease."""
+        assert self.leases is not None
+        stored = self.store.live_room(code)
+        if stored is None:
+            return None
+        if not self.leases.acquire(code):
+            raise RoomError(ErrorCode.UNAVAILABLE, MOVING)
+        stored = self.store.live_room(code)  # read again: the last owner may have written
+        if stored is None or (room := self._load(stored)) is None:
+            return None
+        self._add_room(room)
+        log.info("room %s taken over: replayed %d events", code, len(stored.events))
+        return room
+
+    def owned(self) -> list[str]:
+        """The codes of the rooms loaded here (in a cluster: the leases to renew)."""
+        with self._lock:
+            return list(self.rooms)
+
+    def drop(self, codes: list[str]) -> list[str]:
+        """Forget rooms this process no longer owns (their lease was lost): waiting race presses
+        are answered with an error, nothing is written. Returns the connections that were in
+        them, for the web layer to drop (they reconnect, and reach the new owner)."""
+        conns: list[str] = []
+        with self._lock:
+            for code in codes:
+                if self.rooms.pop(code, None) is None:
+                    continue
+                for entry in self._races.pop(code, RaceBuffer()).entries:
+                    entry.pending.resolve(RoomError(ErrorCode.UNAVAILABLE, MOVING).as_ack())
+                for conn in list(self._members.pop(code, set())):
+                    self._bindings.pop(conn, None)
+                    conns.append(conn)
+                self._versions.pop(code, None)
+                self._due.pop(code, None)
+        return conns
 
     def _unbound(self, conn: str) -> None:
         if conn in self._bindings:
@@ -805,26 +865,32 @@ class RoomService:
         """
         #: rooms whose log no longer replays: kept in the store, never loaded
         self.aside: list[AsideRoom] = self.store.aside_rooms()
+        if self.leases is not None:
+            return  # a process of a cluster loads each room when it takes its lease
         for stored in self.store.live_rooms():
-            seq = 0
-            try:
-                create = stored.events[0]
-                game = self.games.get(create["game"])
-                if game is None:
-                    raise RoomError(
-                        ErrorCode.UNKNOWN_GAME,
-                        "The game {game} is gone.",
-                        game=repr(create["game"]),
-                    )
-                room = Room(stored.code, game, create)
-                for event in stored.events[1:]:
-                    seq += 1
-                    room.prepare(event)()
-            except Exception as exc:
-                self._set_aside(stored, seq, exc)
-                continue
-            self._add_room(room)
-            log.info("room %s rebuilt from %d events", room.code, len(stored.events))
+            if (room := self._load(stored)) is not None:
+                self._add_room(room)
+                log.info("room %s rebuilt from %d events", room.code, len(stored.events))
+
+    def _load(self, stored: StoredRoom) -> Room | None:
+        """The room replayed from its log; None (and the room set aside) if it does not
+        replay."""
+        seq = 0
+        try:
+            create = stored.events[0]
+            game = self.games.get(create["game"])
+            if game is None:
+                raise RoomError(
+                    ErrorCode.UNKNOWN_GAME, "The game {game} is gone.", game=repr(create["game"])
+                )
+            room = Room(stored.code, game, create)
+            for event in stored.events[1:]:
+                seq += 1
+                room.prepare(event)()
+        except Exception as exc:
+            self._set_aside(stored, seq, exc)
+            return None
+        return room
 
     def _set_aside(self, stored: StoredRoom, seq: int, exc: Exception) -> None:
         """Keep a room whose log stopped replaying at event ``seq`` out of play, and say why."""

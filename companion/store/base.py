@@ -66,6 +66,11 @@ class Store(Protocol):
         """Every room neither closed nor set aside, with its log, for rebuilding after a restart."""
         ...
 
+    def live_room(self, code: str) -> StoredRoom | None:
+        """One live room with its log (for loading a single room on demand, as a process of a
+        cluster does when it takes a room over); None if the room is not live."""
+        ...
+
     def aside_rooms(self) -> list[AsideRoom]:
         """Every set-aside room, with why."""
         ...

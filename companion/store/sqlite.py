@@ -7,7 +7,7 @@ import logging
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -286,7 +286,6 @@ class SqliteStore:
     def live_rooms(self) -> list[StoredRoom]:
         """Every live room with its log. A log that is not even JSON any more is set aside
         here, so one damaged row cannot stop the others from loading."""
-        rooms, damaged = [], []
         with self._lock:
             codes = [
                 code
@@ -294,6 +293,12 @@ class SqliteStore:
                     "SELECT code FROM rooms WHERE closed = 0 AND aside_reason IS NULL ORDER BY code"
                 )
             ]
+        return self.live_rooms_of(codes)
+
+    def live_rooms_of(self, codes: Iterable[str]) -> list[StoredRoom]:
+        """The logs of these rooms; one that is not JSON any more is set aside."""
+        rooms, damaged = [], []
+        with self._lock:
             for code in codes:
                 events = []
                 rows = self._db.execute(
@@ -311,6 +316,14 @@ class SqliteStore:
             log.error("room %s set aside: %s", code, reason)
             self.set_aside(code, reason)
         return rooms
+
+    def live_room(self, code: str) -> StoredRoom | None:
+        with self._lock:
+            if not self._live(code):
+                return None
+        for room in self.live_rooms_of((code,)):
+            return room
+        return None
 
     def aside_rooms(self) -> list[AsideRoom]:
         with self._lock:

@@ -6,15 +6,16 @@ import time
 from pathlib import Path
 from typing import Any
 
-from flask import Flask
+from flask import Flask, Response
 from flask_compress import Compress
 from flask_socketio import SocketIO
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from companion.games.registry import GAMES
 from companion.rooms import RoomService, ServiceConfig
-from companion.store import SqliteStore, default_path
-from companion.web import errors, http, i18n, install, sockets
+from companion.store import SqliteStore, Store, default_path
+from companion.store.redis import RedisStore
+from companion.web import cluster, errors, http, i18n, install, sockets
 from companion.web.gate import Gate, Limits, Notes
 from companion.web.headers import refuse_unknown_host, secure
 from companion.web.network import host_names
@@ -59,6 +60,10 @@ DEFAULTS: dict[str, Any] = {
     # runs a function that waits for the disk (the group commit's fsync) where it blocks nobody
     # else; `companion serve` gives eventlet's native-thread pool. None: run it in place.
     "RUN_BLOCKING": None,
+    # one process of several behind nginx (companion/web/cluster.py): the Redis URL for the
+    # store, the leases and Socket.IO's message queue; None: one process on SQLite
+    "REDIS_URL": None,
+    "PROCESS_ID": None,  # this process' name in the cluster (default: host:port:pid)
 }
 
 
@@ -117,8 +122,18 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
         db_path = Path(db_path).absolute()
     app.config["DB_PATH"] = db_path  # the file actually used, for `companion serve` to print
 
+    redis_url = app.config["REDIS_URL"]
+    leases: cluster.Leases | None = None
+    store: Store
+    if redis_url:
+        owner = app.config["PROCESS_ID"] or cluster.process_id(0)
+        app.config["PROCESS_ID"] = owner
+        store = RedisStore(redis_url, owner=owner)
+        leases = cluster.Leases(redis_url, owner)
+    else:
+        store = SqliteStore(db_path, run_blocking=app.config["RUN_BLOCKING"])
     service = RoomService(
-        SqliteStore(db_path, run_blocking=app.config["RUN_BLOCKING"]),
+        store,
         GAMES,
         ServerClock(),
         ServiceConfig(
@@ -127,6 +142,7 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
             max_rooms=app.config["MAX_ROOMS"],
             languages=i18n.languages(),
         ),
+        leases,
     )
     app.extensions["companion"] = service
     app.extensions["companion_room_limiter"] = RateLimiter(
@@ -142,6 +158,8 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
         # the largest frame or polling request: a payload of MAX_PAYLOAD_BYTES characters in
         # any encoding; a larger frame closes the connection before it is even read
         max_http_buffer_size=4 * app.config["MAX_PAYLOAD_BYTES"] + 1024,
+        # in a cluster every emit goes through Redis, to whichever process holds the socket
+        message_queue=redis_url,
     )
     socketio.server.packet_class = JsonPacket  # no binary scan of JSON-only packets
     gate = Gate(socketio.server, limits(app.config), Notes())
@@ -162,5 +180,19 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
     names = host_names(app.config["PUBLIC_URL"], app.config["ALLOWED_HOSTS"])
     app.before_request(lambda: refuse_unknown_host(names))
     sockets.register(socketio, service, lookups, app.config["MAX_PAYLOAD_BYTES"], names)
-    start_ticker(socketio, service, app.config["TICK_SECONDS"])
+    renew = None
+    if leases is not None:
+        process = app.config["PROCESS_ID"]
+
+        def name_the_process(response: Response) -> Response:
+            response.headers[cluster.PROCESS_HEADER] = process
+            return response
+
+        app.after_request(name_the_process)
+
+        def drop(codes: list[str]) -> None:
+            sockets.drop_connections(socketio, service.drop(codes))
+
+        renew = cluster.renewer(leases, service.owned, drop)
+    start_ticker(socketio, service, app.config["TICK_SECONDS"], renew, cluster.RENEW_SECONDS)
     return app, socketio

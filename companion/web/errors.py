@@ -17,7 +17,12 @@ log = logging.getLogger(__name__)
 
 #: what a client is told when the database refuses a write
 STORE_FAILED = "The server could not save that (its disk may be full); nothing changed."
-_STATUS = {ErrorCode.UNKNOWN_ROOM: 404, ErrorCode.RATE_LIMITED: 429, ErrorCode.INTERNAL: 500}
+_STATUS = {
+    ErrorCode.UNKNOWN_ROOM: 404,
+    ErrorCode.RATE_LIMITED: 429,
+    ErrorCode.INTERNAL: 500,
+    ErrorCode.UNAVAILABLE: 503,
+}
 _HTTP_MESSAGES = {
     404: "There is no such page.",
     405: "That method is not allowed here.",
@@ -32,7 +37,10 @@ def answer(code: ErrorCode, message: str, status: int) -> tuple[Response, int]:
 def register(app: Flask) -> None:
     @app.errorhandler(RoomError)
     def room_error(exc: RoomError) -> tuple[Response, int]:
-        return answer(exc.code, exc.message, _STATUS.get(exc.code, 400))
+        response, status = answer(exc.code, exc.message, _STATUS.get(exc.code, 400))
+        if exc.code is ErrorCode.UNAVAILABLE:
+            response.headers["Retry-After"] = "1"  # the room is moving to this process
+        return response, status
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> tuple[Response, int]:

@@ -2,15 +2,25 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from flask import Blueprint, Response, current_app, jsonify, render_template, request
+from flask import (
+    Blueprint,
+    Response,
+    current_app,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+)
 from flask_babel import get_locale
 
 from companion.engine import ErrorCode, Game
 from companion.games.registry import GAMES
 from companion.rooms import RoomError, RoomService
+from companion.web.cluster import waiting_for_the_lease
 from companion.web.help import help_for
 from companion.web.network import client_address
 from companion.web.qr import qr_svg
@@ -28,7 +38,9 @@ def _service() -> RoomService:
 def _look_up(find: Callable[[], T]) -> T:
     """A room look-up by code: a miss counts against this address (companion.web.ratelimit)."""
     lookups: Lookups = current_app.extensions["companion_lookups"]
-    return lookups.look_up(client_address(request.remote_addr), find)
+    address = client_address(request.remote_addr)
+    sleep = current_app.extensions["socketio"].sleep
+    return waiting_for_the_lease(lambda: lookups.look_up(address, find), sleep, time.monotonic)
 
 
 def describe(game: Game) -> dict[str, Any]:
@@ -94,7 +106,12 @@ def handoff_qr(code: str, handoff: str) -> Response:
     return Response(svg, mimetype="image/svg+xml", headers={"Cache-Control": "no-store"})
 
 
-def _page(template: str, code: str) -> tuple[str, int]:
+def _page(template: str, code: str) -> tuple[str, int] | Response:
+    canonical = code.strip().upper()
+    if current_app.config["REDIS_URL"] and canonical != code and canonical.isalpha():
+        # nginx hashes on the code as written: one spelling per room keeps its page and its
+        # sockets (?room=<CODE>, upper case) on the same process
+        return redirect(f"{request.path.rsplit('/', 1)[0]}/{canonical}", 308)
     try:
         game = _look_up(lambda: _service().room_game(code))
     except RoomError as exc:
@@ -109,12 +126,12 @@ def _page(template: str, code: str) -> tuple[str, int]:
 
 
 @blueprint.get("/host/<code>")
-def host_page(code: str) -> tuple[str, int]:
+def host_page(code: str) -> tuple[str, int] | Response:
     return _page("host.html", code)
 
 
 @blueprint.get("/j/<code>")
-def join_page(code: str) -> tuple[str, int]:
+def join_page(code: str) -> tuple[str, int] | Response:
     return _page("join.html", code)
 
 
@@ -125,6 +142,7 @@ def health() -> Response:
     service = _service()
     return jsonify(
         ok=True,
+        process=current_app.config["PROCESS_ID"],
         rooms=len(service.rooms),
         async_mode=current_app.extensions["socketio"].async_mode,
         set_aside=[

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -14,6 +15,7 @@ from companion.engine import ErrorCode, IllegalAction
 from companion.rooms import Outbound, Reply, RoomError, RoomService
 from companion.store import StoreError
 from companion.timing.probes import PROBE_BURST, PROBE_GAP_SECONDS
+from companion.web.cluster import waiting_for_the_lease
 from companion.web.errors import STORE_FAILED
 from companion.web.network import client_address, host_allowed
 from companion.web.ratelimit import Lookups
@@ -46,7 +48,27 @@ def deliver(socketio: SocketIO, out: Iterable[Outbound]) -> None:
 def _emit(socketio: SocketIO, run: list[Outbound]) -> None:
     first = run[0]
     to: str | list[str] = first.to if len(run) == 1 else [m.to for m in run]
-    socketio.emit(first.event, first.payload, to=to)
+    # Every message of the room service goes to connections bound in this process (in a cluster
+    # all of a room's sockets reach its owner), so even with a Redis message queue it is sent
+    # directly: publishing it would cost a pickle and a publish here, and an unpickle and a miss
+    # in every other process, for nothing (docs/architecture.md, "Several processes").
+    socketio.emit(first.event, first.payload, to=to, ignore_queue=True)
+
+
+def drop_connections(socketio: SocketIO, conns: Iterable[str]) -> None:
+    """Close these connections' transports without a goodbye, as if the network had dropped
+    them: Socket.IO clients then reconnect by themselves (a server-side ``disconnect`` would
+    tell them not to) and resume their seats, wherever nginx now routes the room."""
+    server = socketio.server
+    for conn in conns:
+        eio_sid = server.manager.eio_sid_from_sid(conn, "/")
+        eio_socket = server.eio.sockets.get(eio_sid) if eio_sid is not None else None
+        if eio_socket is not None:
+            eio_socket.close(wait=False, abort=True)
+
+
+#: how long a connection refused ``unavailable`` stays open, so the error ack reaches it first
+UNAVAILABLE_DROP_SECONDS = 1.0
 
 
 def error(code: ErrorCode, message: str, **params: object) -> dict[str, Any]:
@@ -73,10 +95,18 @@ def register(
             try:
                 if event in LOOK_UPS:
                     address = client_address(request.remote_addr)
-                    reply = lookups.look_up(address, lambda: handler(conn, data))
+                    reply = waiting_for_the_lease(
+                        lambda: lookups.look_up(address, lambda: handler(conn, data)),
+                        socketio.sleep,
+                        time.monotonic,
+                    )
                 else:
                     reply = handler(conn, data)
             except (RoomError, IllegalAction) as exc:
+                if exc.code is ErrorCode.UNAVAILABLE:
+                    # another process still holds the room (it is moving after a failover): the
+                    # client reconnects, and asks again when its lease has moved here
+                    socketio.start_background_task(drop_later, conn)
                 return error(exc.code, exc.template, **exc.params)
             except StoreError as exc:
                 log.error("%s: %s", event, exc)
@@ -98,6 +128,10 @@ def register(
 
         wrapped.__name__ = handler.__name__
         return wrapped
+
+    def drop_later(conn: str) -> None:
+        socketio.sleep(UNAVAILABLE_DROP_SECONDS)
+        drop_connections(socketio, [conn])
 
     def time_now(conn: str, data: object) -> Reply:
         return Reply({"ok": True, "now": service.server_time()})
@@ -125,7 +159,7 @@ def register(
                 unanswered[conn] -= 1
             service.clock_sample(conn, sent, answer, service.server_time())
 
-        socketio.emit("clock", {"s": sent}, to=conn, callback=answered)
+        socketio.emit("clock", {"s": sent}, to=conn, callback=answered, ignore_queue=True)
 
     def probe_loop(conn: str) -> None:
         """A burst of clock probes at connect, then one every few seconds until disconnect."""

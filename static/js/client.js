@@ -15,7 +15,10 @@ let resyncTimer = null;
 /** Open the page's socket (once) and return it. */
 export function connect() {
   if (socket) return socket;
-  socket = io({ transports: ['websocket', 'polling'] });
+  // The room's code rides on the handshake (?room=CODE): with several server processes,
+  // nginx hashes on it so every socket of a room reaches the process that owns the room.
+  const room = pageData().code;
+  socket = io({ transports: ['websocket', 'polling'], query: room ? { room } : {} });
 
   // Registered before anything else: the server measures this socket's clock offset and
   // latency from these round trips (docs/fairness.md), so answer at once, with no other work first.

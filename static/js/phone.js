@@ -250,8 +250,9 @@ async function joinByToken(token) {
     return;
   }
   const why = ack.error?.code;
-  if (why === 'timeout' || why === 'rate_limited') {
-    // The seat may well still be ours: keep the token; the next reconnect tries again.
+  if (why === 'timeout' || why === 'rate_limited' || why === 'unavailable') {
+    // The seat may well still be ours (unavailable: the room is moving to another server
+    // process): keep the token; the next reconnect tries again.
     toast(errorText(ack.error));
     return;
   }

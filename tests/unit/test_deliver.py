@@ -11,9 +11,11 @@ from companion.web.sockets import deliver
 class Recorder:
     def __init__(self) -> None:
         self.emits: list[tuple[str, Any, Any]] = []
+        self.queued = 0
 
-    def emit(self, event: str, payload: Any, to: Any = None) -> None:
+    def emit(self, event: str, payload: Any, to: Any = None, ignore_queue: bool = False) -> None:
         self.emits.append((event, payload, to))
+        self.queued += not ignore_queue
 
 
 def test_a_run_of_the_same_payload_is_one_emit_and_order_is_kept() -> None:
@@ -34,6 +36,8 @@ def test_a_run_of_the_same_payload_is_one_emit_and_order_is_kept() -> None:
         ("view", view_b, "b"),
         ("note", note, "a"),
     ]
+    # the room's connections are all in this process: never through a cluster's message queue
+    assert socketio.queued == 0
 
 
 def test_equal_but_distinct_payloads_are_sent_one_by_one() -> None:

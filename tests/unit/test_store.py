@@ -1,10 +1,12 @@
-"""The SQLite store's contract, on real files: a write that does not fit changes nothing."""
+"""The store contract, over both stores (a SQLite file, a real redis-server): a write that does
+not fit changes nothing."""
 
 from __future__ import annotations
 
 import json
 import sqlite3
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +15,8 @@ import pytest
 from companion.games.registry import GAMES
 from companion.rooms import RoomError, RoomService, ServiceConfig
 from companion.rooms import service as service_module
-from companion.store import SqliteStore, StoreConflict, StoreError, default_path
+from companion.store import SqliteStore, Store, StoreConflict, StoredRoom, StoreError, default_path
+from companion.store.redis import RedisStore
 
 
 def create(code: str = "BCDF", **extra: Any) -> dict[str, Any]:
@@ -24,9 +27,12 @@ def join(name: str, at: float = 1) -> dict[str, Any]:
     return {"kind": "join", "name": name, "token": f"t-{name}", "at": at}
 
 
-def logs(db: Path) -> dict[str, list[dict[str, Any]]]:
-    """Every live room's log, read by a fresh store on the same file (what a restart sees)."""
-    store = SqliteStore(db)
+Opener = Callable[[], Store]
+
+
+def logs(open_store: Opener) -> dict[str, list[dict[str, Any]]]:
+    """Every live room's log, read by a fresh store on the same data (what a restart sees)."""
+    store = open_store()
     try:
         return {room.code: list(room.events) for room in store.live_rooms()}
     finally:
@@ -38,35 +44,46 @@ def db(tmp_path: Path) -> Path:
     return tmp_path / "rooms.sqlite3"
 
 
-def test_a_colliding_create_never_erases_a_live_room(db: Path) -> None:
-    store = SqliteStore(db)
+@pytest.fixture(params=["sqlite", "redis"])
+def open_store(request: pytest.FixtureRequest, tmp_path: Path) -> Opener:
+    """Opens a store on the same data each time: the same SQLite file, or the same Redis
+    server (a real redis-server, emptied for the test) — the contract is the same for both."""
+    if request.param == "sqlite":
+        path = tmp_path / "rooms.sqlite3"
+        return lambda: SqliteStore(path)
+    url = request.getfixturevalue("redis_url")
+    return lambda: RedisStore(url)
+
+
+def test_a_colliding_create_never_erases_a_live_room(open_store: Opener) -> None:
+    store = open_store()
     store.create("BCDF", create(host_token="first"))
     store.append("BCDF", 1, join("Anna"))
     with pytest.raises(StoreConflict, match="BCDF exists"):
         store.create("BCDF", create(host_token="intruder"))
-    # another process on the same file is refused the same way
-    other = SqliteStore(db)
+    # another process on the same data is refused the same way
+    other = open_store()
     with pytest.raises(StoreConflict):
         other.create("BCDF", create(host_token="intruder"))
     other.close()
     store.close()
-    assert logs(db) == {"BCDF": [create(host_token="first"), join("Anna")]}
+    assert logs(open_store) == {"BCDF": [create(host_token="first"), join("Anna")]}
 
 
 @pytest.mark.parametrize("seq", [0, 1, 3, -1], ids=["zero", "taken", "gap", "negative"])
-def test_an_append_at_a_wrong_sequence_number_is_refused(db: Path, seq: int) -> None:
-    store = SqliteStore(db)
+def test_an_append_at_a_wrong_sequence_number_is_refused(open_store: Opener, seq: int) -> None:
+    store = open_store()
     store.create("BCDF", create())
     store.append("BCDF", 1, join("Anna"))
     with pytest.raises(StoreConflict, match="not the next one"):
         store.append("BCDF", seq, join("Mallory"))
     store.append("BCDF", 2, join("Ben"))  # the right number still works
     store.close()
-    assert logs(db) == {"BCDF": [create(), join("Anna"), join("Ben")]}
+    assert logs(open_store) == {"BCDF": [create(), join("Anna"), join("Ben")]}
 
 
-def test_appends_to_a_room_that_is_not_live_are_refused(db: Path) -> None:
-    store = SqliteStore(db)
+def test_appends_to_a_room_that_is_not_live_are_refused(open_store: Opener) -> None:
+    store = open_store()
     with pytest.raises(StoreConflict, match="not live"):
         store.append("GHJK", 1, join("Anna"))  # never created
     store.create("BCDF", create())
@@ -83,26 +100,28 @@ def test_appends_to_a_room_that_is_not_live_are_refused(db: Path) -> None:
     store.close()
 
 
-def test_the_code_of_a_closed_room_can_be_used_again(db: Path) -> None:
-    store = SqliteStore(db)
+def test_the_code_of_a_closed_room_can_be_used_again(open_store: Opener) -> None:
+    store = open_store()
     store.create("BCDF", create(host_token="old"))
     store.append("BCDF", 1, join("Anna"))
     store.close_room("BCDF")
     store.create("BCDF", create(host_token="new"))
     store.append("BCDF", 1, join("Ben"))
     store.close()
-    assert logs(db) == {"BCDF": [create(host_token="new"), join("Ben")]}
+    assert logs(open_store) == {"BCDF": [create(host_token="new"), join("Ben")]}
 
 
-def test_set_aside_rooms_stay_in_the_file_and_out_of_the_live_rooms(db: Path) -> None:
-    store = SqliteStore(db)
+def test_set_aside_rooms_stay_stored_and_out_of_the_live_rooms(open_store: Opener) -> None:
+    store = open_store()
     store.create("BCDF", create())
     store.create("GHJK", create(game="witchs-brew"))
     store.append("GHJK", 1, join("Anna"))
     store.set_aside("GHJK", "event 1 (join) no longer replays")
     store.close()
-    store = SqliteStore(db)
+    store = open_store()
     assert [room.code for room in store.live_rooms()] == ["BCDF"]
+    assert store.live_room("GHJK") is None and store.live_room("ZZZZ") is None
+    assert store.live_room("BCDF") == StoredRoom("BCDF", (create(),))
     [aside] = store.aside_rooms()
     assert (aside.code, aside.game, aside.reason) == (
         "GHJK",
@@ -110,8 +129,72 @@ def test_set_aside_rooms_stay_in_the_file_and_out_of_the_live_rooms(db: Path) ->
         "event 1 (join) no longer replays",
     )
     assert store.put_back("GHJK") and not store.put_back("GHJK") and not store.put_back("ZZZZ")
-    assert logs(db)["GHJK"] == [create(game="witchs-brew"), join("Anna")]
+    assert logs(open_store)["GHJK"] == [create(game="witchs-brew"), join("Anna")]
     store.close()
+
+
+def test_group_commit_checks_each_write_and_stores_them_together(open_store: Opener) -> None:
+    store = open_store()
+    store.begin()
+    store.create("BCDF", create())
+    store.append("BCDF", 1, join("Anna"))
+    with pytest.raises(StoreConflict, match="not the next one"):
+        store.append("BCDF", 1, join("Mallory"))
+    store.append("BCDF", 2, join("Ben"))
+    store.commit()
+    store.close()
+    assert logs(open_store) == {"BCDF": [create(), join("Anna"), join("Ben")]}
+
+
+def test_a_redis_group_commit_beaten_by_another_process_stores_none_of_its_writes(
+    redis_url: str,
+) -> None:
+    """Two processes append the same event number: the second to commit changes nothing (a
+    room owned by one process at a time never gets here; a lease that lapsed might). SQLite
+    cannot get here: its held transaction locks the file."""
+    open_store: Opener = lambda: RedisStore(redis_url)  # noqa: E731
+    store, other = open_store(), open_store()
+    store.create("BCDF", create())
+    store.create("GHJK", create())
+    store.begin()
+    store.append("GHJK", 1, join("Cleo"))
+    store.append("BCDF", 1, join("Anna"))
+    other.append("BCDF", 1, join("Ben"))
+    with pytest.raises(StoreError):
+        store.commit()
+    store.close(), other.close()
+    assert logs(open_store) == {"BCDF": [create(), join("Ben")], "GHJK": [create()]}
+
+
+def test_a_redis_store_with_an_owner_writes_only_to_rooms_whose_lease_names_it(
+    redis_url: str,
+) -> None:
+    """Fencing: a process whose lease on a room was taken by another can never append to that
+    room's log or close it; one whose lease merely lapsed (nobody took it) takes it again."""
+    import redis
+
+    raw = redis.Redis.from_url(redis_url)
+    mine, theirs = RedisStore(redis_url, owner="p1"), RedisStore(redis_url, owner="p2")
+    mine.create("BCDF", create())  # creating needs no lease: the room is new
+    raw.set("companion:lease:BCDF", "p1")
+    mine.append("BCDF", 1, join("Anna"))
+    with pytest.raises(StoreConflict, match="owned by another process"):
+        theirs.append("BCDF", 2, join("Mallory"))
+    with pytest.raises(StoreConflict, match="owned by another process"):
+        theirs.close_room("BCDF")
+    raw.delete("companion:lease:BCDF")  # p1 stalled past its lease, nobody took the room:
+    mine.append("BCDF", 2, join("Cleo"))  # p1 may go on, and holds the lease again
+    assert raw.get("companion:lease:BCDF") == b"p1"
+    raw.set("companion:lease:BCDF", "p2")  # p1's lease lapsed and p2 took the room
+    theirs.append("BCDF", 3, join("Ben"))
+    mine.begin()
+    mine.append("BCDF", 4, join("Mallory"))
+    with pytest.raises(StoreConflict, match="owned by another process"):
+        mine.commit()
+    mine.close(), theirs.close(), raw.close()
+    assert logs(lambda: RedisStore(redis_url)) == {
+        "BCDF": [create(), join("Anna"), join("Cleo"), join("Ben")]
+    }
 
 
 def test_a_log_that_is_not_json_is_set_aside_and_the_others_load(db: Path) -> None:
@@ -157,7 +240,7 @@ def test_a_file_made_by_the_first_schema_is_migrated(db: Path) -> None:
     assert [room.code for room in store.live_rooms()] == ["BCDF"]
     assert [room.code for room in store.aside_rooms()] == ["MNPR"]
     store.close()
-    assert logs(db)["BCDF"] == [create(), join("Anna"), join("Ben")]
+    assert logs(lambda: SqliteStore(db))["BCDF"] == [create(), join("Anna"), join("Ben")]
     with sqlite3.connect(db) as raw:
         columns = [row[1] for row in raw.execute("PRAGMA table_info(rooms)")]
     raw.close()
@@ -195,8 +278,8 @@ def test_create_room_picks_another_code_when_the_store_holds_it(
     monkeypatch.setattr(service_module, "new_code", lambda taken: next(drawn))
     room = svc.create_room({"game": "buzzer"})
     assert room["code"] == "GHJK"
-    assert logs(db)["BCDF"] == [create(host_token="theirs"), join("Anna")]
-    assert logs(db)["GHJK"][0]["host_token"] == room["host_token"]
+    assert logs(lambda: SqliteStore(db))["BCDF"] == [create(host_token="theirs"), join("Anna")]
+    assert logs(lambda: SqliteStore(db))["GHJK"][0]["host_token"] == room["host_token"]
 
 
 def test_create_room_gives_up_after_a_bounded_number_of_codes(
@@ -212,4 +295,6 @@ def test_create_room_gives_up_after_a_bounded_number_of_codes(
         svc.create_room({"game": "buzzer"})
     assert refused.value.code == "internal" and "room code" in refused.value.message
     assert len(drawn) == service_module.CREATE_TRIES
-    assert svc.rooms == {} and logs(db) == {"BCDF": [create(host_token="theirs")]}
+    assert svc.rooms == {} and logs(lambda: SqliteStore(db)) == {
+        "BCDF": [create(host_token="theirs")]
+    }
