@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -89,3 +90,17 @@ class Store(Protocol):
         ...
 
     def close(self) -> None: ...
+
+
+def game_of(create_body: str | None) -> str | None:
+    """The game a stored create event names, or None if it cannot be read (for set-aside rooms,
+    whose log may be damaged).
+
+    >>> game_of('{"type": "create", "game": "buzzer"}'), game_of("{oops"), game_of(None)
+    ('buzzer', None, None)
+    """
+    try:
+        game = json.loads(create_body or "null").get("game")
+    except (ValueError, AttributeError):
+        return None
+    return game if isinstance(game, str) else None

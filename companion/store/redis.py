@@ -28,7 +28,7 @@ from typing import Any
 
 import redis
 
-from companion.store.base import AsideRoom, StoreConflict, StoredRoom, StoreError
+from companion.store.base import AsideRoom, StoreConflict, StoredRoom, StoreError, game_of
 
 log = logging.getLogger(__name__)
 
@@ -136,6 +136,16 @@ return 1
 """
 
 
+def connect(url: str) -> redis.Redis:
+    """A client of the Redis server at ``url`` that answered a ping; StoreError if none does."""
+    try:
+        client: redis.Redis = redis.Redis.from_url(url, decode_responses=True)
+        client.ping()
+    except (redis.RedisError, ValueError) as exc:
+        raise StoreError(f"cannot use the Redis server {url}: {exc}") from exc
+    return client
+
+
 class RedisStore:
     """Room logs in Redis, shared by every process that points at the same server.
 
@@ -145,11 +155,7 @@ class RedisStore:
     """
 
     def __init__(self, url: str, owner: str | None = None) -> None:
-        try:
-            self._redis: redis.Redis = redis.Redis.from_url(url, decode_responses=True)
-            self._redis.ping()
-        except (redis.RedisError, ValueError) as exc:
-            raise StoreError(f"cannot use the Redis server {url}: {exc}") from exc
+        self._redis = connect(url)
         self.owner = owner
         self._batch = self._redis.register_script(_BATCH)
         self._put_back = self._redis.register_script(_PUT_BACK)
@@ -289,7 +295,7 @@ class RedisStore:
                 reason = _text(self._redis.hget(room_key(code), "reason") or "")
                 first = self._redis.lindex(events_key(code), 0)
                 rooms.append(
-                    AsideRoom(code, _game_of(None if first is None else _text(first)), reason)
+                    AsideRoom(code, game_of(None if first is None else _text(first)), reason)
                 )
         except redis.RedisError as exc:
             raise StoreError(f"could not list the set-aside rooms: {exc}") from exc
@@ -318,11 +324,3 @@ def _refusal(reason: str) -> StoreConflict:
     if kind == "lease":
         return StoreConflict(f"room {code} is owned by another process")
     return StoreConflict(f"room {code}: event {rest[0]} is not the next one ({rest[1]})")
-
-
-def _game_of(create_body: str | None) -> str | None:
-    try:
-        game = json.loads(create_body or "null").get("game")
-    except (ValueError, AttributeError):
-        return None
-    return game if isinstance(game, str) else None

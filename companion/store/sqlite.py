@@ -14,7 +14,7 @@ from typing import Any
 
 import platformdirs
 
-from companion.store.base import AsideRoom, StoreConflict, StoredRoom, StoreError
+from companion.store.base import AsideRoom, StoreConflict, StoredRoom, StoreError, game_of
 
 log = logging.getLogger(__name__)
 
@@ -332,7 +332,7 @@ class SqliteStore:
                 " LEFT JOIN events ON events.code = rooms.code AND events.seq = 0"
                 " WHERE rooms.closed = 0 AND rooms.aside_reason IS NOT NULL ORDER BY rooms.code"
             ).fetchall()
-        return [AsideRoom(code, _game_of(body), reason) for code, reason, body in rows]
+        return [AsideRoom(code, game_of(body), reason) for code, reason, body in rows]
 
     def close(self) -> None:
         with self._lock:
@@ -345,12 +345,3 @@ def _starts_with_header(path: str | Path) -> bool:
             return file.read(len(SQLITE_HEADER)) == SQLITE_HEADER
     except OSError:
         return False
-
-
-def _game_of(create_body: str | None) -> str | None:
-    """The game a create event names, or None if it cannot be read."""
-    try:
-        game = json.loads(create_body or "null").get("game")
-    except (ValueError, AttributeError):
-        return None
-    return game if isinstance(game, str) else None

@@ -44,7 +44,7 @@ import redis
 from companion.engine import ErrorCode
 from companion.rooms import RoomError
 from companion.store import StoreError
-from companion.store.redis import LEASE_MS, PREFIX, lease_key
+from companion.store.redis import LEASE_MS, PREFIX, connect, lease_key
 
 
 def want_key(code: str) -> str:
@@ -135,11 +135,7 @@ class Leases:
     """The leases of one process (see the module's docstring)."""
 
     def __init__(self, url: str, owner: str, lease_ms: int = LEASE_MS) -> None:
-        try:
-            self._redis: redis.Redis = redis.Redis.from_url(url, decode_responses=True)
-            self._redis.ping()
-        except (redis.RedisError, ValueError) as exc:
-            raise StoreError(f"cannot use the Redis server {url}: {exc}") from exc
+        self._redis = connect(url)
         self.owner = owner
         self.lease_ms = lease_ms
         self._renew = self._redis.register_script(_RENEW)
