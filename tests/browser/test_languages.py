@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import close_all, open_table, phone_context, visible
+from tests.browser.test_wicked_witches_way_night import dice_on_tv
 from tests.integration.test_wicked_witches_way_live import valid_by_colour
 from tests.support import LiveServer, wait_until
 
@@ -125,10 +126,7 @@ def test_wicked_witches_way_in_czech_translates_the_log_results_and_names(
     wait_text(tv, "#www-log", "Velký závod začíná!")  # a fixed line of the view
     tv.click("#www-roll")
     tv.wait_for_selector("#www-dice .www-die")
-    dice = [
-        {"symbol": d.get_attribute("data-symbol"), "color": d.get_attribute("data-color")}
-        for d in tv.locator("#www-dice .www-die").all()
-    ]
+    dice = dice_on_tv(tv)
     orange = valid_by_colour(dice)["orange"]
     anna.locator("#www-close-lid").tap()
     anna.wait_for_selector("#www-cards")

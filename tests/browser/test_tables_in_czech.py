@@ -5,7 +5,6 @@ counts) read in Czech on the TV and on the phones. Screenshots: test-artifacts/c
 
 from __future__ import annotations
 
-import time
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -17,9 +16,9 @@ from companion.games.witch_and_bitch.scenarios import SCENARIOS
 from companion.games.witchcraft import WITCHCRAFT, turns
 from companion.games.witchcraft.geometry import name
 from companion.web.i18n import TRANSLATIONS
-from tests.browser.conftest import close_all, open_table, press, visible
+from tests.browser.conftest import close_all, open_table, visible
 from tests.browser.test_motion_sound_keys import PLAYED
-from tests.browser.test_witch_and_bitch_night import next_until, step, wait_step
+from tests.browser.test_witch_and_bitch_night import next_until, roll_for_first, wait_step
 from tests.browser.test_witchcraft_night import confirm
 from tests.support import LiveServer
 
@@ -150,12 +149,7 @@ def test_witch_and_bitch_in_czech(browser: Any, server: LiveServer, artifacts: P
 
     # first player, then the draft: the Spells' names (data/spells.json) in Czech on the phones
     next_until(tv, "first-roll")
-    end = time.monotonic() + 60
-    while time.monotonic() < end and step(tv) == "first-roll":
-        for page in phones:
-            if visible(page, "#wab-first-roll:not([disabled])"):
-                press(page, "#wab-first-roll:not([disabled])")
-        time.sleep(0.2)
+    roll_for_first(tv, phones)
     wait_step(tv, "draft")
     assert "reveal" in tv.evaluate(PLAYED)  # the d20s landed on the TV
     drafter = next(p for p in phones if visible(p, "#wab-draft button"))

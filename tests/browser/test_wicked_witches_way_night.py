@@ -21,6 +21,14 @@ pytestmark = pytest.mark.browser
 NAMES = ["Anna", "Ben", "Cleo"]
 
 
+def dice_on_tv(tv: Any) -> list[dict[str, str | None]]:
+    """The dice the TV shows, as the rules name them (symbol and colour of each)."""
+    return [
+        {"symbol": d.get_attribute("data-symbol"), "color": d.get_attribute("data-color")}
+        for d in tv.locator("#www-dice .www-die").all()
+    ]
+
+
 def test_a_whole_game_on_tv_and_phones(browser: Any, server: LiveServer, artifacts: Path) -> None:
     room = server.create_room(
         "wicked-witches-way", seed=11, options={"fog_seconds": 2, "pace_seconds": 2}
@@ -46,13 +54,7 @@ def test_a_whole_game_on_tv_and_phones(browser: Any, server: LiveServer, artifac
         if phase == "look" and visible(tv, "#www-dice .www-die"):
             if not dice:
                 seen["look"] += 1
-                dice = [
-                    {
-                        "symbol": d.get_attribute("data-symbol"),
-                        "color": d.get_attribute("data-color"),
-                    }
-                    for d in tv.locator("#www-dice .www-die").all()
-                ]
+                dice = dice_on_tv(tv)
                 tv.screenshot(path=str(artifacts / "www-tv-look-1920x1080.png"))
                 assert_accessible(tv, "www-tv-look")
                 valid = valid_by_colour(dice)
@@ -156,10 +158,7 @@ def test_a_rematch_during_turn_1_starts_afresh(
     tv.click("#btn-start")
     tv.click("#www-roll")
     tv.wait_for_selector("#www-dice .www-die")
-    dice = [
-        {"symbol": d.get_attribute("data-symbol"), "color": d.get_attribute("data-color")}
-        for d in tv.locator("#www-dice .www-die").all()
-    ]
+    dice = dice_on_tv(tv)
     orange = valid_by_colour(dice)["orange"]
     assert orange, "seed 11 must roll a valid orange symbol"
     anna.locator("#www-close-lid").tap()
