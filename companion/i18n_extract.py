@@ -3,7 +3,9 @@
 **Python** (:func:`extract_python`): Babel's Python extraction, plus the sentences an action
 declares as keyword arguments — ``Field(…, message="…", item_message="…")`` and
 ``by_seat(…, refusal="…")`` — which reach players as refusals (docs/architecture.md,
-"Languages") but are no function call Babel could be told about.
+"Languages") but are no function call Babel could be told about, and the names of declared
+actions (``by_seat("close_lid", …)`` gives "close lid"), which the undo notes show ("Undone:
+Anna's close lid.").
 
 >>> import io
 >>> code = b'Field("n", FieldType.INT, message="Say a number."); BadRequest("No.")'
@@ -38,8 +40,13 @@ from typing import IO, Any
 
 from babel.messages.extract import extract_python as babel_python
 
+from companion.engine.text import action_words
+
 #: the keyword arguments whose text is a sentence for players (action and field declarations)
 SENTENCE_ARGUMENTS = frozenset({"message", "item_message", "refusal"})
+
+#: the calls that declare an action: their first argument is the action's name
+ACTION_DECLARATIONS = frozenset({"by_seat", "by_table", "by_anyone"})
 
 #: the keys whose string values people read (the names and texts of the data files)
 TEXT_KEYS = frozenset({"name", "title", "text", "action", "favor"})
@@ -100,11 +107,22 @@ def extract_python(
 def declared_sentences(source: bytes | str) -> Iterator[tuple[int, str]]:
     """``(line, text)`` of every string given as a sentence argument of a call, in the source.
 
-    >>> list(declared_sentences('by_table("arm", run, refusal="Only the table arms.")'))
-    [(1, 'Only the table arms.')]
+    Also the name of every declared action, as :func:`action_words` shows it.
+
+    >>> list(declared_sentences('by_table("close_lid", run, refusal="Only the table arms.")'))
+    [(1, 'close lid'), (1, 'Only the table arms.')]
     """
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Call):
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+            first = node.args[0] if node.args else None
+            if (
+                name in ACTION_DECLARATIONS
+                and isinstance(first, ast.Constant)
+                and isinstance(first.value, str)
+            ):
+                yield first.lineno, action_words(first.value)
             for argument in node.keywords:
                 value = argument.value
                 if (

@@ -97,3 +97,13 @@ def english(sent: Any) -> str:
         return str(sent)
     params = {k: english(v) for k, v in sent.get("params", {}).items()}
     return str(sent["template"]).format(**params) if params else str(sent["template"])
+
+
+def action_words(name: str) -> str:
+    """A declared action's name as people read it (the undo notes: "Undone: Anna's close lid."),
+    and its key in the catalogues (scripts/i18n extracts it from the declaration).
+
+    >>> action_words("close_lid")
+    'close lid'
+    """
+    return name.replace("_", " ")

@@ -22,7 +22,7 @@ from companion.engine import (
     State,
     resolve_options,
 )
-from companion.engine.text import say
+from companion.engine.text import action_words, say
 from companion.rooms.avatars import Avatar, default_avatar, parse_avatar
 from companion.rooms.errors import RoomError
 from companion.rooms.history import History, Step, Undone
@@ -286,8 +286,9 @@ class Room:
             state = self.game.apply(self.state, seat, event["action"], event["at"])
         except IllegalAction as exc:
             raise RoomError(exc.code, exc.template, **exc.params) from exc
-        # the action's name is its id, in English in every language (no game names its actions)
-        action = str(event["action"]["type"]).replace("_", " ")
+        # the action's name is its id in words (scripts/i18n extracts it from the declaration,
+        # so the note reads in each screen's language)
+        action = say(action_words(str(event["action"]["type"])))
         if seat is None:
             label = say("the table's {action}", action=action)
         else:

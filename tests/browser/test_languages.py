@@ -83,6 +83,12 @@ def test_the_tv_sets_the_room_language_and_a_phone_keeps_its_own(
         tv.click(".tv-bar .lang-cycle")
     wait_text(tv, "#game", "Připraveno, až budeš chtít")
     tv.screenshot(path=str(artifacts / "languages-buzzer-tv-cs-1920x1080.png"))
+    # An undo note names the action taken back in each screen's language, the action's name too.
+    tv.click("#btn-arm")
+    tv.click("#btn-undo")
+    tv.click("#btn-undo")  # pressed twice: sure
+    wait_text(tv, "#toast", "Vráceno: příprava kola (stůl).")
+    wait_text(anna, "#toast", "Vráceno: příprava kola (stůl).")  # she follows the room
     close_all(tv, anna, ben, cleo)
 
 

@@ -40,7 +40,12 @@ def test_undo_takes_back_a_wrong_award_and_redo_puts_it_back(tmp_path: Path, clo
     # the pages translate the note: its template, and the undone step's own template inside
     assert (notes[0]["template"], notes[0]["params"]) == (
         "Undone: {what}.",
-        {"what": {"template": "the table's {action}", "params": {"action": "award"}}},
+        {
+            "what": {
+                "template": "the table's {action}",
+                "params": {"action": {"template": "award"}},  # the action's name, translated
+            }
+        },
     )
     assert {o.to for o in reply.out if o.event == "view"} == {"tv", "p0", "p1"}
     reply = undo(svc, "redo")
