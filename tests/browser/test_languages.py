@@ -43,6 +43,8 @@ def test_the_tv_sets_the_room_language_and_a_phone_keeps_its_own(
     ben.click(".me-bar .lang-cycle")
     wait_text(ben, "#lobby-wait-line", "Čeká se, až hostitel začne…")
     assert ben.locator(".me-bar .lang-cycle").inner_text().strip() == "CS"
+    # the game's title too (the buzzer's is a description, not a printed game's name)
+    assert text_of(ben, "#screen-lobby .phone-title") == "Bzučák (rychlá kola)"
 
     # The host makes Italian the room's language from the TV.
     tv.click('.tv-bar .lang-switch button[data-lang="it"]')
