@@ -154,6 +154,9 @@ def test_wicked_witches_way_in_czech_translates_the_log_results_and_names(
     anna.screenshot(path=str(artifacts / "languages-www-phone-cs-390x844.png"))
     anna.click(".me-bar .lang-cycle")  # the room's CS → next: IT
     wait_text(anna, "#www-my-result", "avanza di")
+    # after her move the phone says what she may do, not again what the line above says
+    if anna.locator("#www-moment-say").count():
+        assert text_of(anna, "#www-moment-say").startswith("Un incantesimo dopo la tua mossa?")
     anna.screenshot(path=str(artifacts / "languages-www-phone-it-390x844.png"))
     close_all(tv, anna, ben)
 

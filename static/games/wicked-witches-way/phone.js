@@ -577,7 +577,7 @@ function drawResolve(g, ctx) {
     } else {
       // Every witch gets this moment and this button, whatever she holds: it tells nobody anything.
       const total = (g.options?.pace_seconds ?? 4) * 1000;
-      mid.push(h('p', { class: 'www-say', id: 'www-moment-say', text: moment === 'apply' ? t('Your formula applies in a moment.') : t('You have moved.') }));
+      mid.push(h('p', { class: 'www-say', id: 'www-moment-say', text: moment === 'apply' ? t('Your formula applies in a moment.') : t('A spell after your move? Tap below before the bar runs out.') }));
       bottom.push(h('button', {
         type: 'button', id: 'www-hold', class: 'btn www-btn www-btn-hold',
         dataset: typeof g.deadline === 'number' ? { until: g.deadline, total } : {},
