@@ -93,16 +93,21 @@ def press(svc: RoomService, conn: str, clock: Clock) -> Any:
     return svc.act(conn, {"type": "buzz", "t": clock.now})
 
 
-def test_a_race_verdict_is_released_only_once_the_press_is_durable(
-    tmp_path: Path, clock: Clock
-) -> None:
-    svc, store = service(tmp_path / "db.sqlite3", clock)
+def pressed_in_an_open_round(svc: RoomService, clock: Clock) -> tuple[str, Any]:
+    """A one-player buzzer room whose round is open, and its player's press (not settled yet)."""
     code = buzzer_room(svc, players=1)
     svc.clock_connected(f"{code}-0")
     svc.act(f"tv-{code}", {"type": "arm"})
     clock.now += 3_000
     svc.tick()
-    reply = press(svc, f"{code}-0", clock)
+    return code, press(svc, f"{code}-0", clock)
+
+
+def test_a_race_verdict_is_released_only_once_the_press_is_durable(
+    tmp_path: Path, clock: Clock
+) -> None:
+    svc, store = service(tmp_path / "db.sqlite3", clock)
+    code, reply = pressed_in_an_open_round(svc, clock)
     assert reply.pending is not None
     seen: list[bool] = []
     store.on_commit.append(lambda: seen.append(reply.pending.wait(0) is not None))
@@ -116,12 +121,7 @@ def test_a_race_verdict_is_released_only_once_the_press_is_durable(
 
 def test_a_race_verdict_whose_commit_failed_is_internal(tmp_path: Path, clock: Clock) -> None:
     svc, store = service(tmp_path / "db.sqlite3", clock)
-    code = buzzer_room(svc, players=1)
-    svc.clock_connected(f"{code}-0")
-    svc.act(f"tv-{code}", {"type": "arm"})
-    clock.now += 3_000
-    svc.tick()
-    reply = press(svc, f"{code}-0", clock)
+    code, reply = pressed_in_an_open_round(svc, clock)
     log = store.events(code)
     store.fail_next = True
     clock.now += 1_000
