@@ -200,6 +200,9 @@ class Action(Generic[S]):
     race: bool = False
     #: the sentence for a sender this action is not for
     refusal: str = ""
+    #: a side action: possible at almost any moment (a raven taken, "I play a spell", resign)
+    #: and never what the game waits for, so ``Game.choices`` does not list it
+    side: bool = False
 
     def accept(self, seat: int | None, raw: Mapping[str, Any]) -> dict[str, Any]:
         """The payload as the game sees it, or BadRequest / Forbidden.
@@ -239,9 +242,10 @@ def by_seat(
     *fields: Field,
     race: bool = False,
     refusal: str = "",
+    side: bool = False,
 ) -> Action[S]:
     """An action only a seat sends; the handler gets the seat as an ``int``."""
-    return Action(name, Sender.SEAT, run, fields, race, refusal)
+    return Action(name, Sender.SEAT, run, fields, race, refusal, side)
 
 
 def by_table(
@@ -250,9 +254,10 @@ def by_table(
     *fields: Field,
     race: bool = False,
     refusal: str = "",
+    side: bool = False,
 ) -> Action[S]:
     """An action only the table (the TV) sends; the handler gets ``None`` as the seat."""
-    return Action(name, Sender.TABLE, run, fields, race, refusal)
+    return Action(name, Sender.TABLE, run, fields, race, refusal, side)
 
 
 def by_anyone(
@@ -260,6 +265,7 @@ def by_anyone(
     run: Callable[[S, int | None, Payload, float], S],
     *fields: Field,
     race: bool = False,
+    side: bool = False,
 ) -> Action[S]:
     """An action a seat or the table may send."""
-    return Action(name, Sender.ANYONE, run, fields, race)
+    return Action(name, Sender.ANYONE, run, fields, race, side=side)

@@ -117,6 +117,15 @@ class Game(Generic[S]):
         room calls this once per seat, logged, so it replays."""
         return state
 
+    def choices(self, state: S, seat: int | None) -> list[dict[str, Any]] | None:
+        """The decisions ``seat`` (None: the table) can take now and the game waits for: each a
+        complete payload (``{"type": …, **fields}``) that ``apply`` accepts from that sender
+        now. ``[]`` when the game waits for nothing from it. Side actions (declared
+        ``side=True``) are never listed. None (the default): the game does not enumerate its
+        decisions (free numbers, text), and the conformance suite builds moves from the
+        declarations instead."""
+        return None
+
     def reference(self) -> dict[str, Any]:
         """Static data the pages need (role reminders…): the same for every room and every
         view, so it is served once over HTTP (``GET /api/games/<id>/reference``)."""
