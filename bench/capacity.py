@@ -241,7 +241,7 @@ def main() -> None:
         type=int,
         default=1,
         help="companion: this many `serve --redis` processes behind nginx, with redis-server "
-        "(README, 'Running more than one process'); CPU and RSS are their sum",
+        "(docs/cluster.md); CPU and RSS are their sum",
     )
     args = parser.parse_args()
     kinds = [args.only] if args.only else list(SERVERS)

@@ -61,8 +61,8 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
         default=None,
         metavar="URL",
         help="run as one of several processes behind nginx: rooms, leases and Socket.IO's "
-        "message queue in this Redis (e.g. redis://127.0.0.1:6379/0; README, 'Running more "
-        "than one process'); without it: one process on SQLite",
+        "message queue in this Redis (e.g. redis://127.0.0.1:6379/0; docs/cluster.md); "
+        "without it: one process on SQLite",
     )
     put_back = commands.add_parser(
         "put-back",

@@ -68,7 +68,7 @@ def stop(proc: subprocess.Popen[bytes]) -> None:
 
 
 class RedisServer:
-    """``redis-server`` with the durability the README asks for: append-only file, fsync on
+    """``redis-server`` with the durability docs/cluster.md asks for: append-only file, fsync on
     every write, no snapshots."""
 
     def __init__(self, folder: Path) -> None:
