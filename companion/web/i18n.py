@@ -7,17 +7,27 @@ edited by hand or with ``pybabel``) next to the compiled ``messages.mo`` (commit
 checks that each ``.mo`` says exactly what its ``.po`` says; ``scripts/i18n`` rebuilds them).
 The message ids are the English texts, so English needs no catalogue and a string without a
 translation shows in English.
+
+A page downloads only what it shows (``companion/i18n_bundles.py``): the shell's strings, and on
+a game's pages that game's, from ``GET /api/i18n/<lang>/<bundle>.json``. ``GET
+/api/i18n/<lang>.json`` still serves every string, keyed by its English text, for older pages.
+Both answers are built once per (language, bundle) and carry an ETag.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from babel.support import Translations
-from flask import Blueprint, Flask, Response, abort, jsonify, request
+from flask import Blueprint, Flask, Response, abort, request
 from flask_babel import Babel, get_locale
+
+from companion import i18n_bundles
+from companion.games.registry import GAMES
 
 #: where the catalogues live (inside the package, so a wheel carries them)
 TRANSLATIONS = Path(__file__).resolve().parent.parent / "translations"
@@ -73,17 +83,90 @@ def select_locale() -> str:
     return request.accept_languages.best_match(languages()) or DEFAULT
 
 
-@blueprint.get("/api/i18n/<lang>.json")
-def messages(lang: str) -> Response:
-    """The catalogue of ``lang`` for the pages: ``{lang, languages, messages, plurals}``."""
-    if lang not in languages():
-        abort(404)
-    response = jsonify(
-        lang=lang, languages=list(languages()), messages=catalogue(lang), plurals=plurals(lang)
+@cache
+def bundle_index() -> dict[str, str]:
+    """English text → bundle (``companion/translations/bundles.json``, written by scripts/i18n)."""
+    return i18n_bundles.read()
+
+
+def bundle_names() -> frozenset[str]:
+    """The bundles a page may ask for: the shell and every registered game, by id."""
+    return frozenset({i18n_bundles.SHELL, *GAMES})
+
+
+@cache
+def bundle(lang: str, name: str) -> bytes:
+    """One bundle of ``lang`` as JSON: ``{lang, bundle, messages, plurals}``, the shell with
+    ``languages`` too. Each translation is keyed by its English text's ``message_key`` (kit.js
+    computes the same key); a message the index does not know is the shell's.
+
+    >>> body = json.loads(bundle("cs", "shell"))
+    >>> body["languages"], body["messages"][i18n_bundles.message_key("Start the game")]
+    (['en', 'cs', 'it'], 'Začít hru')
+    >>> i18n_bundles.message_key("Arm round") in json.loads(bundle("cs", "buzzer"))["messages"]
+    True
+    """
+    index = bundle_index()
+    key = i18n_bundles.message_key
+
+    def mine(message: str) -> bool:
+        return index.get(message, i18n_bundles.SHELL) == name
+
+    body: dict[str, Any] = {
+        "lang": lang,
+        "bundle": name,
+        "messages": {key(m): text for m, text in catalogue(lang).items() if mine(m)},
+        "plurals": {key(m): forms for m, forms in plurals(lang).items() if mine(m)},
+    }
+    if name == i18n_bundles.SHELL:
+        body["languages"] = list(languages())
+    return as_json(body)
+
+
+@cache
+def everything(lang: str) -> bytes:
+    """Every string of ``lang``, keyed by its English text: ``{lang, languages, messages,
+    plurals}`` (the answer of the one catalogue pages loaded before the bundles)."""
+    return as_json(
+        {
+            "lang": lang,
+            "languages": list(languages()),
+            "messages": catalogue(lang),
+            "plurals": plurals(lang),
+        }
     )
+
+
+def as_json(body: dict[str, Any]) -> bytes:
+    """Compact UTF-8 JSON: a Czech text costs its letters, not six bytes per accented one."""
+    return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def cached_json(body: bytes) -> Response:
+    """``body`` as a JSON answer that a page may keep for five minutes and then revalidate
+    cheaply (``If-None-Match`` → 304)."""
+    response = Response(body, mimetype="application/json")
+    response.set_etag(hashlib.sha256(body).hexdigest()[:20])
     response.cache_control.public = True
     response.cache_control.max_age = 300
+    response.make_conditional(request)  # a 304 without the body when the page has this one
     return response
+
+
+@blueprint.get("/api/i18n/<lang>/<name>.json")
+def messages_of_bundle(lang: str, name: str) -> Response:
+    """The ``name`` bundle of ``lang`` (``shell`` or a game's id) for the page kit."""
+    if lang not in languages() or name not in bundle_names():
+        abort(404)
+    return cached_json(bundle(lang, name))
+
+
+@blueprint.get("/api/i18n/<lang>.json")
+def messages(lang: str) -> Response:
+    """The whole catalogue of ``lang``, for pages older than the bundles."""
+    if lang not in languages():
+        abort(404)
+    return cached_json(everything(lang))
 
 
 def init_app(app: Flask) -> None:

@@ -11,21 +11,34 @@ import { cue, muted, setMuted, onMute, reducedMotion } from './sound.js';
 // ---- translations -------------------------------------------------------------------------------
 
 // The server's message catalogues (companion/web/i18n.py), the same ones its templates use,
-// fetched as JSON. Message ids are the English texts: t('Round {n}', {n: 2}) → "Kolo 2".
+// fetched as JSON in bundles: the shell's strings on every page, and on a game's pages that
+// game's (docs/architecture.md, "Languages"). Message ids are the English texts: t('Round {n}',
+// {n: 2}) → "Kolo 2"; a bundle keys each translation by messageKey(English text).
 const i18n = {
   lang: document.documentElement.lang || 'en',   // the server picked it (cookie, browser)
   languages: ['en'],
-  messages: {},
-  plurals: {},       // English singular → the language's plural forms, in gettext order
+  messages: {},      // messageKey(English) → translation, of every bundle the page needs
+  plurals: {},       // messageKey(English singular) → the plural forms, in gettext order
+  bundles: new Set(['shell']),   // the bundles the page needs: the shell, and its game's
+  fetched: new Map(),            // `${lang}/${bundle}` → the bundle, once asked for
+  target: null,      // the language asked for last (the page speaks `lang` until it is ready)
   loading: null,
   listeners: new Set(),
   choosers: new Set(),
 };
 
+/** The key of an English text in a served bundle: FNV-1a (32 bits) over its code points, in
+ * base 36 — what companion/i18n_bundles.py message_key() computes (a browser test compares). */
+export function messageKey(text) {
+  let hash = 0x811c9dc5;
+  for (const char of text) hash = Math.imul(hash ^ char.codePointAt(0), 0x01000193);
+  return (hash >>> 0).toString(36);
+}
+
 /** `text` in the page's language, with `{name}` placeholders filled from `params`. A text the
  * catalogue lacks stays English. */
 export function t(text, params = null) {
-  const out = (typeof text === 'string' && i18n.messages[text]) || text;
+  const out = (typeof text === 'string' && i18n.messages[messageKey(text)]) || text;
   if (!params) return out;
   return out.replace(/\{(\w+)\}/g, (whole, key) => (key in params ? String(params[key]) : whole));
 }
@@ -33,7 +46,7 @@ export function t(text, params = null) {
 /** `one` or `other` by the count `n`, in the page's language (whose catalogue may have more
  * forms: Czech has three), with `{n}` and `params` filled: tn('{n} point', '{n} points', 3). */
 export function tn(one, other, n, params = null) {
-  const forms = i18n.plurals[one];
+  const forms = i18n.plurals[messageKey(one)];
   let text = n === 1 ? one : other;
   if (Array.isArray(forms) && forms.length) {
     let category = 'other';
@@ -74,18 +87,42 @@ export function languages() {
   return i18n.languages;
 }
 
-/** GET /api/i18n/<lang>.json, once per language; resolves when `t()` speaks it. */
-export function loadLanguage(lang = i18n.lang) {
-  if (i18n.loading && i18n.loading.lang === lang) return i18n.loading;
-  const loading = fetch(`/api/i18n/${encodeURIComponent(lang)}.json`)
-    .then((res) => (res.ok ? res.json() : Promise.reject(new Error(`HTTP ${res.status}`))))
-    .then((data) => {
-      const more = data.languages.join() !== i18n.languages.join();
-      i18n.lang = data.lang;
-      i18n.languages = data.languages;
-      i18n.messages = data.messages || {};
-      i18n.plurals = data.plurals || {};
-      document.documentElement.lang = data.lang;
+/** GET /api/i18n/<lang>/<bundle>.json, once per page (the browser's cache and the service
+ * worker keep it longer); a failure is asked for again next time. English needs no game's
+ * bundle (the message ids are the English texts); its shell names the languages. */
+function fetchBundle(lang, bundle) {
+  if (lang === 'en' && bundle !== 'shell') return Promise.resolve({ messages: {}, plurals: {} });
+  const id = `${lang}/${bundle}`;
+  if (!i18n.fetched.has(id)) {
+    const load = fetch(`/api/i18n/${encodeURIComponent(lang)}/${encodeURIComponent(bundle)}.json`)
+      .then((res) => (res.ok ? res.json() : Promise.reject(new Error(`HTTP ${res.status}`))))
+      .catch((err) => {
+        i18n.fetched.delete(id);
+        throw err;
+      });
+    i18n.fetched.set(id, load);
+  }
+  return i18n.fetched.get(id);
+}
+
+/** Every bundle the page needs in `lang`; resolves when `t()` speaks it. The page switches
+ * language only once all of them have arrived, so a text is never shown untranslated because
+ * its bundle is still on its way. A newer call (another language, one more bundle) supersedes
+ * this one: it then resolves with that one. */
+export function loadLanguage(lang = i18n.target || i18n.lang) {
+  const bundles = [...i18n.bundles];
+  const id = `${lang}|${bundles.join()}`;
+  if (i18n.loading && i18n.loading.id === id) return i18n.loading;
+  i18n.target = lang;
+  const loading = Promise.all(bundles.map((bundle) => fetchBundle(lang, bundle)))
+    .then((parts) => {
+      if (i18n.loading !== loading) return i18n.loading;
+      const more = parts[0].languages.join() !== i18n.languages.join();
+      i18n.lang = lang;
+      i18n.languages = parts[0].languages;
+      i18n.messages = Object.assign({}, ...parts.map((part) => part.messages || {}));
+      i18n.plurals = Object.assign({}, ...parts.map((part) => part.plurals || {}));
+      document.documentElement.lang = lang;
       // An English page drew before it knew the other languages: draw its switch again.
       if (more && lang === 'en') for (const listener of i18n.listeners) listener(i18n.lang);
     })
@@ -93,17 +130,23 @@ export function loadLanguage(lang = i18n.lang) {
       console.warn('no translations', err);
       if (i18n.loading === loading) i18n.loading = null;
     });
-  loading.lang = lang;
+  loading.id = id;
   i18n.loading = loading;
   return loading;
 }
 
-/** Resolves when the page's language is ready: at once for English (the message ids are the
- * English texts), else when its catalogue has arrived. The catalogue is asked for as soon as
- * the kit loads, so a game page does not wait for it. */
+/** The page shows this game (its id): its strings are loaded with the shell's from now on, in
+ * every language the page switches to. Resolves when `t()` speaks them. */
+export function loadBundle(bundle) {
+  i18n.bundles.add(bundle);
+  return loadLanguage();
+}
+
+/** Resolves when the page's language is ready with every bundle it needs: at once for English
+ * (the message ids are the English texts), else when they have arrived. */
 function languageReady() {
   const loading = loadLanguage();
-  return i18n.lang === 'en' ? Promise.resolve() : loading;
+  return i18n.target === 'en' ? Promise.resolve() : loading;
 }
 
 /** Switch the page's language: remembered in a cookie (the server's pages follow it too), then
@@ -367,6 +410,9 @@ function reference(gameId) {
  */
 export function gamePage({ root, game, side, base }) {
   const url = new URL(`${base}games/${game.id}/${side}.js`, document.baseURI).href;
+  // The game's strings, asked for now: the lobby already shows its options and its set-up
+  // refusals, and the module mounts only once they are here (load() waits for languageReady).
+  loadBundle(game.id);
   let module = null;
   let loading = null;
   let mounted = null;      // what the mount was for: `${game_number}|${seat}|${role}`
@@ -730,5 +776,5 @@ function phaseMotion() {
   };
 }
 
-// Ask for the page's catalogue at once, in parallel with everything else the page loads.
+// Ask for the shell's strings at once, in parallel with everything else the page loads.
 loadLanguage();

@@ -109,9 +109,15 @@ def test_offline_the_phone_page_reloads_into_its_reconnecting_screen(
     close_all(tv, phone)
 
 
-def test_the_phone_page_stays_under_its_size_budget(browser: Any, server: LiveServer) -> None:
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_the_phone_page_stays_under_its_size_budget(
+    browser: Any, server: LiveServer, lang: str
+) -> None:
+    """In English and in Czech: a Czech phone downloads the shell's strings and its game's
+    (docs/architecture.md, "Languages"), never every game's catalogue."""
     room = server.create_room("buzzer")
     context = phone_context(browser)
+    context.add_cookies([{"name": "lang", "value": lang, "url": server.url}])
     loaded: list[tuple[str, int]] = []
 
     def weigh(request: Any) -> None:
@@ -130,7 +136,14 @@ def test_the_phone_page_stays_under_its_size_budget(browser: Any, server: LiveSe
     counted = [(url, size) for url, size in loaded if "socket.io.min.js" not in url]
     total = sum(size for _, size in counted)
     page_only = sum(size for url, size in counted if url.startswith("page "))
-    print(f"phone page first load without the Socket.IO client: {total} bytes in all, {page_only}")
-    print(f"bytes for the page itself, {total - page_only} for the service worker's shell copy")
+    strings = sum(size for url, size in counted if "/api/i18n/" in url)
+    print(f"phone page first load ({lang}) without the Socket.IO client: {total} bytes in all,")
+    print(f"{page_only} bytes for the page itself, {total - page_only} for the service worker's")
+    print(f"shell copy; {strings} bytes of strings")
     assert total < PHONE_BUDGET_BYTES, sorted(counted, key=lambda item: -item[1])[:8]
+    asked = {url.split(" ", 1)[1].removeprefix(server.url) for url, _ in counted if "/i18n/" in url}
+    bundles = {f"/api/i18n/{lang}/shell.json"}
+    if lang != "en":  # English needs no game's strings: the message ids are English
+        bundles.add(f"/api/i18n/{lang}/buzzer.json")
+    assert asked == bundles
     context.close()

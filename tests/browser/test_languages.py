@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from companion.i18n_bundles import message_key
 from tests.browser.conftest import close_all, open_table, phone_context, visible
 from tests.browser.test_wicked_witches_way_night import dice_on_tv
 from tests.integration.test_wicked_witches_way_live import valid_by_colour
@@ -45,6 +46,14 @@ def test_the_tv_sets_the_room_language_and_a_phone_keeps_its_own(
     assert ben.locator(".me-bar .lang-cycle").inner_text().strip() == "CS"
     # the game's title too (the buzzer's is a description, not a printed game's name)
     assert text_of(ben, "#screen-lobby .phone-title") == "Bzučák (rychlá kola)"
+    # The kit finds a translation by the key the server gives its English text in a bundle.
+    texts = ["Start the game", "Čarodějnice!", "{who} casts {spell}.", "🧙 “it’s” · ok"]
+    keys = ben.evaluate(
+        "async (texts) => { const kit = await import('/static/js/kit.js');"
+        " return texts.map((text) => kit.messageKey(text)); }",
+        texts,
+    )
+    assert keys == [message_key(text) for text in texts]
 
     # The host makes Italian the room's language from the TV.
     tv.click('.tv-bar .lang-switch button[data-lang="it"]')

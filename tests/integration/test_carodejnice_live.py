@@ -67,6 +67,8 @@ def served(server: LiveServer, code: str) -> dict[str, str]:
         "/api/games/carodejnice/reference",
         f"/api/rooms/{code}",
         "/api/i18n/cs.json",
+        "/api/i18n/cs/shell.json",
+        "/api/i18n/cs/carodejnice.json",
     )
     return {**pages, **{path: fetch(server.url + path) for path in sorted(assets) + list(api)}}
 

@@ -32,6 +32,7 @@ def test_wheel_carries_static_files_and_templates(tmp_path: Path) -> None:
         "companion/static/games/buzzer/phone.js",
         "companion/static/js/client.js",
         "companion/translations/cs/LC_MESSAGES/messages.mo",
+        "companion/translations/bundles.json",
         "companion/games/carodejnice/data/jurors.json",
     ):
         assert needed in names, needed

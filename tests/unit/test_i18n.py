@@ -9,21 +9,22 @@ import random
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
-from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
 from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
-from jinja2.ext import babel_extract as extract_jinja2
 
+from companion import i18n_bundles
 from companion.engine import Illegal, IllegalAction
 from companion.games.registry import GAMES
-from companion.i18n_extract import built_sentences, data_texts, extract_python
+from companion.i18n_bundles import SHELL, extracted, message_key
+from companion.i18n_extract import built_sentences, data_texts
 from companion.rooms import RoomError, RoomService, ServiceConfig
 from companion.store import SqliteStore
 from companion.web import create_app
 from companion.web.help import help_for, translated_help
-from companion.web.i18n import TRANSLATIONS
+from companion.web.i18n import TRANSLATIONS, languages
 from tests.conformance import checks
 from tests.support import ROOT
 
@@ -56,6 +57,120 @@ def test_english_needs_no_catalogue_and_an_unknown_language_is_a_json_404(http) 
     assert answer.status_code == 404 and answer.get_json()["ok"] is False
 
 
+# -- the bundles: each page downloads only its strings -------------------------------------------
+
+#: a game page's strings, the shell's and its game's together: bytes of JSON, without gzip
+BUNDLE_BUDGET = 40_000
+
+TRANSLATED = [lang for lang in languages() if lang != "en"]
+
+
+@pytest.fixture(scope="module")
+def found() -> list[tuple[str, str]]:
+    """Every extracted ``(message, source)`` of the repository, as scripts/i18n sees them."""
+    return list(extracted(ROOT))
+
+
+def test_the_bundle_index_is_fresh_and_covers_the_whole_catalogue(
+    found: list[tuple[str, str]],
+) -> None:
+    """companion/translations/bundles.json is written by scripts/i18n from the sources as they
+    are: run it after adding, moving or removing a string."""
+    with (TRANSLATIONS / "messages.pot").open("rb") as source:
+        template = {m.id[0] if isinstance(m.id, tuple) else m.id for m in read_po(source) if m.id}
+    packages, titles = i18n_bundles.registered()
+    committed = i18n_bundles.read()
+    assert committed == i18n_bundles.index(found, packages, titles), (
+        "companion/translations/bundles.json is out of date: run scripts/i18n"
+    )
+    assert set(committed) == template
+    assert set(committed.values()) <= {SHELL, *GAMES}
+    assert committed["Start the game"] == SHELL  # the phone's lobby
+    assert committed["Only the table can do that."] == SHELL  # the engine's refusal
+    assert committed["Buzzer (speed rounds)"] == SHELL  # a title: the home page lists it
+    assert committed["Only the table awards points."] == "buzzer"  # a declared refusal
+    assert committed["Tailwind"] == "wicked-witches-way"  # a data file's name
+    assert committed["{n} point"] == "buzzer"  # a plural of the page module
+
+
+def test_no_two_messages_share_a_key() -> None:
+    """A served bundle keys a translation by message_key(English): two texts with one key would
+    show one's translation for the other."""
+    by_key: dict[str, list[str]] = {}
+    for message in i18n_bundles.read():
+        by_key.setdefault(message_key(message), []).append(message)
+    assert [texts for texts in by_key.values() if len(texts) > 1] == []
+
+
+def served_bundle(http, lang: str, name: str) -> dict[str, Any]:  # type: ignore[no-untyped-def]
+    answer = http.get(f"/api/i18n/{lang}/{name}.json")
+    assert answer.status_code == 200, f"{lang}/{name}"
+    body: dict[str, Any] = answer.get_json()
+    assert body["lang"] == lang and body["bundle"] == name
+    return body
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_game_page_gets_every_string_its_sources_use_and_no_other_games(  # type: ignore[no-untyped-def]
+    http, lang: str, game_id: str, found: list[tuple[str, str]]
+) -> None:
+    """The shell alone translates every string of the shell's sources (the home page loads
+    nothing else); the shell and the game's bundle translate every string of the game's
+    package and page modules, each as the whole catalogue does; the game's bundle holds nothing
+    the shell or another game shows."""
+    shell = served_bundle(http, lang, SHELL)
+    game = served_bundle(http, lang, game_id)
+    assert shell["languages"] == list(languages()) and "languages" not in game
+    whole = http.get(f"/api/i18n/{lang}.json").get_json()
+    packages, _ = i18n_bundles.registered()
+    missing = []
+    for message, source in found:
+        bundle = i18n_bundles.bundle_of(source, packages)
+        if bundle not in (SHELL, game_id):
+            continue
+        part = "plurals" if message in whole["plurals"] else "messages"
+        wanted = whole[part].get(message)
+        has = {**shell[part], **(game[part] if bundle == game_id else {})}
+        if wanted is not None and has.get(message_key(message)) != wanted:
+            missing.append(f"{source}: {message}")
+    assert missing == []
+    index = i18n_bundles.read()
+    own = {message_key(m) for m, b in index.items() if b == game_id}
+    assert set(game["messages"]) | set(game["plurals"]) <= own
+    assert set(game["messages"]).isdisjoint(shell["messages"])
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_a_game_page_downloads_at_most_40_kb_of_strings(http, lang: str) -> None:  # type: ignore[no-untyped-def]
+    """The shell plus the heaviest game's bundle, as served (JSON bytes, no gzip)."""
+    shell = len(http.get(f"/api/i18n/{lang}/shell.json").data)
+    games = {game_id: len(http.get(f"/api/i18n/{lang}/{game_id}.json").data) for game_id in GAMES}
+    heaviest = max(games, key=lambda game_id: games[game_id])
+    assert shell + games[heaviest] <= BUNDLE_BUDGET, (heaviest, shell, games)
+
+
+def test_english_bundles_are_empty_and_an_unknown_bundle_is_a_json_404(http) -> None:  # type: ignore[no-untyped-def]
+    english = served_bundle(http, "en", SHELL)
+    assert english["messages"] == {} and english["languages"] == ["en", "cs", "it"]
+    assert served_bundle(http, "en", "buzzer")["messages"] == {}
+    for url in ("/api/i18n/cs/chess.json", "/api/i18n/xx/shell.json", "/api/i18n/cs/.json"):
+        answer = http.get(url)
+        assert answer.status_code == 404 and answer.get_json()["ok"] is False, url
+
+
+@pytest.mark.parametrize(
+    "url", ["/api/i18n/cs.json", "/api/i18n/cs/shell.json", "/api/i18n/it/witchcraft.json"]
+)
+def test_a_catalogue_answer_is_revalidated_by_its_etag(http, url: str) -> None:  # type: ignore[no-untyped-def]
+    first = http.get(url)
+    assert first.status_code == 200 and first.headers["ETag"]
+    assert "max-age=300" in first.headers["Cache-Control"]
+    again = http.get(url, headers={"If-None-Match": first.headers["ETag"]})
+    assert again.status_code == 304 and again.data == b""
+    assert http.get(url, headers={"If-None-Match": '"stale"'}).data == first.data
+
+
 def test_the_server_pages_follow_the_browser_and_the_chosen_language(http) -> None:  # type: ignore[no-untyped-def]
     czech = http.get("/", headers={"Accept-Language": "cs-CZ,cs;q=0.9,en;q=0.5"}).text
     assert '<html lang="cs">' in czech and "hrajte sami na tomto telefonu" in czech
@@ -82,32 +197,7 @@ def frozen(text: str | list[str] | tuple[str, ...]) -> str | tuple[str, ...]:
 def translatable() -> set[str]:
     """Every string the code asks to translate, extracted afresh from the sources the way
     scripts/i18n does (so a new string fails the test below until it is translated)."""
-    keywords = {
-        **DEFAULT_KEYWORDS,
-        "t": None,
-        "tn": (1, 2),
-        "N_": None,
-        "say": None,
-        "errorText": (2,),
-        "Option": (4,),
-        **{kind: None for kind in REFUSALS},
-        "IllegalAction": (2,),
-        "RoomError": (2,),
-    }
-    out: set[str] = set()
-    for method, pattern in (
-        (extract_python, "companion/**/*.py"),
-        ("javascript", "static/**/*.js"),
-    ):
-        for path in sorted(ROOT.glob(pattern)):
-            for _, message, _, _ in extract_from_file(method, path, keywords=keywords):
-                out.add(message[0] if isinstance(message, tuple) else message)
-    for path in sorted((ROOT / "templates").glob("*.html")):
-        with path.open("rb") as source:
-            for _, _, message, _ in extract_jinja2(source, ("_",), [], {}):
-                out.add(message)
-    out |= data_texts(ROOT)
-    return {m for m in out if m}
+    return {message for message, _ in extracted(ROOT)}
 
 
 def test_the_names_and_texts_of_the_games_data_files_are_extracted_and_ids_are_not() -> None:
@@ -155,9 +245,6 @@ def test_the_extraction_finds_every_t_call_of_the_pages() -> None:
     }
     assert len(plain) > 200
     assert sorted(plain - translatable()) == []
-
-
-REFUSALS = ("Illegal", "BadRequest", "NotYourTurn", "TooLate", "Forbidden", "SetupError")
 
 
 @pytest.mark.parametrize("lang", ["it", "cs"])
@@ -302,18 +389,13 @@ def untranslated(sent: object, known: set[str], key: str | None = None) -> Itera
         yield sent
 
 
-@pytest.fixture(scope="module")
-def known() -> set[str]:
-    return translatable()
-
-
 @pytest.mark.parametrize("game_id", sorted(GAMES))
-def test_every_text_a_games_view_or_refusal_sends_is_a_catalogue_text(
-    game_id: str, known: set[str]
-) -> None:
+def test_every_text_a_games_view_or_refusal_sends_is_a_catalogue_text(game_id: str) -> None:
     """Random legal play (the conformance helpers): every text the views carry, and every
     refusal met on the way, is an extracted template (or a data name) — a sentence built with
-    an f-string would be English in every language."""
+    an f-string would be English in every language — of the shell's or this game's bundle, the
+    two a game page downloads."""
+    known = {m for m, b in i18n_bundles.read().items() if b in (SHELL, game_id)}
     game = GAMES[game_id]
     found: set[str] = set()
     players, options = next(iter(checks.configurations(game)))
