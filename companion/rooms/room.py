@@ -56,6 +56,17 @@ class Player:
     avatar: Avatar = field(default_factory=lambda: Avatar("circle", "orange"))
 
 
+def pause_length(paused_at: float | None, at: float) -> int:
+    """How much the game clock stood still in a pause that began at ``paused_at`` (None: there
+    is no pause) and ends at ``at``, in whole ms: the offset stays whole, so converting between
+    server and game time stays exact.
+
+    >>> pause_length(1_000.2, 61_000.9), pause_length(None, 5_000.0)
+    (60001, 0)
+    """
+    return 0 if paused_at is None else round(at - paused_at)
+
+
 class Room:
     def __init__(self, code: str, game: Game[Any], create: Mapping[str, Any]) -> None:
         self.code = code
@@ -302,15 +313,10 @@ class Room:
         if self.status is not Status.PAUSED:
             raise RoomError(ErrorCode.ILLEGAL, "The game is not paused.")
         # The game clock stood still during the pause: it runs on from where it stopped.
-        return self._unpause(float(event["at"]), Status.PLAYING)
-
-    def _unpause(self, at: float, status: Status) -> Commit:
-        """Leave the pause that began at ``paused_at``: the pause's length, rounded to whole ms,
-        is added to the offset, so the game time runs on from where it stood."""
-        paused_for = round(at - (self.paused_at if self.paused_at is not None else at))
+        paused_for = pause_length(self.paused_at, float(event["at"]))
 
         def commit() -> None:
-            self.status, self.paused_at = status, None
+            self.status, self.paused_at = Status.PLAYING, None
             self.offset += paused_for
 
         return commit
@@ -318,9 +324,14 @@ class Room:
     def _end(self, event: Mapping[str, Any]) -> Commit:
         if self.status not in (Status.PLAYING, Status.PAUSED):
             raise RoomError(ErrorCode.ILLEGAL, "There is no game in play to end.")
-        if self.status is Status.PAUSED:  # the ended game's clock keeps the time it stood at
-            return self._unpause(float(event["at"]), Status.OVER)
-        return lambda: setattr(self, "status", Status.OVER)
+        # ended during a pause, the game clock keeps the time it stood at
+        paused_for = pause_length(self.paused_at, float(event["at"]))
+
+        def commit() -> None:
+            self.status, self.paused_at = Status.OVER, None
+            self.offset += paused_for
+
+        return commit
 
     def _act(self, event: Mapping[str, Any]) -> Commit:
         if self.status is Status.PAUSED:
