@@ -1,5 +1,5 @@
 """The game contract shared by every game: the Game base class, declared actions and options,
-error codes and exceptions, seeded RNG."""
+error codes and exceptions, seeded RNG, turn order."""
 
 from companion.engine.actions import (
     Action,
@@ -24,6 +24,7 @@ from companion.engine.errors import (
 from companion.engine.game import Game, State
 from companion.engine.options import Option, OptionError, OptionType, resolve_options
 from companion.engine.rng import Rng
+from companion.engine.turns import clockwise, next_seat
 
 __all__ = [
     "Action",
@@ -48,5 +49,7 @@ __all__ = [
     "by_anyone",
     "by_seat",
     "by_table",
+    "clockwise",
+    "next_seat",
     "resolve_options",
 ]

@@ -39,7 +39,7 @@ class FieldType(enum.StrEnum):
     INT = "int"  # a whole number (never a bool)
     NUMBER = "number"  # a finite number
     TEXT = "text"  # a non-empty string, optionally one of ``choices``
-    SEAT = "seat"  # a seat number of this game (checked against the state's seats)
+    SEAT = "seat"  # a seat number of this game (checked against the game's seats in apply)
     LIST = "list"  # a list of ``item`` values
     JSON = "json"  # any JSON value the game parses itself (e.g. dice faces)
 
@@ -232,7 +232,8 @@ class Action(Generic[S]):
         return out
 
     def seat_fields(self) -> tuple[Field, ...]:
-        """Fields that name a seat (checked against the state's seats when applied)."""
+        """Fields that name a seat (checked against the number of seats the room passes to
+        ``Game.apply``)."""
         return tuple(f for f in self.fields if f.type is FieldType.SEAT)
 
 

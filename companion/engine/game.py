@@ -1,9 +1,11 @@
 """The Game base class: pure rules that the room layer drives.
 
 A game never sees a socket, a clock or a database: it gets players, options and a seed, and
-later actions with the server time ``at`` (milliseconds) at which they happened. A game
-subclasses ``Game[S]`` (``S`` its state, usually a frozen dataclass), declares its options and
-actions, and writes ``new_state``, ``view`` and ``seat_count``; every other hook has a default.
+later actions with the game time ``at`` (milliseconds) at which they happened. Game time is
+the room's: server time less the time the game stood still (pauses, and the time an undo took
+back), so a game's timers need no care for pauses or undo. A game subclasses ``Game[S]`` (``S``
+its state, usually a frozen dataclass), declares its options and actions, and writes
+``new_state`` and ``view``; every other hook has a default.
 """
 
 from __future__ import annotations
@@ -57,10 +59,6 @@ class Game(Generic[S]):
         """What ``seat`` may see (None: the public table view, holding nobody's secrets)."""
         raise NotImplementedError
 
-    def seat_count(self, state: S) -> int:
-        """How many seats this game has (seats are numbered 0 … seat_count - 1)."""
-        raise NotImplementedError
-
     # -- hooks with defaults ----------------------------------------------------------------
 
     def seats_for(self, options: Mapping[str, Any]) -> int:
@@ -68,20 +66,16 @@ class Game(Generic[S]):
         return self.max_players
 
     def deadline(self, state: S) -> float | None:
-        """The next server time (ms) at which ``timeout`` is due, or None."""
+        """The next game time (ms) at which ``timeout`` is due, or None."""
         return None
 
     def timeout(self, state: S, at: float) -> S:
-        """The state after the deadline ``at`` has passed."""
-        return state
-
-    def shift(self, state: S, ms: float) -> S:
-        """The state with every pending time moved ``ms`` later: after a pause of ``ms``, timers
-        resume where they stopped instead of running out at once."""
+        """The state after the deadline ``at`` (game time) has passed."""
         return state
 
     def race_opened_at(self, state: S) -> float | None:
-        """When the current race became possible to press, or None if no race is open.
+        """When (game time) the current race became possible to press, or None if no race is
+        open.
 
         The fair sequencer never believes a press claimed earlier than this plus half the
         presser's smallest round trip: nobody can react before they could see the race.
@@ -193,14 +187,24 @@ class Game(Generic[S]):
             )
         return action.accept(seat, raw)
 
-    def apply(self, state: S, seat: int | None, action: Payload, at: float) -> S:
-        """The state after ``action``; raises IllegalAction and leaves ``state`` untouched."""
+    def apply(
+        self,
+        state: S,
+        seat: int | None,
+        action: Payload,
+        at: float,
+        *,
+        seats: int | None = None,
+    ) -> S:
+        """The state after ``action`` at the game time ``at``; raises IllegalAction and leaves
+        ``state`` untouched. ``seats`` is how many seats the game has (the room always passes
+        it): the sender and every ``SEAT`` field must be one of them."""
         payload = self.accept(seat, action)
         declared = self.actions[payload["type"]]
-        seats = self.seat_count(state)
-        if seat is not None and not 0 <= seat < seats:
-            raise BadRequest("There is no such seat.")
-        for field in declared.seat_fields():
-            if field.name in payload and payload[field.name] >= seats:
+        if seats is not None:
+            if seat is not None and not 0 <= seat < seats:
                 raise BadRequest("There is no such seat.")
+            for field in declared.seat_fields():
+                if field.name in payload and payload[field.name] >= seats:
+                    raise BadRequest("There is no such seat.")
         return declared.run(state, seat, payload, at)

@@ -22,6 +22,7 @@ class Step:
     fired (``label`` None: undone together with the action before it)."""
 
     before: State
+    #: the game time of the step
     at: float
     label: str | None
 
@@ -31,6 +32,7 @@ class Undone:
     """What one undo took back: the state it left (to redo) and the steps it removed."""
 
     state: State
+    #: the game time at the undo (a redo takes the game clock back to it)
     at: float
     label: str
     steps: tuple[Step, ...]

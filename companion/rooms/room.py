@@ -4,6 +4,11 @@ Every change is an event (a JSON-able dict with a ``kind``). ``Room.prepare(even
 the event against the current room and returns a commit function, without changing anything;
 the service stores the event and then commits it. Replaying a room's log after a restart is
 ``prepare(event)()`` for each stored event, so live play and replay share one code path.
+
+Events carry server times; the game sees game time (docs/protocol.md, "Game time"): server time
+less the room's ``offset``, standing still while the game is paused. Resume, undo and redo move
+the offset, so the game's timers need no care for either; the offset is derived from those
+events alone, so a replay finds it again.
 """
 
 from __future__ import annotations
@@ -51,6 +56,17 @@ class Player:
     avatar: Avatar = field(default_factory=lambda: Avatar("circle", "orange"))
 
 
+def pause_length(paused_at: float | None, at: float) -> int:
+    """How much the game clock stood still in a pause that began at ``paused_at`` (None: there
+    is no pause) and ends at ``at``, in whole ms: the offset stays whole, so converting between
+    server and game time stays exact.
+
+    >>> pause_length(1_000.2, 61_000.9), pause_length(None, 5_000.0)
+    (60001, 0)
+    """
+    return 0 if paused_at is None else round(at - paused_at)
+
+
 class Room:
     def __init__(self, code: str, game: Game[Any], create: Mapping[str, Any]) -> None:
         self.code = code
@@ -59,7 +75,10 @@ class Room:
         self.seed: int = create["seed"]
         self.options: dict[str, Any] = resolve_options(game.options, create.get("options", {}))
         self.status = Status.LOBBY
+        #: the server time of the pause while paused (the game time stands at its game time)
         self.paused_at: float | None = None
+        #: server time minus game time, in whole ms (so converting either way is exact)
+        self.offset = 0
         self.locked = False
         self.players: list[Player] = []
         self.revoked: set[str] = set()
@@ -84,10 +103,42 @@ class Room:
     def active_players(self) -> list[Player]:
         return [p for p in self.players if not p.gone]
 
+    def game_time(self, at: float) -> float:
+        """The game time at the server time ``at``: it stands still while the game is paused.
+
+        >>> room = Room("BCDF", Game(), {"host_token": "h", "seed": 1, "at": 0.0})
+        >>> room.offset = 61_000
+        >>> room.game_time(100_000.5), room.server_time(39_000.5)
+        (39000.5, 100000.5)
+        """
+        if self.status is Status.PAUSED and self.paused_at is not None:
+            at = self.paused_at
+        return at - self.offset
+
+    def server_time(self, game_at: float) -> float:
+        """The server time at which the game time is ``game_at`` (while the game runs)."""
+        return game_at + self.offset
+
+    def clock(self) -> dict[str, Any]:
+        """The game clock as the pages get it (``view.room.clock``): ``offset`` (server time minus
+        game time) and ``stopped``, the game time it stands at while paused (else None)."""
+        paused = self.status is Status.PAUSED and self.paused_at is not None
+        stopped = self.game_time(self.paused_at or 0.0) if paused else None
+        return {"offset": self.offset, "stopped": stopped}
+
     def deadline(self) -> float | None:
+        """The game's next deadline while it runs, in server time."""
         if self.status is not Status.PLAYING:
             return None
-        return self.game.deadline(self.state)
+        due = self.game.deadline(self.state)
+        return None if due is None else self.server_time(due)
+
+    def race_opened_at(self) -> float | None:
+        """When the game's current race opened, in server time (for the fair sequencer)."""
+        if self.status is not Status.PLAYING:
+            return None
+        opened = self.game.race_opened_at(self.state)
+        return None if opened is None else self.server_time(opened)
 
     # -- events --------------------------------------------------------------------------
 
@@ -145,7 +196,8 @@ class Room:
         state = self.state
         if self.status in (Status.PLAYING, Status.PAUSED) and not player.gone:
             # The game plays on without the seat, by its own rules.
-            state = self.game.seat_left(self.state, player.seat, float(event["at"]))
+            at = self.game_time(float(event["at"]))
+            state = self.game.seat_left(self.state, player.seat, at)
 
         def commit() -> None:
             self.revoked.add(player.token)
@@ -260,19 +312,26 @@ class Room:
     def _resume(self, event: Mapping[str, Any]) -> Commit:
         if self.status is not Status.PAUSED:
             raise RoomError(ErrorCode.ILLEGAL, "The game is not paused.")
-        # The game's timers stood still during the pause: they resume where they stopped.
-        paused_for = float(event["at"]) - (self.paused_at or float(event["at"]))
-        state = self.game.shift(self.state, paused_for)
+        # The game clock stood still during the pause: it runs on from where it stopped.
+        paused_for = pause_length(self.paused_at, float(event["at"]))
 
         def commit() -> None:
-            self.status, self.paused_at, self.state = Status.PLAYING, None, state
+            self.status, self.paused_at = Status.PLAYING, None
+            self.offset += paused_for
 
         return commit
 
     def _end(self, event: Mapping[str, Any]) -> Commit:
         if self.status not in (Status.PLAYING, Status.PAUSED):
             raise RoomError(ErrorCode.ILLEGAL, "There is no game in play to end.")
-        return lambda: setattr(self, "status", Status.OVER)
+        # ended during a pause, the game clock keeps the time it stood at
+        paused_for = pause_length(self.paused_at, float(event["at"]))
+
+        def commit() -> None:
+            self.status, self.paused_at = Status.OVER, None
+            self.offset += paused_for
+
+        return commit
 
     def _act(self, event: Mapping[str, Any]) -> Commit:
         if self.status is Status.PAUSED:
@@ -282,8 +341,10 @@ class Room:
         seat = event["seat"]
         if seat is not None and self._seat(seat).gone:
             raise RoomError(ErrorCode.FORBIDDEN, "This seat has left the game.")
+        at = self.game_time(float(event["at"]))
         try:
-            state = self.game.apply(self.state, seat, event["action"], event["at"])
+            # the room's seats are the game's (a seat that left stays, empty)
+            state = self.game.apply(self.state, seat, event["action"], at, seats=len(self.players))
         except IllegalAction as exc:
             raise RoomError(exc.code, exc.template, **exc.params) from exc
         # the action's name is its id in words (scripts/i18n extracts it from the declaration,
@@ -293,13 +354,21 @@ class Room:
             label = say("the table's {action}", action=action)
         else:
             label = say("{who}'s {action}", who=self.players[seat].name, action=action)
-        return self._step(state, float(event["at"]), label)
+        return self._step(state, at, label)
 
     def _timeout(self, event: Mapping[str, Any]) -> Commit:
-        state = self.game.timeout(self.state, event["at"])
-        return self._step(state, float(event["at"]), None)
+        # The event keeps the deadline in server time; converted, it may miss the game's own
+        # value by float rounding (or by a rounded pause in a log from before game time).
+        at = self.game_time(float(event["at"]))
+        due = self.game.deadline(self.state)
+        if due is not None and abs(at - due) <= 1:
+            at = due
+        state = self.game.timeout(self.state, at)
+        return self._step(state, at, None)
 
     def _step(self, state: State, at: float, label: str | None) -> Commit:
+        """A new game state after an action or a timeout at the game time ``at``."""
+
         def commit() -> None:
             self.history.record(Step(self.state, at, label))
             self._set_state(state)
@@ -316,46 +385,53 @@ class Room:
         raise RoomError(ErrorCode.ILLEGAL, "Undo works while a game is in play (not paused).")
 
     def _undo(self, event: Mapping[str, Any]) -> Commit:
-        """The last action and the timers after it, taken back; its timers resume with the time
-        they had left then."""
+        """The last action and the timers after it, taken back; the game clock goes back to
+        the game time of that action, so its timers resume with the time they had left then."""
         self._undoable()
         index = self.history.last_action()
         if index is None:
             raise RoomError(ErrorCode.ILLEGAL, "Nothing to undo in this game.")
         at = float(event["at"])
+        now = self.game_time(at)
         step = self.history.done[index]
         assert step.label is not None
-        restored = self._still_gone(self.game.shift(step.before, at - step.at), at)
+        offset = round(at - step.at)
+        restored = self._still_gone(step.before, at - offset)
 
         def commit() -> None:
             steps = tuple(self.history.done[index:])
             del self.history.done[index:]
-            self.history.undone.append(Undone(self.state, at, step.label or "", steps))
+            self.history.undone.append(Undone(self.state, now, step.label or "", steps))
             self.last_undo = step.label or ""
             self.status = Status.PLAYING
+            self.offset = offset
             self._set_state(restored)
 
         return commit
 
     def _redo(self, event: Mapping[str, Any]) -> Commit:
+        """What the last undo took back, put back; the game clock goes forward to the game
+        time of that undo, so the timers resume with the time they had left then."""
         self._undoable()
         if not self.history.undone:
             raise RoomError(ErrorCode.ILLEGAL, "Nothing to redo.")
         at = float(event["at"])
         top = self.history.undone[-1]
-        restored = self._still_gone(self.game.shift(top.state, at - top.at), at)
+        offset = round(at - top.at)
+        restored = self._still_gone(top.state, at - offset)
 
         def commit() -> None:
             self.history.undone.pop()
             self.history.done.extend(top.steps)
             self.last_undo = top.label
             self.status = Status.PLAYING
+            self.offset = offset
             self._set_state(restored)
 
         return commit
 
     def _still_gone(self, state: State, at: float) -> State:
-        """A seat that left stays gone in a state from before it left."""
+        """A seat that left stays gone in a state from before it left (``at``: game time)."""
         for player in self.players:
             if player.gone:
                 state = self.game.seat_left(state, player.seat, at)

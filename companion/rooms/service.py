@@ -515,7 +515,7 @@ class RoomService:
         clock = self._clocks.get(conn)
         estimate = clock.estimate(now) if clock is not None else None
         self._advance(room, self._timeout_limit(room, now))
-        opened_at = room.game.race_opened_at(room.state)
+        opened_at = room.race_opened_at()  # in server time, as every time of the sequencer
         press = FairPress(
             key=next(self._arrivals),
             seat=seat,
@@ -620,12 +620,11 @@ class RoomService:
             playing = room is not None and room.status is Status.PLAYING
             race_soon = False
             if playing and room is not None and room.state is not None:
-                game, state = room.game, room.state
-                due = game.deadline(state)
+                due = room.deadline()  # in server time
                 race_soon = (
                     due is not None
                     and due - now <= RACE_AHEAD_SECONDS * 1000
-                    and game.race_opened_at(state) is None
+                    and room.race_opened_at() is None
                 )
             return probe_interval(clock.estimate(now), playing, race_soon)
 
@@ -708,12 +707,14 @@ class RoomService:
         self._schedule(room)
 
     def _timeout_limit(self, room: Room, now: float) -> float:
-        """How far deadlines may fire: not past a press that is still waiting to settle."""
+        """How far deadlines may fire (server time): not past a press that is still waiting to
+        settle."""
         buffer = self._races.get(room.code)
         return now if buffer is None else min(now, buffer.first_fair)
 
     def _advance(self, room: Room, now: float) -> None:
-        """Apply every game deadline that has passed, each as a logged ``timeout``."""
+        """Apply every game deadline that has passed by the server time ``now``, each as a
+        logged ``timeout`` whose ``at`` is the deadline in server time (``Room.deadline``)."""
         while (due := room.deadline()) is not None and due <= now:
             self._record(room, {"kind": "timeout", "at": due})
             if room.deadline() == due:

@@ -79,6 +79,8 @@ def build_views(
         "options": dict(room.options),
         "lang": room.lang,
         "join_url": join_url,
+        # the game's times are game time: the pages count down on it (docs/protocol.md)
+        "clock": room.clock(),
     }
     game_views: dict[int | None, dict[str, Any] | None] = {}
     out: dict[str, dict[str, Any]] = {}

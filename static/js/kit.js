@@ -299,13 +299,32 @@ export async function call(event, payload = {}, { button = null, quiet = false }
   return ack;
 }
 
-// ---- countdowns -------------------------------------------------------------------------------
+// ---- game time and countdowns -----------------------------------------------------------------
 
-/** Seconds left until the server time `until` on this page's clock estimate (never negative);
- * null when there is no deadline. */
+// The room's game clock, from the latest view (`view.room.clock`, docs/protocol.md "Game time"):
+// every time in a game's view is game time, which stands still while the game is paused and goes
+// back with an undo.
+const gameClock = { offset: 0, stopped: null };
+
+/** Follow the game clock of a view's room (`view.room.clock`); the kit does it for every view
+ * it shows. */
+export function followGameClock(clock) {
+  if (!clock || typeof clock.offset !== 'number') return;
+  gameClock.offset = clock.offset;
+  gameClock.stopped = typeof clock.stopped === 'number' ? clock.stopped : null;
+}
+
+/** The game time now, on this page's estimate of the server clock: where a paused game's clock
+ * stands, else the server time less the room's offset. Compare a game's times to this. */
+export function gameNow() {
+  return gameClock.stopped ?? serverNow() - gameClock.offset;
+}
+
+/** Seconds left until the game time `until` (never negative); null when there is no deadline.
+ * It stands still while the game is paused. */
 export function secondsLeft(until) {
   if (typeof until !== 'number' || !Number.isFinite(until)) return null;
-  return Math.max(0, (until - serverNow()) / 1000);
+  return Math.max(0, (until - gameNow()) / 1000);
 }
 
 const FORMATS = {
@@ -321,7 +340,7 @@ const FORMATS = {
 };
 
 /**
- * A countdown to the server time `until`. Any element with `data-until` inside a mounted page is
+ * A countdown to the game time `until`. Any element with `data-until` inside a mounted page is
  * one: the kit writes the time left into its `.countdown-text` descendant (or itself) on every
  * frame, in `data-format` (s | tenths | n), adds the class `urgent` from 5 s, and with
  * `data-total` (ms) sets the CSS variable --left (1 → 0) for a bar.
@@ -441,7 +460,9 @@ export function gamePage({ root, game, side, base }) {
     avatar: (seat, options) => avatarOf(ctx.view, seat, options),
     t,
     lang: i18n.lang,
-    serverNow,
+    gameNow,
+    // the name modules had before game time: it counts in game time as well
+    serverNow: gameNow,
     secondsLeft,
     toast,
     redraw,
@@ -542,6 +563,7 @@ export function gamePage({ root, game, side, base }) {
     /** Render `view` (its game may be null: then the module is unmounted). */
     async show(view) {
       latest = view;
+      followGameClock(view.room?.clock);
       if (!view.game) {
         if (mounted) unmount();
         return;

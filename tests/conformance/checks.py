@@ -3,10 +3,11 @@
 The checks know a game only by its contract. Moves are built from the declared actions (each
 field's type, range and choices), sent by a random sender the action allows; the rules refuse
 most of them, and the accepted ones are the legal play. The clock moves on at random and each
-deadline fires as the room fires it. After every step: every view is JSON, no view but its
-owner's holds a seat's ``private`` values, and ``shift`` moves every pending time. At the end
-the log replays to the same states, directly and through the room service on a real SQLite
-file. Malformed moves built from the same declarations go through the room service too
+deadline fires as the room fires it. After every step: every view is JSON and no view but its
+owner's holds a seat's ``private`` values. At the end the log replays to the same states,
+directly and through the room service on a real SQLite file, where the host also pauses now and
+then: nothing of the game changes during a pause, and its deadlines are as much later after it
+(``check_pause``). Malformed moves built from the same declarations go through the room service too
 (``check_fuzz``), and the page modules, the help and the reference must be there.
 ``test_registered_games.py`` runs all this over every registered game, and
 ``tests/unit/test_example_game.py`` over a game written in the test.
@@ -46,8 +47,8 @@ WAITS = (0, 1, 30, 250, 700, 2_000, 5_000, 16_000)
 ACTION_TRIES = 6
 #: how often an action is played down for a whole game (see ``Picker``)
 PLAY_DOWN = 0.2
-#: how long a pause ``shift`` is asked to make up for
-SHIFT_MS = 61_000
+#: how long the pauses of ``check_room_replay`` last (ms)
+PAUSE_MS = 61_000
 #: what a game may answer a move with (never ``internal``)
 REFUSALS = frozenset(
     {
@@ -269,7 +270,7 @@ class Picker:
                 if self.gone and self._for_gone(action, move):
                     continue
                 try:
-                    after = game.apply(state, *move, now)
+                    after = game.apply(state, *move, now, seats=self.seats)
                 except IllegalAction as exc:
                     assert exc.code in REFUSALS and exc.message, (game.id, move, exc.code)
                     self.refused[exc.code] += 1
@@ -357,7 +358,7 @@ def check_leaver(
             (seat, raw), state = picked
             if step > leave_at and game.actions[raw["type"]].sender is Sender.SEAT:
                 after[f"seat {seat}"] += 1
-        check_secrecy(game, state, check_views(game, state))
+        check_secrecy(game, state, check_views(game, state, players))
     waiting = {f"seat {k}" for k in range(players) if k != gone} - set(after)
     assert game.is_over(state) or not waiting, (
         f"{game.id}: after seat {gone} left (step {leave_at}), {sorted(waiting)} never acted again"
@@ -381,9 +382,8 @@ def record(run: Run, event: Event, state: Any) -> None:
 
 
 def check_state(run: Run, state: Any) -> None:
-    views = check_views(run.game, state)
+    views = check_views(run.game, state, len(run.players))
     run.secrets += check_secrecy(run.game, state, views)
-    check_shift(run.game, state)
 
 
 def check_progress(runs: list[Run], *, types: int = 2, secrets: bool = True) -> None:
@@ -403,9 +403,10 @@ def declares_secrets(game: Game[Any]) -> bool:
 # -- (a) views ----------------------------------------------------------------------------------
 
 
-def check_views(game: Game[Any], state: Any) -> dict[int | None, dict[str, Any]]:
-    """The table view and each seat's view: JSON objects (no NaN); only a seat's has ``you``."""
-    views = {who: game.view(state, who) for who in (None, *range(game.seat_count(state)))}
+def check_views(game: Game[Any], state: Any, seats: int) -> dict[int | None, dict[str, Any]]:
+    """The table view and the view of each of the ``seats``: JSON objects (no NaN); only a
+    seat's has ``you``."""
+    views = {who: game.view(state, who) for who in (None, *range(seats))}
     for who, view in views.items():
         assert isinstance(view, dict), f"{game.id}: the {audience(who)} view is not an object"
         try:
@@ -489,7 +490,7 @@ def replay(run: Run) -> list[Any]:
         if event.action is None:
             state = game.timeout(state, event.at)
         else:
-            state = game.apply(state, event.seat, event.action, event.at)
+            state = game.apply(state, event.seat, event.action, event.at, seats=len(run.players))
         out.append(state)
     return out
 
@@ -497,25 +498,6 @@ def replay(run: Run) -> list[Any]:
 def check_replay(run: Run) -> None:
     for k, (played, rebuilt) in enumerate(zip(run.states, replay(run), strict=True)):
         assert played == rebuilt, f"{run.game.id}: the replay differs after {run.events[k]}"
-
-
-# -- (e) shift ----------------------------------------------------------------------------------
-
-
-def check_shift(game: Game[Any], state: Any, ms: float = SHIFT_MS) -> None:
-    """After a pause of ``ms``, the deadline and the race's opening are ``ms`` later (None
-    stays None); a pause of 0 changes nothing."""
-    assert game.shift(state, 0) == state, f"{game.id}: shift(state, 0) changed the state"
-    moved = game.shift(state, ms)
-    for hook in (game.deadline, game.race_opened_at):
-        before, after = hook(state), hook(moved)
-        if before is None:
-            assert after is None, f"{game.id}: {hook.__name__} appeared after a shift"
-        else:
-            # Only float rounding may differ: (t + a) + ms against (t + ms) + a.
-            assert after is not None and math.isclose(after, before + ms, abs_tol=1e-6), (
-                f"{game.id}: {hook.__name__} {before} shifted by {ms} is {after}"
-            )
 
 
 # -- the room layer: (d) replay through the store, (f) fuzz ---------------------------------------
@@ -540,6 +522,34 @@ class Table:
     @property
     def room(self) -> Any:
         return self.svc.rooms[self.code]
+
+
+# -- (e) a pause --------------------------------------------------------------------------------
+
+
+def check_pause(table: Table, ms: float = PAUSE_MS) -> None:
+    """The host pauses the game for ``ms`` and resumes it, through the room service: nothing of
+    the game changes meanwhile (no deadline fires), and afterwards its next deadline and its
+    race's opening are ``ms`` later in server time (None stays None): timers resume where they
+    stood, whatever the game keeps in its state."""
+    svc, clock, room = table.svc, table.clock, table.room
+    game, state = room.game, room.state
+    before = {"deadline": room.deadline(), "race_opened_at": room.race_opened_at()}
+    svc.room_command("tv", {"type": "pause"})
+    clock.now += ms
+    svc.tick()
+    svc.room_command("tv", {"type": "resume"})
+    assert room.state == state, f"{game.id}: the game changed during a pause"
+    after = {"deadline": room.deadline(), "race_opened_at": room.race_opened_at()}
+    for hook, was in before.items():
+        now = after[hook]
+        if was is None:
+            assert now is None, f"{game.id}: a {hook} appeared after a pause"
+        else:
+            # Only float rounding may differ: (t + a) + ms against t + (a + ms).
+            assert now is not None and math.isclose(now, was + ms, abs_tol=1e-6), (
+                f"{game.id}: {hook} {was} after a pause of {ms} is {now}"
+            )
 
 
 CONFIG = ServiceConfig("http://test", idle_expiry_ms=1e12)
@@ -578,29 +588,34 @@ def check_room_replay(
     seed: int,
     steps: int = 150,
 ) -> Counter[str]:
-    """Random legal play through ``RoomService.act`` (a race settled by ``tick``, a pause now
-    and then), each move landing on the state the game computed; then a second service on the
-    same file rebuilds the room to the same state. Returns the moves accepted."""
+    """Random legal play through ``RoomService.act`` (a race settled by ``tick``), each move
+    landing on the state the game computed, and now and then a pause (``check_pause``): always
+    the first time a timer runs, and more often while one does. Then a second service on the
+    same file rebuilds the room to the same state and the same game clock. Returns the moves
+    accepted."""
     rng = random.Random(f"room:{game.id}:{players}:{seed}")
     table = open_room(games, game, db, players, options, seed)
     svc, clock = table.svc, table.clock
     picker = Picker(game, players, rng)
+    paused_timer = False
     for _ in range(steps):
         if table.room.status is Status.OVER:
             break
         clock.now += rng.choice(WAITS)
         svc.tick()  # the deadlines due fire first, as before any move
-        if table.room.status is Status.PAUSED:
-            if rng.random() < 0.4:
-                svc.room_command("tv", {"type": "resume"})
-        elif rng.random() < 0.03:
-            svc.room_command("tv", {"type": "pause"})
+        timed = table.room.deadline() is not None or table.room.race_opened_at() is not None
+        first = timed and not paused_timer
+        if table.room.status is Status.PLAYING and (
+            first or rng.random() < (0.1 if timed else 0.02)
+        ):
+            check_pause(table)
+            paused_timer |= timed
         else:
             act(table, picker)
     played = table.room
     again = RoomService(SqliteStore(db), games, clock, CONFIG).rooms[table.code]
     assert again.state == played.state, f"{game.id}: the room replays to another state"
-    assert (again.status, again.seq) == (played.status, played.seq)
+    assert (again.status, again.seq, again.offset) == (played.status, played.seq, played.offset)
     return picker.accepted
 
 
@@ -613,7 +628,8 @@ def settle(table: Table) -> None:
 def act(table: Table, picker: Picker) -> None:
     """A legal move through the room service; a race press is settled at once."""
     svc, clock = table.svc, table.clock
-    picked = picker.pick(table.room.state, clock.now)
+    # the game is asked at the room's game time, as the room asks it
+    picked = picker.pick(table.room.state, table.room.game_time(clock.now))
     if picked is None:
         return
     (seat, raw), after = picked
@@ -655,7 +671,8 @@ def check_fuzz(
             continue
         room = table.room
         before = (room.state, room.seq, room.status)
-        legal = [move for move, _ in picker.legal_moves(room.state, clock.now).values()]
+        moves = picker.legal_moves(room.state, room.game_time(clock.now))
+        legal = [move for move, _ in moves.values()]
         sender, raw = malformed(game, players, rng, clock.now, legal)
         try:
             # mostly from the sender the move names; now and then from anyone (a wrong phone)

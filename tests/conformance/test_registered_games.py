@@ -36,7 +36,7 @@ def test_pages_help_and_reference(game_id: str) -> None:
 
 @pytest.mark.parametrize(("game_id", "players", "options"), TABLES)
 def test_random_legal_play(game_id: str, players: int, options: dict[str, Any]) -> None:
-    """Views, secrecy and shift after every step, then the replay (all inside ``play``)."""
+    """Views and secrecy after every step, then the replay (all inside ``play``)."""
     runs = [checks.play(GAMES[game_id], players, options, seed) for seed in SEEDS]
     if options:
         # Some options stall random play (physical dice need faces no junk can spell).
@@ -64,6 +64,8 @@ def test_declared_secrets_show_up(game_id: str) -> None:
 
 @pytest.mark.parametrize("game_id", IDS)
 def test_the_room_replays_to_the_same_state(game_id: str, tmp_path: Path) -> None:
+    """Play through the room with pauses (``check_pause``: timers stand still), then the
+    replay of its log."""
     game = GAMES[game_id]
     for seed, (players, options) in enumerate(checks.configurations(game)):
         accepted = checks.check_room_replay(

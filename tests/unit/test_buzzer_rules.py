@@ -134,7 +134,7 @@ def test_award_adds_points_from_the_table_only() -> None:
         {"seat": 0, "points": "1"},
     ):
         with pytest.raises(IllegalAction):
-            BUZZER.apply(state, None, {"type": "award", **bad}, 0.0)
+            BUZZER.apply(state, None, {"type": "award", **bad}, 0.0, seats=len(state.players))
 
 
 def test_apply_never_mutates_its_input() -> None:

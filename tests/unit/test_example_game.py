@@ -42,9 +42,6 @@ class HighCard(Game[HighCardState]):
     ) -> HighCardState:
         return HighCardState(picks=tuple(None for _ in players))
 
-    def seat_count(self, state: HighCardState) -> int:
-        return len(state.picks)
-
     def _pick(self, state: HighCardState, seat: int, action: Payload, at: float) -> HighCardState:
         if state.picks[seat] is not None:
             raise Illegal("You have picked already.")
@@ -79,11 +76,6 @@ class HighCard(Game[HighCardState]):
     def timeout(self, state: HighCardState, at: float) -> HighCardState:
         return replace(state, revealed=True, reveal_at=None)
 
-    def shift(self, state: HighCardState, ms: float) -> HighCardState:
-        if state.reveal_at is None:
-            return state
-        return replace(state, reveal_at=state.reveal_at + ms)
-
     def is_over(self, state: HighCardState) -> bool:
         return state.revealed
 
@@ -95,7 +87,8 @@ GAME = HighCard()
 def test_high_card_passes_the_conformance_checks(players: int, tmp_path: Path) -> None:
     games = {**GAMES, GAME.id: GAME}
     runs = [checks.play(GAME, players, {}, seed) for seed in (1, 2, 3)]
-    checks.check_progress(runs)  # views, secrecy, shift and replay ran inside ``play``
+    checks.check_progress(runs)  # views, secrecy and replay ran inside ``play``
+    # through a room: the replay, and a pause that the game's timer stands still for
     checks.check_room_replay(games, GAME, tmp_path / "replay.sqlite3", players, {}, seed=1)
     checks.check_fuzz(games, GAME, tmp_path / "fuzz.sqlite3", players, {}, seed=1)
     checks.check_reference(GAME)

@@ -411,7 +411,7 @@ def test_every_text_a_games_view_or_refusal_sends_is_a_catalogue_text(game_id: s
                 if rng.random() < 0.5 and isinstance(broken[1], dict):  # the room checks the rest
                     sender, raw = broken
                 try:
-                    game.apply(state, sender, raw, checks.T0)
+                    game.apply(state, sender, raw, checks.T0, seats=players)
                 except IllegalAction as refusal:
                     found.update(untranslated(refusal_json(refusal), known))
     assert sorted(found) == []

@@ -122,9 +122,6 @@ class TurnGame(Game[Turns]):
     def start_with(self, state: Turns, seat: int) -> Turns:
         return replace(state, first=seat)
 
-    def seat_count(self, state: Turns) -> int:
-        return len(state.players)
-
     def view(self, state: Turns, seat: int | None) -> dict[str, Any]:
         return {"first": state.first}
 

@@ -13,8 +13,11 @@ from companion.rooms.room import Status
 from tests.unit.test_room_service import Clock, make
 
 
-def table(svc: RoomService, game: str = "buzzer", names=("Anna", "Ben"), **options: Any):
-    room = svc.create_room({"game": game, "seed": 1, "options": options})
+def table(
+    svc: RoomService, game: str = "buzzer", names=("Anna", "Ben"), seed: int = 1, **options: Any
+):
+    """A room of ``game`` in play: the TV is ``tv``, seat k's phone ``pk``."""
+    room = svc.create_room({"game": game, "seed": seed, "options": options})
     code = room["code"]
     svc.host("tv", {"code": code, "host_token": room["host_token"]})
     for k, name in enumerate(names):
@@ -92,9 +95,9 @@ def test_a_settled_race_can_be_undone_and_its_timers_resume(tmp_path: Path, cloc
     clock.now += 1000
     undo(svc)
     assert room.state.status == "open" and room.state.presses == ()
-    # The round had been open 500 ms at the press: after the undo it has been open 500 ms again,
-    # so its idle close is as far away as it was then.
-    assert room.state.opens_at == pytest.approx(clock.now - 500, abs=1)
+    # The round had been open 500 ms at the press: after the undo it has been open 500 ms again
+    # (the game clock went back), so its idle close is as far away as it was then.
+    assert room.server_time(room.state.opens_at) == pytest.approx(clock.now - 500, abs=1)
 
 
 def test_undo_and_redo_replay_after_a_restart(tmp_path: Path, clock: Clock) -> None:

@@ -134,9 +134,6 @@ class Buzzer(Game[BuzzerState]):
             scores=tuple(0 for _ in players),
         )
 
-    def seat_count(self, state: BuzzerState) -> int:
-        return len(state.players)
-
     def _arm(self, state: BuzzerState, seat: None, action: Payload, at: float) -> BuzzerState:
         if state.status in (Status.ARMED, Status.OPEN):
             raise Illegal("A round is already under way.")
@@ -242,34 +239,12 @@ class Buzzer(Game[BuzzerState]):
             return replace(state, status=Status.CLOSED, closes_at=due)
         return state
 
-    def shift(self, state: BuzzerState, ms: float) -> BuzzerState:
-        """Timers of a round under way move with a pause.
-
-        >>> state = BUZZER.apply(BUZZER.setup(["a"], {"false_start": True,
-        ...     "random_delay": False, "countdown": 3}, 1), None, {"type": "arm"}, 0.0)
-        >>> BUZZER.shift(state, 60_000).opens_at
-        63000.0
-        """
-        if state.status not in (Status.ARMED, Status.OPEN):
-            return state
-        return replace(
-            state,
-            armed_at=_later(state.armed_at, ms),
-            opens_at=_later(state.opens_at, ms),
-            closes_at=_later(state.closes_at, ms),
-            presses=tuple(replace(p, at=p.at + ms) for p in state.presses),
-        )
-
     def race_opened_at(self, state: BuzzerState) -> float | None:
         # The race starts at arming, not at GO: a press before GO is a false start that the
         # rules judge, so the sequencer must not clamp it to after the opening.
         if state.status in (Status.ARMED, Status.OPEN):
             return state.armed_at
         return None
-
-
-def _later(when: float | None, ms: float) -> float | None:
-    return None if when is None else when + ms
 
 
 def _idle_close(state: BuzzerState) -> float | None:

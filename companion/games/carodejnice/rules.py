@@ -128,9 +128,6 @@ class Carodejnice(Game[State]):
         # faith values before the trial.
         return views.view(box(), state)
 
-    def seat_count(self, state: State) -> int:
-        return 1
-
     def is_over(self, state: State) -> bool:
         return state.phase is Phase.OVER
 

@@ -1,4 +1,4 @@
-"""Server-time deadlines: the compose timer, each Decree's look, the Magic Fog window and the
+"""Game-time deadlines: the compose timer, each Decree's look, the Magic Fog window and the
 steps of the reveal.
 
 ``deadline`` is the earliest pending one; ``timeout`` fires every one due by ``at``, in time
@@ -47,28 +47,6 @@ def deadline(state: GameState) -> float | None:
     elif state.phase is Phase.RESOLVE and state.step_until is not None:
         times.append(state.step_until)
     return min(times, default=None)
-
-
-def shift(state: GameState, ms: float) -> GameState:
-    """Every pending time ``ms`` later (after a pause): the compose timer, each Decree's look
-    and writing time, the Magic Fog window, the step of the reveal, and the roll that opened
-    the lid-closing race."""
-
-    def later(when: float | None) -> float | None:
-        return None if when is None else when + ms
-
-    decrees = tuple(
-        replace(d, until=later(d.until), write_by=later(d.write_by)) for d in state.decrees
-    )
-    window = None if state.window is None else replace(state.window, until=state.window.until + ms)
-    return replace(
-        state,
-        rolled_at=later(state.rolled_at),
-        compose_until=later(state.compose_until),
-        step_until=later(state.step_until),
-        decrees=decrees,
-        window=window,
-    )
 
 
 def timeout(state: GameState, at: float) -> GameState:

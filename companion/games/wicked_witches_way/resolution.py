@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
-from companion.engine import BadRequest, Illegal, NotYourTurn, Rng
+from companion.engine import BadRequest, Illegal, NotYourTurn, Rng, clockwise
 from companion.engine.text import N_, Text, say
 from companion.games.wicked_witches_way import track
 from companion.games.wicked_witches_way.black_magic import shuffled
@@ -181,10 +181,9 @@ def resolution_order(state: GameState) -> tuple[int, ...]:
     """The lid closer first, then by position, leader first; ties by seat order starting after
     the lid closer (from seat 0 when the table closed the lid)."""
     closer = state.lid_closed_by
-    n = len(state.witches)
-    after = -1 if closer is None else closer
+    around = clockwise(0 if closer is None else closer + 1, len(state.witches))
     others = [w for w in state.witches if w.seat != closer]
-    others.sort(key=lambda w: (-w.position, (w.seat - after - 1) % n))
+    others.sort(key=lambda w: (-w.position, around.index(w.seat)))
     first = () if closer is None else (closer,)
     return (*first, *(w.seat for w in others))
 

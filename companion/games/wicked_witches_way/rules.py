@@ -174,20 +174,25 @@ class WickedWitchesWay(Game[GameState]):
             say("Turn 1: {name}, drawn at random, rolls the dice.", name=state.name(roller)),
         )
 
-    def seat_count(self, state: GameState) -> int:
-        return len(state.witches)
-
     def start_with(self, state: GameState, seat: int) -> GameState:
         """The table chose who rolls first (otherwise drawn at random)."""
         return replace(state, roller=seat, log=state.log[:-1]).said(
             say("Turn 1: {name}, chosen by the table, rolls the dice.", name=state.name(seat))
         )
 
-    def apply(self, state: GameState, seat: int | None, action: Payload, at: float) -> GameState:
+    def apply(
+        self,
+        state: GameState,
+        seat: int | None,
+        action: Payload,
+        at: float,
+        *,
+        seats: int | None = None,
+    ) -> GameState:
         if state.phase is Phase.OVER and action.get("type") != "acrobatics":
             self.accept(seat, action)  # a malformed action is a bad request even now
             raise Illegal("The game is over.")
-        return super().apply(state, seat, action, at)
+        return super().apply(state, seat, action, at, seats=seats)
 
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
         if seat is None:
@@ -223,9 +228,6 @@ class WickedWitchesWay(Game[GameState]):
 
     def race_opened_at(self, state: GameState) -> float | None:
         return state.rolled_at if state.phase is Phase.LOOK else None
-
-    def shift(self, state: GameState, ms: float) -> GameState:
-        return deadlines.shift(state, ms)
 
     def is_over(self, state: GameState) -> bool:
         """Over at the end of the turn when a witch has finished; with the physical deck, once

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from companion.engine import BadRequest, Illegal, IllegalAction, NotYourTurn
+from companion.engine import BadRequest, Illegal, IllegalAction, NotYourTurn, clockwise
 from companion.engine.text import N_, say
 from companion.games.wicked_witches_way import payload, resolution, track
 from companion.games.wicked_witches_way.black_magic import Spell, Timing, kind_of, timing_of
@@ -303,8 +303,7 @@ def _rectification(state: GameState, w: Casting, at: float) -> GameState:
 def _attraction(state: GameState, w: Casting, at: float) -> GameState:
     target = state.witches[w.seat].position
     spaces = w.spaces or 1
-    n = len(state.witches)
-    for seat in [(w.seat + k) % n for k in range(1, n)]:
+    for seat in clockwise(w.seat, len(state.witches), skip={w.seat}):
         witch = state.witches[seat]
         if not witch.finished:
             new = track.toward(witch.position, target, spaces, state.blocks_for(seat))

@@ -8,14 +8,7 @@ the right, so the first player chooses first and last.
 
 from __future__ import annotations
 
-
-def clockwise(first: int, players: int) -> tuple[int, ...]:
-    """Every seat from ``first`` to the left (seat order is clockwise).
-
-    >>> clockwise(1, 3)
-    (1, 2, 0)
-    """
-    return tuple((first + k) % players for k in range(players))
+from companion.engine import clockwise
 
 
 def snake(first: int, players: int) -> tuple[int, ...]:

@@ -10,20 +10,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.engine import Illegal
+from companion.engine import Illegal, clockwise, next_seat
 from companion.games.witch_and_bitch import endings, spells
 from companion.games.witch_and_bitch.destiny import Colour
 from companion.games.witch_and_bitch.dice import Die, roll
-from companion.games.witch_and_bitch.draft import clockwise, snake
+from companion.games.witch_and_bitch.draft import snake
 from companion.games.witch_and_bitch.spawns import spawn
 from companion.games.witch_and_bitch.state import GameState, Step
 from companion.games.witch_and_bitch.witches import learning_cost, returns
 
 POSITIONS = ("A", "B", "C", "D")
-
-
-def present(state: GameState, seats: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(k for k in seats if k not in state.gone)
 
 
 def after_setup(state: GameState) -> GameState:
@@ -48,11 +44,12 @@ def enter(state: GameState, step: Step) -> GameState:
         witches = tuple(replace(w, exhausted=frozenset()) for w in state.witches)
         return replace(state, witches=witches)
     if step is Step.TURNS:
-        order = tuple(k for k in clockwise(state.first, state.players) if not state.witches[k].dead)
+        dead = {k for k, w in enumerate(state.witches) if w.dead}
+        order = clockwise(state.first, state.players, skip=state.gone | dead)
         witches = tuple(replace(w, actions=0) for w in state.witches)
-        return replace(state, order=present(state, order), witches=witches)
+        return replace(state, order=order, witches=witches)
     if step is Step.LEARNING:
-        state = replace(state, order=present(state, clockwise(state.first, state.players)))
+        state = replace(state, order=clockwise(state.first, state.players, skip=state.gone))
         return _to_learner(state)
     if step is Step.DESTINY:
         return _draw(state)
@@ -66,11 +63,9 @@ def _new_round(state: GameState) -> GameState:
     first = state.first
     if number > 1:
         # Interpretation: the token skips players who left and Witches dead for good.
-        for step in range(1, state.players + 1):
-            seat = (state.first + step) % state.players
-            if seat not in state.gone and not state.witches[seat].out:
-                first = seat
-                break
+        out = {k for k, w in enumerate(state.witches) if w.out}
+        passed_to = next_seat(state.first, state.players, skip=state.gone | out)
+        first = state.first if passed_to is None else passed_to
     witches = tuple(returns(w) for w in state.witches)
     return replace(
         state, round=number, first=first, witches=witches, destiny=None, evolve_now=False

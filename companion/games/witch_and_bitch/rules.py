@@ -196,14 +196,19 @@ class WitchAndBitch(Game[GameState]):
         """The table chose the first player: nobody rolls for it."""
         return replace(state, first=seat, first_chosen=True)
 
-    def seat_count(self, state: GameState) -> int:
-        return state.players
-
-    def apply(self, state: GameState, seat: int | None, action: Payload, at: float) -> GameState:
+    def apply(
+        self,
+        state: GameState,
+        seat: int | None,
+        action: Payload,
+        at: float,
+        *,
+        seats: int | None = None,
+    ) -> GameState:
         if state.step is Step.OVER:
             self.accept(seat, action)
             raise Illegal("The game is over.")
-        return self._autopilot(super().apply(state, seat, action, at))
+        return self._autopilot(super().apply(state, seat, action, at, seats=seats))
 
     def seat_left(self, state: GameState, seat: int, at: float) -> GameState:
         """A player left for good: the app rolls, drafts and places for her, and her turns and

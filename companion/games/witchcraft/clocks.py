@@ -52,10 +52,3 @@ def deadline(state: GameState) -> float | None:
     if state.phase is Phase.OVER:
         return None
     return clock.since + clock.left[clock.running]
-
-
-def shift(state: GameState, ms: float) -> GameState:
-    clock = state.clock
-    if clock is None or clock.since is None or ms == 0:
-        return state
-    return replace(state, clock=replace(clock, since=clock.since + ms))

@@ -88,9 +88,6 @@ class Witchcraft(Game[GameState]):
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
         return views.table(state) if seat is None else views.seat_view(state, seat)
 
-    def seat_count(self, state: GameState) -> int:
-        return 2
-
     def private(self, state: GameState, seat: int) -> list[Any]:
         return views.private(state, seat)
 
@@ -112,9 +109,6 @@ class Witchcraft(Game[GameState]):
         left[flagged] = 0.0
         state = replace(state, clock=replace(clock, left=(left[0], left[1]), since=at))
         return turns.finish(state, other(flagged), "time")
-
-    def shift(self, state: GameState, ms: float) -> GameState:
-        return clocks.shift(state, ms)
 
     def seat_left(self, state: GameState, seat: int, at: float) -> GameState:
         if state.phase is Phase.OVER:

@@ -114,7 +114,7 @@ class Clock:
 
     left: tuple[float, float]
     increment: float
-    #: server time at which the seat whose decision is awaited started thinking (None: the
+    #: game time at which the seat whose decision is awaited started thinking (None: the
     #: clocks wait for the first move)
     since: float | None = None
     #: the seat whose time runs (None: nobody's)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from companion.engine import Illegal, Rng
+from companion.engine import Illegal, Rng, clockwise
 from companion.games.witchs_brew.abilities import Deck, draw, under
 
 #: the first player takes this many cards, every other player one
@@ -38,15 +38,6 @@ class Draft:
         return self.turn >= len(self.order)
 
 
-def turn_order(first: int, players: int, absent: frozenset[int] = frozenset()) -> tuple[int, ...]:
-    """The seats from ``first`` clockwise, without the ``absent`` ones (who left the game).
-
-    >>> turn_order(2, 4), turn_order(2, 4, frozenset({3}))
-    ((2, 3, 0, 1), (2, 0, 1))
-    """
-    return tuple(s for k in range(players) if (s := (first + k) % players) not in absent)
-
-
 def deal(
     deck: Deck,
     first: int,
@@ -66,7 +57,7 @@ def deal(
     >>> deal(deck, first=1, players=3, seed=0, set_number=1, absent=frozenset({2}))[0].order
     (1, 0)
     """
-    order = turn_order(first, players, absent)
+    order = clockwise(first, players, skip=absent)
     hands: list[tuple[str, ...]] = [() for _ in range(players)]
     dealt = 0
     for seat in order:
@@ -111,7 +102,7 @@ def pick(draft: Draft, card: str, deck: Deck) -> tuple[Draft, Deck]:
 
 def physical(first: int, players: int, absent: frozenset[int] = frozenset()) -> Draft:
     """The draft with the table's own cards: the order only, nothing dealt."""
-    return Draft(turn_order(first, players, absent), tuple(() for _ in range(players)))
+    return Draft(clockwise(first, players, skip=absent), tuple(() for _ in range(players)))
 
 
 def advance(draft: Draft) -> Draft:

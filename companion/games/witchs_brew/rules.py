@@ -181,9 +181,6 @@ class WitchsBrew(Game[GameState]):
         )
         return sets.start_set(state, 0.0)
 
-    def seat_count(self, state: GameState) -> int:
-        return len(state.players)
-
     def start_with(self, state: GameState, seat: int) -> GameState:
         """The table chose who is first player (otherwise drawn from the seed): the first set,
         its draft included, starts from that seat."""
@@ -191,11 +188,19 @@ class WitchsBrew(Game[GameState]):
         fresh = replace(state, first_player=seat, phase=Phase.SELECT, draft=None, deck=deck)
         return sets.start_set(fresh, 0.0)
 
-    def apply(self, state: GameState, seat: int | None, action: Payload, at: float) -> GameState:
+    def apply(
+        self,
+        state: GameState,
+        seat: int | None,
+        action: Payload,
+        at: float,
+        *,
+        seats: int | None = None,
+    ) -> GameState:
         if state.phase is Phase.OVER:
             self.accept(seat, action)  # a malformed action is a bad request even now
             raise Illegal("The game is over.")
-        return self._autopilot(super().apply(state, seat, action, at), at)
+        return self._autopilot(super().apply(state, seat, action, at, seats=seats), at)
 
     def seat_left(self, state: GameState, seat: int, at: float) -> GameState:
         """``seat`` has left for good: from now on the app does for it what the table's skip
@@ -492,13 +497,6 @@ class WitchsBrew(Game[GameState]):
         if chain.due_kind(current) is chain.Due.ANSWER and due is not None:
             return self._autopilot(self._answered(state, due, False, at, auto=True), at)
         return replace(state, trick=chain.nudged(current))
-
-    def shift(self, state: GameState, ms: float) -> GameState:
-        """The answer timer resumes where it stopped after a pause."""
-        current = state.trick
-        if current is None:
-            return state
-        return replace(state, trick=replace(current, since=current.since + ms))
 
     def is_over(self, state: GameState) -> bool:
         return state.phase is Phase.OVER

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
+from companion.engine import clockwise, next_seat
 from companion.games.witchs_brew import trick as chain
 from companion.games.witchs_brew.abilities import Kind, ability, under
 from companion.games.witchs_brew.draft import deal, physical
@@ -28,10 +29,9 @@ def start_set(state: GameState, at: float) -> GameState:
     return replace(state, phase=Phase.DRAFT, draft=draft, deck=deck)
 
 
-def turn_order(state: GameState) -> list[int]:
+def turn_order(state: GameState) -> tuple[int, ...]:
     """The seats from the first player, clockwise."""
-    n = len(state.players)
-    return [(state.first_player + k) % n for k in range(n)]
+    return clockwise(state.first_player, len(state.players))
 
 
 def returned(state: GameState, cards: Iterable[str]) -> GameState:
@@ -89,10 +89,9 @@ def pass_lead(state: GameState, at: float) -> GameState:
     current = state.trick
     assert current is not None
     skipped = current.leader
-    n = len(state.players)
     passed = _absent(state) | {skipped}
-    cards = [0 if seat in passed else p.cards_left for seat, p in enumerate(state.players)]
-    leader = chain.next_leader((skipped + 1) % n, cards)
+    empty = {seat for seat, p in enumerate(state.players) if p.cards_left <= 0}
+    leader = next_seat(skipped, len(state.players), skip=passed | empty)
     if leader is not None:
         return replace(state, trick=chain.open_trick(state.names, leader, at))
     for seat in sorted(passed):
@@ -123,13 +122,9 @@ def end_set(state: GameState, at: float) -> GameState:
 def next_first_player(state: GameState) -> int:
     """Who starts the next set: the next player clockwise (interpretation: no rulebook we
     have says), passing over the seats that left the game."""
-    n = len(state.players)
-    here = state.present
-    return next(
-        (state.first_player + k) % n
-        for k in range(1, n + 1)
-        if (state.first_player + k) % n in here
-    )
+    first = next_seat(state.first_player, len(state.players), skip=_absent(state))
+    assert first is not None  # somebody is always present (everybody, if all have left)
+    return first
 
 
 def close_previous(state: GameState) -> GameState:

@@ -11,7 +11,7 @@ from companion.games.witchs_brew.state import GameState, Phase
 
 
 def deadline(state: GameState) -> float | None:
-    """The server time (ms) at which the due seat's time runs out, or None.
+    """The game time (ms) at which the due seat's time runs out, or None.
 
     >>> from companion.games.witchs_brew.trick import open_trick
     >>> from companion.games.witchs_brew.state import Options

@@ -28,7 +28,7 @@ import enum
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 
-from companion.engine import Illegal, NotYourTurn, TooLate
+from companion.engine import Illegal, NotYourTurn, TooLate, clockwise
 from companion.games.witchs_brew.roles import Role
 
 
@@ -58,7 +58,7 @@ class Due(enum.StrEnum):
 class Entry:
     seat: int
     answer: Answer
-    #: server time (ms) of the answer; a pass takes the time of the answer before it
+    #: game time (ms) of the answer; a pass takes the time of the answer before it
     at: float
     #: answered for the player (answer timer or the table's skip)
     auto: bool = False
@@ -224,12 +224,8 @@ def next_leader(winner: int, cards_left: Sequence[int]) -> int | None:
     >>> next_leader(1, [2, 0, 0, 1]), next_leader(1, [0, 0, 0, 0]), next_leader(2, [0, 0, 1])
     (3, None, 2)
     """
-    players = len(cards_left)
-    for step in range(players):
-        seat = (winner + step) % players
-        if cards_left[seat] > 0:
-            return seat
-    return None
+    empty = {seat for seat, cards in enumerate(cards_left) if cards <= 0}
+    return next(iter(clockwise(winner, len(cards_left), skip=empty)), None)
 
 
 def describe(trick: Trick) -> str:

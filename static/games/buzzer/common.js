@@ -7,11 +7,11 @@ import { t } from '../../js/kit.js';
 export const styles = ['./buzzer.css'];
 
 /**
- * The status the screen should show now. A fixed-delay round knows `opens_at`, so both pages
- * flip to "open" on the server clock estimate instead of waiting a network trip for the view.
+ * The status the screen should show now. A fixed-delay round knows `opens_at` (game time), so
+ * both pages flip to "open" on the game clock instead of waiting a network trip for the view.
  */
-export function effectiveStatus(game, serverNow) {
-  if (game.status === 'armed' && typeof game.opens_at === 'number' && serverNow() >= game.opens_at) {
+export function effectiveStatus(game, gameNow) {
+  if (game.status === 'armed' && typeof game.opens_at === 'number' && gameNow() >= game.opens_at) {
     return 'open';
   }
   return game.status;
@@ -20,7 +20,7 @@ export function effectiveStatus(game, serverNow) {
 /** Every frame: redraw the moment the round opens on this page's clock (render keeps
  * `ctx.local.shown`, the status on screen). */
 export function tick(ctx) {
-  if (effectiveStatus(ctx.game, ctx.serverNow) !== ctx.local.shown) ctx.redraw();
+  if (effectiveStatus(ctx.game, ctx.gameNow) !== ctx.local.shown) ctx.redraw();
 }
 
 /**

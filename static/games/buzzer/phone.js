@@ -63,7 +63,7 @@ function press(ctx, event) {
   if (event.button > 0) return;
   event.preventDefault();
   const { game, local } = ctx;
-  const status = effectiveStatus(game, ctx.serverNow);
+  const status = effectiveStatus(game, ctx.gameNow);
   if (!ctx.playing) return;
   if (status === 'idle' || status === 'closed' || game.you?.pressed || game.you?.false_start
     || local.pressedRound === game.round) {
@@ -192,7 +192,7 @@ function drawFinal(ctx) {
 
 export function render(ctx) {
   const { game, els, local } = ctx;
-  const status = effectiveStatus(game, ctx.serverNow);
+  const status = effectiveStatus(game, ctx.gameNow);
   local.shown = status;
   if (local.pressedRound !== null && local.pressedRound !== game.round) local.pressedRound = null;
   const points = (game.scores || {})[ctx.seat] ?? 0;

@@ -111,7 +111,7 @@ function drawFinal(ctx) {
 
 export function render(ctx) {
   const { game, els, local } = ctx;
-  const status = effectiveStatus(game, ctx.serverNow);
+  const status = effectiveStatus(game, ctx.gameNow);
 
   // The moment the round opens: flash and beep once (the phones buzz on their own).
   if (status === 'open' && local.shown !== 'open' && local.round === game.round) {

@@ -272,12 +272,12 @@ export function pendingLine(ctx) {
   return t('{who} {doing}', { who: who(ctx, p.seat), doing: t(p.doing) });
 }
 
-/** Every frame, on TV and phone: each clock from the server's deadline on this page's estimate of
- * the server clock; the running one marked, the last 20 s urgent. */
+/** Every frame, on TV and phone: each clock from the server's times on the game clock (it stands
+ * still while the game is paused); the running one marked, the last 20 s urgent. */
 export function tick(ctx) {
   const g = ctx.game;
   if (!g?.clock) return;
-  const now = ctx.serverNow();
+  const now = ctx.gameNow();
   for (const [el, seat] of ctx.els.clocks || []) {
     const left = clockLeft(g.clock, seat, now);
     const text = formatClock(left);

@@ -96,10 +96,9 @@ def test_the_next_roll_comes_only_when_the_reveal_has_ended() -> None:
     assert "roll" in GAME.view(last, last.roller)["you"]["prompts"]
 
 
-def test_pace_option_sets_every_step_and_a_pause_moves_the_step() -> None:
+def test_pace_option_sets_every_step() -> None:
     state = locked(new(pace_seconds=7))
     assert GAME.deadline(state) == WRITTEN + 7000
-    assert GAME.deadline(GAME.shift(state, 60_000)) == WRITTEN + 67_000
     assert {o.id: o for o in GAME.options}["pace_seconds"].default == 4
 
 

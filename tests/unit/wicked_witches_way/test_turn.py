@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from companion.engine import IllegalAction
 from companion.games.wicked_witches_way.dice import face_table
 from companion.games.wicked_witches_way.state import GameState, Phase
 from companion.games.wicked_witches_way.symbols import Die
+from companion.timing import CAP_MS
+from tests.unit.test_room_service import Clock, make
+from tests.unit.test_undo import table as seated_room
 from tests.unit.wicked_witches_way.helpers import (
     GAME,
     T0,
@@ -253,13 +258,29 @@ def test_die_faces_round_trip_through_json() -> None:
 def test_unknown_or_malformed_actions_are_bad_requests() -> None:
     for seat, action in ((0, {"type": "fly"}), (0, {}), (0, {"type": 3}), (9, {"type": "roll"})):
         with pytest.raises(IllegalAction) as err:
-            GAME.apply(new(), seat, action, T0)
+            GAME.apply(new(), seat, action, T0, seats=3)  # the room passes its seats
         assert err.value.code == "bad_request" and err.value.message.endswith(".")
 
 
-def test_a_pause_moves_the_compose_timer() -> None:
-    state = closed(rolled(new(compose_seconds=30), FACES), 0, T0 + 1000)
-    moved = GAME.shift(state, 60_000)
-    assert GAME.deadline(moved) == T0 + 31_000 + 60_000
-    assert GAME.timeout(moved, T0 + 31_000) == moved  # the old time no longer runs out
-    assert GAME.shift(new(), 5_000) == new()  # nothing pending, nothing moves
+def test_a_pause_stops_the_compose_timer(tmp_path: Path, clock: Clock) -> None:
+    """Paused through the room, the compose timer stands still: nobody's formula is written
+    off during the pause, and the 30 s run out only that much later."""
+    svc = make(tmp_path / "db.sqlite3", clock, expiry=3_600_000)
+    names = ("Ann", "Ben", "Cleo")
+    room = seated_room(svc, "wicked-witches-way", names, compose_seconds=30, physical_dice=False)
+    svc.act(f"p{room.state.roller}", ROLL)
+    press = svc.act("tv", {**CLOSE, "t": clock.now})
+    clock.now += CAP_MS + 1
+    svc.tick()  # the lid race settles: the table closed the lid
+    assert press.pending is not None and press.pending.wait(0)["ok"]
+    due = room.deadline()  # server time
+    assert room.state.phase is Phase.COMPOSE and due is not None
+    svc.room_command("tv", {"type": "pause"})
+    clock.now += 60_000  # long past the compose timer
+    svc.tick()
+    svc.room_command("tv", {"type": "resume"})
+    svc.tick()
+    assert room.deadline() == due + 60_000 and room.state.formulas == (None, None, None)
+    clock.now = due + 60_000
+    svc.tick()
+    assert room.state.phase is not Phase.COMPOSE  # time was up for every formula

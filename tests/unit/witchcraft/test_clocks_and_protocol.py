@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from companion.engine import BadRequest, Illegal, NotYourTurn, TooLate
 from companion.games.witchcraft.state import Phase
+from tests.unit.test_room_service import Clock, make
+from tests.unit.test_undo import table as seated_room
 from tests.unit.witchcraft.helpers import GAME, NAMES
 
 
@@ -47,11 +51,24 @@ def test_a_flag_fall_loses() -> None:
     assert "ran out of time" in state.result and GAME.deadline(state) is None
 
 
-def test_a_pause_shifts_the_running_clock() -> None:
-    state = move(clocked(), 0)
-    due = GAME.deadline(state)
-    assert due is not None
-    assert GAME.deadline(GAME.shift(state, 30_000)) == due + 30_000
+def test_a_pause_stops_the_running_clock(tmp_path: Path, clock: Clock) -> None:
+    """Paused through the room, the thinking seat's clock stands still: after the resume its
+    flag falls as much later as the pause lasted, not during the pause."""
+    svc = make(tmp_path / "db.sqlite3", clock, expiry=3_600_000)
+    room = seated_room(svc, "witchcraft", NAMES, seed=9, clock_minutes=1, clock_increment=2)
+    svc.act(f"p{room.state.decider}", {"type": "choose", "option": 0})
+    due = room.deadline()  # server time
+    assert due == clock.now + 60_000
+    clock.now += 20_000
+    svc.room_command("tv", {"type": "pause"})
+    clock.now += 600_000  # long past the flag fall
+    svc.tick()
+    svc.room_command("tv", {"type": "resume"})
+    svc.tick()
+    assert room.state.phase is not Phase.OVER and room.deadline() == due + 600_000
+    clock.now = due + 600_000
+    svc.tick()
+    assert room.state.phase is Phase.OVER and "ran out of time" in room.state.result
 
 
 def test_a_stale_ply_is_refused_and_changes_nothing() -> None:

@@ -134,7 +134,7 @@ def test_unknown_actions_and_seats_are_refused() -> None:
         GAME.apply(new(3), 0, {"type": "cook"}, 0)
     assert err.value.code == "bad_request"
     with pytest.raises(IllegalAction) as err:
-        GAME.apply(new(3), 5, {"type": "raven"}, 0)
+        GAME.apply(new(3), 5, {"type": "raven"}, 0, seats=3)  # the room passes its seats
     assert err.value.code == "bad_request"
 
 

@@ -3,16 +3,21 @@ table's skip for a player who left."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from companion.engine import IllegalAction
 from companion.games.witchs_brew.state import Phase
+from tests.unit.test_room_service import Clock, make
+from tests.unit.test_undo import table as seated_room
 from tests.unit.witchs_brew.helpers import (
     ANNA,
     BEN,
     CLEO,
     DAN,
     GAME,
+    NAMES,
     T0,
     answer,
     cards_left,
@@ -175,9 +180,24 @@ def test_the_table_skips_a_departed_player_in_the_draft() -> None:
     assert state.players[drafter].ability == held[0]
 
 
-def test_a_pause_moves_the_answer_timer() -> None:
-    state = play(timed(seconds=5), ANNA, "witch")
-    due = GAME.deadline(state)
-    moved = GAME.shift(state, 60_000)
-    assert GAME.deadline(moved) == due + 60_000
-    assert GAME.timeout(moved, due) == moved
+def test_a_pause_stops_the_answer_timer(tmp_path: Path, clock: Clock) -> None:
+    """Paused through the room, the answer timer stands still: Ben still has the 3 s he had
+    left when the pause began, and is not answered for during it."""
+    seed = new(3, first=ANNA, answer_seconds=5).seed
+    svc = make(tmp_path / "db.sqlite3", clock, expiry=3_600_000)
+    room = seated_room(svc, "witchs-brew", NAMES[:3], seed=seed, answer_seconds=5)
+    for seat in range(3):
+        svc.act(f"p{seat}", {"type": "select", "roles": SHARED})
+    svc.act(f"p{ANNA}", {"type": "play", "role": "witch"})
+    due = room.deadline()  # server time
+    assert due == clock.now + 5_000
+    clock.now += 2_000
+    svc.room_command("tv", {"type": "pause"})
+    clock.now += 60_000
+    svc.tick()
+    svc.room_command("tv", {"type": "resume"})
+    svc.tick()
+    assert room.deadline() == due + 60_000 and len(room.state.trick.chain) == 1
+    clock.now = due + 60_000
+    svc.tick()
+    assert room.state.trick.chain[1].seat == BEN  # the timer answered for Ben only now
