@@ -9,7 +9,7 @@ the service stores the event and then commits it. Replaying a room's log after a
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,6 +25,29 @@ from companion.engine import (
 from companion.engine.text import action_words, say
 from companion.rooms.avatars import Avatar, default_avatar, parse_avatar
 from companion.rooms.errors import RoomError
+from companion.rooms.events import (
+    ActEvent,
+    AvatarEvent,
+    CreateEvent,
+    EndEvent,
+    FirstEvent,
+    JoinEvent,
+    KickEvent,
+    LanguageEvent,
+    LeaveEvent,
+    LockEvent,
+    OptionsEvent,
+    OrderEvent,
+    PauseEvent,
+    RedoEvent,
+    RematchEvent,
+    ResumeEvent,
+    RoomEvent,
+    StartEvent,
+    TimeoutEvent,
+    UndoEvent,
+    UnlockEvent,
+)
 from companion.rooms.history import History, Step, Undone
 from companion.rooms.validation import player_name
 
@@ -52,7 +75,7 @@ class Player:
 
 
 class Room:
-    def __init__(self, code: str, game: Game[Any], create: Mapping[str, Any]) -> None:
+    def __init__(self, code: str, game: Game[Any], create: CreateEvent) -> None:
         self.code = code
         self.game = game
         self.host_token: str = create["host_token"]
@@ -91,14 +114,10 @@ class Room:
 
     # -- events --------------------------------------------------------------------------
 
-    def prepare(self, event: Mapping[str, Any]) -> Commit:
-        """Check ``event``; return the function that applies it. Raises RoomError."""
-        handler = getattr(self, f"_{event['kind']}", None)
-        if handler is None:
-            raise RoomError(
-                ErrorCode.BAD_REQUEST, "Unknown room event {kind}.", kind=repr(event["kind"])
-            )
-        commit: Commit = handler(event)
+    def prepare(self, event: RoomEvent) -> Commit:
+        """Check ``event``; return the function that applies it. Raises RoomError. (A stored
+        event reaches here through ``events.parse``, which refuses a kind not in HANDLERS.)"""
+        commit = HANDLERS[event["kind"]](self, event)
 
         def commit_and_touch() -> None:
             commit()
@@ -107,7 +126,7 @@ class Room:
 
         return commit_and_touch
 
-    def _join(self, event: Mapping[str, Any]) -> Commit:
+    def _join(self, event: JoinEvent) -> Commit:
         name = player_name(event["name"])
         if self.status is not Status.LOBBY:
             raise RoomError(ErrorCode.GAME_STARTED, "The game has started: you can watch instead.")
@@ -130,7 +149,7 @@ class Room:
         player = Player(len(self.players), name, event["token"], avatar=avatar)
         return lambda: self.players.append(player)
 
-    def _avatar(self, event: Mapping[str, Any]) -> Commit:
+    def _avatar(self, event: AvatarEvent) -> Commit:
         """A seat picks another avatar (any time): refused if another seat here has it."""
         player = self._seat(event["seat"])
         avatar = parse_avatar(event["avatar"])
@@ -140,7 +159,7 @@ class Room:
             )
         return lambda: setattr(player, "avatar", avatar)
 
-    def _remove(self, event: Mapping[str, Any]) -> Commit:
+    def _remove(self, event: LeaveEvent | KickEvent) -> Commit:
         player = self._seat(event["seat"])
         state = self.state
         if self.status in (Status.PLAYING, Status.PAUSED) and not player.gone:
@@ -160,13 +179,13 @@ class Room:
 
         return commit
 
-    def _kick(self, event: Mapping[str, Any]) -> Commit:
+    def _kick(self, event: KickEvent) -> Commit:
         return self._remove(event)
 
-    def _leave(self, event: Mapping[str, Any]) -> Commit:
+    def _leave(self, event: LeaveEvent) -> Commit:
         return self._remove(event)
 
-    def _order(self, event: Mapping[str, Any]) -> Commit:
+    def _order(self, event: OrderEvent) -> Commit:
         """The lobby's seats in the order people sit, clockwise: ``seats`` lists the current
         seat numbers in their new order; they are numbered 0… afresh (tokens unchanged)."""
         if self.status is not Status.LOBBY:
@@ -184,7 +203,7 @@ class Room:
 
         return commit
 
-    def _first(self, event: Mapping[str, Any]) -> Commit:
+    def _first(self, event: FirstEvent) -> Commit:
         """Who starts: a seat of the lobby, or None to let the game draw it."""
         if self.status is not Status.LOBBY:
             raise RoomError(ErrorCode.GAME_STARTED, "Who starts is chosen in the lobby.")
@@ -199,17 +218,17 @@ class Room:
         player = None if self.first is None else self.player_by_token(self.first)
         return None if player is None or player.gone else player.seat
 
-    def _language(self, event: Mapping[str, Any]) -> Commit:
+    def _language(self, event: LanguageEvent) -> Commit:
         """The room's default language: phones without a language of their own follow it."""
         return lambda: setattr(self, "lang", event["lang"])
 
-    def _lock(self, event: Mapping[str, Any]) -> Commit:
+    def _lock(self, event: LockEvent) -> Commit:
         return lambda: setattr(self, "locked", True)
 
-    def _unlock(self, event: Mapping[str, Any]) -> Commit:
+    def _unlock(self, event: UnlockEvent) -> Commit:
         return lambda: setattr(self, "locked", False)
 
-    def _options(self, event: Mapping[str, Any]) -> Commit:
+    def _options(self, event: OptionsEvent) -> Commit:
         if self.status is not Status.LOBBY:
             raise RoomError(ErrorCode.GAME_STARTED, "Options can only change in the lobby.")
         try:
@@ -218,12 +237,12 @@ class Room:
             raise RoomError(ErrorCode.BAD_REQUEST, exc.template, **exc.params) from exc
         return lambda: setattr(self, "options", options)
 
-    def _start(self, event: Mapping[str, Any]) -> Commit:
+    def _start(self, event: StartEvent) -> Commit:
         if self.status is not Status.LOBBY:
             raise RoomError(ErrorCode.GAME_STARTED, "The game has already started.")
         return self._new_game(self.seed)
 
-    def _rematch(self, event: Mapping[str, Any]) -> Commit:
+    def _rematch(self, event: RematchEvent) -> Commit:
         if self.status is Status.LOBBY:
             raise RoomError(ErrorCode.ILLEGAL, "Start the game first.")
         return self._new_game(event["seed"])
@@ -248,7 +267,7 @@ class Room:
 
         return commit
 
-    def _pause(self, event: Mapping[str, Any]) -> Commit:
+    def _pause(self, event: PauseEvent) -> Commit:
         if self.status is not Status.PLAYING:
             raise RoomError(ErrorCode.ILLEGAL, "Only a game in play can be paused.")
 
@@ -257,7 +276,7 @@ class Room:
 
         return commit
 
-    def _resume(self, event: Mapping[str, Any]) -> Commit:
+    def _resume(self, event: ResumeEvent) -> Commit:
         if self.status is not Status.PAUSED:
             raise RoomError(ErrorCode.ILLEGAL, "The game is not paused.")
         # The game's timers stood still during the pause: they resume where they stopped.
@@ -269,12 +288,12 @@ class Room:
 
         return commit
 
-    def _end(self, event: Mapping[str, Any]) -> Commit:
+    def _end(self, event: EndEvent) -> Commit:
         if self.status not in (Status.PLAYING, Status.PAUSED):
             raise RoomError(ErrorCode.ILLEGAL, "There is no game in play to end.")
         return lambda: setattr(self, "status", Status.OVER)
 
-    def _act(self, event: Mapping[str, Any]) -> Commit:
+    def _act(self, event: ActEvent) -> Commit:
         if self.status is Status.PAUSED:
             raise RoomError(ErrorCode.FORBIDDEN, "The game is paused.")
         if self.status is not Status.PLAYING:
@@ -295,7 +314,7 @@ class Room:
             label = say("{who}'s {action}", who=self.players[seat].name, action=action)
         return self._step(state, float(event["at"]), label)
 
-    def _timeout(self, event: Mapping[str, Any]) -> Commit:
+    def _timeout(self, event: TimeoutEvent) -> Commit:
         state = self.game.timeout(self.state, event["at"])
         return self._step(state, float(event["at"]), None)
 
@@ -315,7 +334,7 @@ class Room:
             return
         raise RoomError(ErrorCode.ILLEGAL, "Undo works while a game is in play (not paused).")
 
-    def _undo(self, event: Mapping[str, Any]) -> Commit:
+    def _undo(self, event: UndoEvent) -> Commit:
         """The last action and the timers after it, taken back; its timers resume with the time
         they had left then."""
         self._undoable()
@@ -337,7 +356,7 @@ class Room:
 
         return commit
 
-    def _redo(self, event: Mapping[str, Any]) -> Commit:
+    def _redo(self, event: RedoEvent) -> Commit:
         self._undoable()
         if not self.history.undone:
             raise RoomError(ErrorCode.ILLEGAL, "Nothing to redo.")
@@ -370,3 +389,28 @@ class Room:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.players):
             raise RoomError(ErrorCode.BAD_REQUEST, "There is no such seat.")
         return self.players[seat]
+
+
+#: how the room prepares each kind of event (``Room.prepare``): one handler per kind, each
+#: taking its own record (companion/rooms/events.py)
+HANDLERS: dict[str, Callable[[Room, Any], Commit]] = {
+    "join": Room._join,
+    "leave": Room._leave,
+    "kick": Room._kick,
+    "avatar": Room._avatar,
+    "order": Room._order,
+    "first": Room._first,
+    "language": Room._language,
+    "options": Room._options,
+    "rematch": Room._rematch,
+    "lock": Room._lock,
+    "unlock": Room._unlock,
+    "start": Room._start,
+    "pause": Room._pause,
+    "resume": Room._resume,
+    "end": Room._end,
+    "undo": Room._undo,
+    "redo": Room._redo,
+    "act": Room._act,
+    "timeout": Room._timeout,
+}
