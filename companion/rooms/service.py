@@ -7,6 +7,7 @@ holds (docs/architecture.md, "The rooms layer"):
 
 - ``live`` (``live.py``): the rooms loaded here, the one way they change (``record``), their
   connections (``members.py``), their timers (``agenda.py``) and waiting presses (``races.py``);
+- ``seating`` (``seating.py``): joining as the table, a seat or a spectator;
 - ``commands.py``: the room commands, declared;
 - ``clocks`` (``clocks.py``): each connection's clock estimate and probe interval;
 - ``handoffs`` (``handoffs.py``): "continue on another phone" codes;
@@ -16,7 +17,6 @@ holds (docs/architecture.md, "The rooms layer"):
 
 from __future__ import annotations
 
-import hmac
 import logging
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -32,12 +32,11 @@ from companion.engine import (
 )
 from companion.rooms import commands
 from companion.rooms import validation as check
-from companion.rooms.avatars import parse_avatar
 from companion.rooms.clocks import Clocks
 from companion.rooms.codes import SEED_MAX, new_code, new_seed, new_token, normalize_code
 from companion.rooms.config import ServiceConfig
 from companion.rooms.errors import RoomError
-from companion.rooms.events import ActEvent, CreateEvent, JoinEvent
+from companion.rooms.events import ActEvent, CreateEvent
 from companion.rooms.handoffs import Handoffs
 from companion.rooms.live import LiveRooms
 from companion.rooms.messages import Outbound, Reply
@@ -45,6 +44,7 @@ from companion.rooms.ownership import Leases, Ownership
 from companion.rooms.races import Arrival
 from companion.rooms.restore import Restorer
 from companion.rooms.room import Room
+from companion.rooms.seating import Seating
 from companion.rooms.views import Binding, Role, seat_of
 from companion.store import AsideRoom, Store, StoreConflict
 
@@ -80,8 +80,9 @@ class RoomService:
         self.handoffs = Handoffs()
         self.restorer = Restorer(store, games)
         self.ownership = Ownership(leases, self.live, self.restorer)
+        self.seating = Seating(self.live, self.handoffs)
         self._desk = commands.Desk(self.live, self.handoffs, self.config.languages)
-        self._locked = self.live.section  # `with self._locked():` is one section
+        self._section = self.live.section  # `with self._section():` is one section
         if leases is None:  # a process of a cluster loads each room when it takes its lease
             for room in self.restorer.live_rooms():
                 self.live.add(room)
@@ -120,7 +121,7 @@ class RoomService:
         except OptionError as exc:
             raise RoomError(ErrorCode.BAD_REQUEST, exc.template, **exc.params) from exc
         seed = new_seed() if data.get("seed") is None else check.field(data, SEED_FIELD)
-        with self._locked():
+        with self._section():
             if len(self.rooms) >= self.config.max_rooms:
                 raise RoomError(
                     ErrorCode.RATE_LIMITED,
@@ -140,7 +141,7 @@ class RoomService:
             if self.leases is None:
                 self.live.add(Room(code, game, event))
             # else: nginx may route this code to another process: the owner loads it on first use
-            self.live.section.touch(code)
+            self._section.touch(code)
             return {
                 "code": code,
                 "host_token": event["host_token"],
@@ -165,7 +166,7 @@ class RoomService:
 
     def summary(self, raw_code: object) -> dict[str, Any]:
         """GET /api/rooms/<code>: the public summary."""
-        with self._locked():
+        with self._section():
             room = self._room(raw_code)
             members = self.live.members
             online = members.online(room.code)
@@ -189,13 +190,13 @@ class RoomService:
         return self.config.join_url(code)
 
     def room_game(self, raw_code: object) -> Game[Any]:
-        with self._locked():
+        with self._section():
             return self._room(raw_code).game
 
     def handoff_url(self, raw_code: object, code: str) -> str:
         """The address a live handoff code opens (for its QR code on the TV); it is not used
         up by this. RoomError if the code is unknown, used or expired."""
-        with self._locked():
+        with self._section():
             room = self._room(raw_code)
             return self.handoffs.url(code, room, self.clock(), self.join_url(room.code))
 
@@ -203,102 +204,35 @@ class RoomService:
 
     def host(self, conn: str, raw: object) -> Reply:
         data = check.payload(raw)
-        with self._locked():
+        with self._section():
             self.live.members.unbound(conn)
-            room = self._room(data.get("code"))
-            self._check_host_key(room, data)
-            return self._bind(conn, room, Binding(room.code, Role.HOST))
-
-    @staticmethod
-    def _check_host_key(room: Room, data: Mapping[str, Any]) -> None:
-        token = check.text(data, "host_token", check.TOKEN_MAX)
-        # surrogatepass: a lone surrogate from a hostile client is a wrong key, not a crash
-        given = token.encode("utf-8", "surrogatepass")
-        if not hmac.compare_digest(given, room.host_token.encode()):
-            raise RoomError(ErrorCode.BAD_TOKEN, "This is not the host key of that room.")
+            return self.seating.host(conn, self._room(data.get("code")), data)
 
     def join(self, conn: str, raw: object) -> Reply:
         data = check.payload(raw)
-        with self._locked():
+        with self._section():
             self.live.members.unbound(conn)
-            room = self._room(data.get("code"))
-            # A seat that also brings the host key hosts from the same connection: a solo game
-            # started and played from one phone.
-            hosting = "host_token" in data
-            if hosting:
-                self._check_host_key(room, data)
-            if "token" in data:
-                token = check.text(data, "token", check.TOKEN_MAX)
-                return self._rejoin(conn, room, token, hosting=hosting)
-            if "handoff" in data:
-                return self._handed_over(conn, room, check.text(data, "handoff", check.TOKEN_MAX))
-            token = new_token()
-            # the name as sent: Room._join checks it before it is stored (and on every replay)
-            name: Any = data.get("name")
-            event = JoinEvent(kind="join", name=name, token=token, at=self.clock())
-            if data.get("avatar") is not None:
-                event["avatar"] = parse_avatar(data["avatar"]).as_json()
-            self.live.record(room, event)
-            reply = self._bind(conn, room, Binding(room.code, Role.PLAYER, token, hosting))
-            player = room.player_by_token(token)
-            assert player is not None
-            reply.ack.update(seat=player.seat, token=token)
-            return reply
-
-    def _handed_over(self, conn: str, room: Room, code: str) -> Reply:
-        """``join`` with a handoff code: the seat it names, on this connection; the TV closes
-        its QR code and says where the seat went."""
-        token = self.handoffs.redeem(code, room, self.clock())
-        reply = self._rejoin(conn, room, token)
-        player = room.player_by_token(token)
-        note = {"kind": "handoff", "seat": player.seat if player else None}
-        hosts = self.live.members.hosts(room.code)
-        return Reply(reply.ack, reply.out + [Outbound(c, "note", note) for c in hosts])
-
-    def _rejoin(self, conn: str, room: Room, token: str, *, hosting: bool = False) -> Reply:
-        player = room.player_by_token(token)
-        if player is None or player.gone:
-            if token in room.revoked:
-                raise RoomError(ErrorCode.BAD_TOKEN, "You were removed from this room.")
-            raise RoomError(ErrorCode.BAD_TOKEN, "That seat is not in this room.")
-        # The newest connection wins the seat (a refresh, a new tab, a woken phone).
-        replaced = self.live.members.with_token(room.code, token)
-        out = [Outbound(old, "note", {"kind": "replaced"}) for old in replaced]
-        for old in replaced:
-            self.live.members.unbind(old)
-        reply = self._bind(conn, room, Binding(room.code, Role.PLAYER, token, hosting))
-        reply.ack.update(seat=player.seat, token=token)
-        return Reply(reply.ack, out + reply.out)
+            return self.seating.join(conn, self._room(data.get("code")), data)
 
     def watch(self, conn: str, raw: object) -> Reply:
         data = check.payload(raw)
-        with self._locked():
+        with self._section():
             self.live.members.unbound(conn)
-            room = self._room(data.get("code"))
-            return self._bind(conn, room, Binding(room.code, Role.SPECTATOR))
-
-    def _bind(self, conn: str, room: Room, binding: Binding) -> Reply:
-        """``conn`` joins ``room``: its ack carries its view, everyone else gets theirs."""
-        self.live.members.bind(conn, binding)
-        room.last_active = max(room.last_active, self.clock())
-        self.live.schedule(room)
-        out = self.live.broadcast(room)
-        mine = next(o for o in out if o.to == conn)
-        return Reply({"ok": True, "view": mine.payload}, [o for o in out if o.to != conn])
+            return self.seating.watch(conn, self._room(data.get("code")))
 
     # -- Socket.IO: playing --------------------------------------------------------------
 
     def room_command(self, conn: str, raw: object) -> Reply:
         """A lobby or host command (companion/rooms/commands.py)."""
         data = check.payload(raw)
-        with self._locked():
+        with self._section():
             binding, room = self._bound(conn)
             return commands.run(self._desk, conn, binding, room, data, self.clock())
 
     def act(self, conn: str, raw: object) -> Reply:
         """A game action; a race press is answered when its race is decided (``pending``)."""
         data = check.payload(raw)
-        with self._locked():
+        with self._section():
             binding, room = self._bound(conn)
             kind = check.text(data, "type", commands.TYPE_MAX)
             if binding.role is Role.SPECTATOR:
@@ -337,25 +271,25 @@ class RoomService:
     def clock_connected(self, conn: str) -> bool:
         """A new connection: a fresh clock estimate (a reconnect may be a new page clock).
         False if this connection id is already known: it gets no second probe loop."""
-        with self.live.section.lock:  # records nothing: no commit to wait for
+        with self._section.lock:  # records nothing: no commit to wait for
             return self.clocks.connected(conn)
 
     def clock_sample(self, conn: str, sent: float, raw: object, received: float) -> None:
         """Record one ``clock`` round trip; malformed answers are ignored."""
-        with self.live.section.lock:  # records nothing: no commit to wait for
+        with self._section.lock:  # records nothing: no commit to wait for
             self.clocks.sample(conn, sent, raw, received)
 
     def probe_interval(self, conn: str) -> float | None:
         """Seconds until this connection's next clock probe (companion/timing/probes.py): dense
         until its estimate is stable and before a race of its room can open, sparse after;
         None once the connection is gone."""
-        with self.live.section.lock:  # records nothing: no commit to wait for
+        with self._section.lock:  # records nothing: no commit to wait for
             binding = self.live.members.binding(conn)
             room = self.rooms.get(binding.code) if binding is not None else None
             return self.clocks.probe_interval(conn, room, self.clock())
 
     def disconnect(self, conn: str) -> list[Outbound]:
-        with self._locked():
+        with self._section():
             self.clocks.forget(conn)
             binding = self.live.members.unbind(conn)
             room = self.rooms.get(binding.code) if binding is not None else None
@@ -371,7 +305,7 @@ class RoomService:
         scheduler. Only rooms on the agenda whose time has come are looked at, so the cost of
         a tick does not grow with the number of idle rooms."""
         out: list[Outbound] = []
-        with self._locked():
+        with self._section():
             now = self.clock()
             codes = self.live.agenda.pop_due(now)
             due = [room for code in codes if (room := self.rooms.get(code)) is not None]
@@ -400,14 +334,14 @@ class RoomService:
 
     def owned(self) -> list[str]:
         """The codes of the rooms loaded here (in a cluster: the leases to renew)."""
-        with self.live.section.lock:
+        with self._section.lock:
             return list(self.rooms)
 
     def drop(self, codes: list[str]) -> list[str]:
         """Forget rooms this process no longer owns (their lease was lost): waiting race presses
         are answered with an error, nothing is written. Returns the connections that were in
         them, for the web layer to drop (they reconnect, and reach the new owner)."""
-        with self.live.section.lock:
+        with self._section.lock:
             return self.ownership.drop(codes)
 
     # -- look-ups ------------------------------------------------------------------------
