@@ -1,7 +1,8 @@
 """Rooms, seats, tokens, lobby and host controls. Returns messages; never holds a socket."""
 
+from companion.rooms.config import ServiceConfig
 from companion.rooms.errors import RoomError
 from companion.rooms.messages import Outbound, Reply
-from companion.rooms.service import RoomService, ServiceConfig
+from companion.rooms.service import RoomService
 
 __all__ = ["Outbound", "Reply", "RoomError", "RoomService", "ServiceConfig"]

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
-from companion.engine import ErrorCode
+from companion.engine import ErrorCode, Field
 from companion.rooms.errors import RoomError
 
 SHAPES = ("circle", "square", "triangle", "diamond", "hexagon", "star", "heart", "moon")
@@ -53,6 +54,19 @@ triangle, diamond, hexagon, star, heart, moon.
             colours=", ".join(COLOURS),
         )
     return Avatar(str(shape), str(colour))
+
+
+@dataclass(frozen=True)
+class AvatarField(Field):
+    """An avatar in a payload, as the log keeps it: ``{shape, colour}`` (:func:`parse_avatar`).
+
+    >>> from companion.engine import FieldType
+    >>> AvatarField("avatar", FieldType.JSON).check({"shape": "moon", "colour": "blue"})
+    {'shape': 'moon', 'colour': 'blue'}
+    """
+
+    def check(self, value: Any) -> Any:
+        return parse_avatar(value).as_json()
 
 
 def default_avatar(taken: Iterable[Avatar]) -> Avatar:

@@ -1,4 +1,4 @@
-"""Room codes and secret tokens."""
+"""Room codes, secret tokens and game seeds."""
 
 from __future__ import annotations
 
@@ -40,3 +40,12 @@ def normalize_code(raw: object) -> str | None:
 def new_token() -> str:
     """An unguessable bearer token for a seat or a host."""
     return secrets.token_urlsafe(18)
+
+
+#: a seed must survive a round trip through JavaScript numbers
+SEED_MAX = 2**53
+
+
+def new_seed() -> int:
+    """A fresh seed for a game (recorded in the log, so a replay deals the same game)."""
+    return secrets.randbelow(SEED_MAX)

@@ -14,7 +14,7 @@ events alone, so a replay finds it again.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,6 +30,29 @@ from companion.engine import (
 from companion.engine.text import action_words, say
 from companion.rooms.avatars import Avatar, default_avatar, parse_avatar
 from companion.rooms.errors import RoomError
+from companion.rooms.events import (
+    ActEvent,
+    AvatarEvent,
+    CreateEvent,
+    EndEvent,
+    FirstEvent,
+    JoinEvent,
+    KickEvent,
+    LanguageEvent,
+    LeaveEvent,
+    LockEvent,
+    OptionsEvent,
+    OrderEvent,
+    PauseEvent,
+    RedoEvent,
+    RematchEvent,
+    ResumeEvent,
+    RoomEvent,
+    StartEvent,
+    TimeoutEvent,
+    UndoEvent,
+    UnlockEvent,
+)
 from companion.rooms.history import History, Step, Undone
 from companion.rooms.validation import player_name
 
@@ -68,7 +91,7 @@ def pause_length(paused_at: float | None, at: float) -> int:
 
 
 class Room:
-    def __init__(self, code: str, game: Game[Any], create: Mapping[str, Any]) -> None:
+    def __init__(self, code: str, game: Game[Any], create: CreateEvent) -> None:
         self.code = code
         self.game = game
         self.host_token: str = create["host_token"]
@@ -142,14 +165,10 @@ class Room:
 
     # -- events --------------------------------------------------------------------------
 
-    def prepare(self, event: Mapping[str, Any]) -> Commit:
-        """Check ``event``; return the function that applies it. Raises RoomError."""
-        handler = getattr(self, f"_{event['kind']}", None)
-        if handler is None:
-            raise RoomError(
-                ErrorCode.BAD_REQUEST, "Unknown room event {kind}.", kind=repr(event["kind"])
-            )
-        commit: Commit = handler(event)
+    def prepare(self, event: RoomEvent) -> Commit:
+        """Check ``event``; return the function that applies it. Raises RoomError. (A stored
+        event reaches here through ``events.parse``, which refuses a kind not in HANDLERS.)"""
+        commit = HANDLERS[event["kind"]](self, event)
 
         def commit_and_touch() -> None:
             commit()
@@ -158,7 +177,7 @@ class Room:
 
         return commit_and_touch
 
-    def _join(self, event: Mapping[str, Any]) -> Commit:
+    def _join(self, event: JoinEvent) -> Commit:
         name = player_name(event["name"])
         if self.status is not Status.LOBBY:
             raise RoomError(ErrorCode.GAME_STARTED, "The game has started: you can watch instead.")
@@ -181,7 +200,7 @@ class Room:
         player = Player(len(self.players), name, event["token"], avatar=avatar)
         return lambda: self.players.append(player)
 
-    def _avatar(self, event: Mapping[str, Any]) -> Commit:
+    def _avatar(self, event: AvatarEvent) -> Commit:
         """A seat picks another avatar (any time): refused if another seat here has it."""
         player = self._seat(event["seat"])
         avatar = parse_avatar(event["avatar"])
@@ -191,7 +210,7 @@ class Room:
             )
         return lambda: setattr(player, "avatar", avatar)
 
-    def _remove(self, event: Mapping[str, Any]) -> Commit:
+    def _remove(self, event: LeaveEvent | KickEvent) -> Commit:
         player = self._seat(event["seat"])
         state = self.state
         if self.status in (Status.PLAYING, Status.PAUSED) and not player.gone:
@@ -212,13 +231,13 @@ class Room:
 
         return commit
 
-    def _kick(self, event: Mapping[str, Any]) -> Commit:
+    def _kick(self, event: KickEvent) -> Commit:
         return self._remove(event)
 
-    def _leave(self, event: Mapping[str, Any]) -> Commit:
+    def _leave(self, event: LeaveEvent) -> Commit:
         return self._remove(event)
 
-    def _order(self, event: Mapping[str, Any]) -> Commit:
+    def _order(self, event: OrderEvent) -> Commit:
         """The lobby's seats in the order people sit, clockwise: ``seats`` lists the current
         seat numbers in their new order; they are numbered 0… afresh (tokens unchanged)."""
         if self.status is not Status.LOBBY:
@@ -236,7 +255,7 @@ class Room:
 
         return commit
 
-    def _first(self, event: Mapping[str, Any]) -> Commit:
+    def _first(self, event: FirstEvent) -> Commit:
         """Who starts: a seat of the lobby, or None to let the game draw it."""
         if self.status is not Status.LOBBY:
             raise RoomError(ErrorCode.GAME_STARTED, "Who starts is chosen in the lobby.")
@@ -251,17 +270,17 @@ class Room:
         player = None if self.first is None else self.player_by_token(self.first)
         return None if player is None or player.gone else player.seat
 
-    def _language(self, event: Mapping[str, Any]) -> Commit:
+    def _language(self, event: LanguageEvent) -> Commit:
         """The room's default language: phones without a language of their own follow it."""
         return lambda: setattr(self, "lang", event["lang"])
 
-    def _lock(self, event: Mapping[str, Any]) -> Commit:
+    def _lock(self, event: LockEvent) -> Commit:
         return lambda: setattr(self, "locked", True)
 
-    def _unlock(self, event: Mapping[str, Any]) -> Commit:
+    def _unlock(self, event: UnlockEvent) -> Commit:
         return lambda: setattr(self, "locked", False)
 
-    def _options(self, event: Mapping[str, Any]) -> Commit:
+    def _options(self, event: OptionsEvent) -> Commit:
         if self.status is not Status.LOBBY:
             raise RoomError(ErrorCode.GAME_STARTED, "Options can only change in the lobby.")
         try:
@@ -270,12 +289,12 @@ class Room:
             raise RoomError(ErrorCode.BAD_REQUEST, exc.template, **exc.params) from exc
         return lambda: setattr(self, "options", options)
 
-    def _start(self, event: Mapping[str, Any]) -> Commit:
+    def _start(self, event: StartEvent) -> Commit:
         if self.status is not Status.LOBBY:
             raise RoomError(ErrorCode.GAME_STARTED, "The game has already started.")
         return self._new_game(self.seed)
 
-    def _rematch(self, event: Mapping[str, Any]) -> Commit:
+    def _rematch(self, event: RematchEvent) -> Commit:
         if self.status is Status.LOBBY:
             raise RoomError(ErrorCode.ILLEGAL, "Start the game first.")
         return self._new_game(event["seed"])
@@ -300,7 +319,7 @@ class Room:
 
         return commit
 
-    def _pause(self, event: Mapping[str, Any]) -> Commit:
+    def _pause(self, event: PauseEvent) -> Commit:
         if self.status is not Status.PLAYING:
             raise RoomError(ErrorCode.ILLEGAL, "Only a game in play can be paused.")
 
@@ -309,7 +328,7 @@ class Room:
 
         return commit
 
-    def _resume(self, event: Mapping[str, Any]) -> Commit:
+    def _resume(self, event: ResumeEvent) -> Commit:
         if self.status is not Status.PAUSED:
             raise RoomError(ErrorCode.ILLEGAL, "The game is not paused.")
         # The game clock stood still during the pause: it runs on from where it stopped.
@@ -321,7 +340,7 @@ class Room:
 
         return commit
 
-    def _end(self, event: Mapping[str, Any]) -> Commit:
+    def _end(self, event: EndEvent) -> Commit:
         if self.status not in (Status.PLAYING, Status.PAUSED):
             raise RoomError(ErrorCode.ILLEGAL, "There is no game in play to end.")
         # ended during a pause, the game clock keeps the time it stood at
@@ -333,7 +352,7 @@ class Room:
 
         return commit
 
-    def _act(self, event: Mapping[str, Any]) -> Commit:
+    def _act(self, event: ActEvent) -> Commit:
         if self.status is Status.PAUSED:
             raise RoomError(ErrorCode.FORBIDDEN, "The game is paused.")
         if self.status is not Status.PLAYING:
@@ -356,7 +375,7 @@ class Room:
             label = say("{who}'s {action}", who=self.players[seat].name, action=action)
         return self._step(state, at, label)
 
-    def _timeout(self, event: Mapping[str, Any]) -> Commit:
+    def _timeout(self, event: TimeoutEvent) -> Commit:
         # The event keeps the deadline in server time; converted, it may miss the game's own
         # value by float rounding (or by a rounded pause in a log from before game time).
         at = self.game_time(float(event["at"]))
@@ -384,7 +403,7 @@ class Room:
             return
         raise RoomError(ErrorCode.ILLEGAL, "Undo works while a game is in play (not paused).")
 
-    def _undo(self, event: Mapping[str, Any]) -> Commit:
+    def _undo(self, event: UndoEvent) -> Commit:
         """The last action and the timers after it, taken back; the game clock goes back to
         the game time of that action, so its timers resume with the time they had left then."""
         self._undoable()
@@ -409,7 +428,7 @@ class Room:
 
         return commit
 
-    def _redo(self, event: Mapping[str, Any]) -> Commit:
+    def _redo(self, event: RedoEvent) -> Commit:
         """What the last undo took back, put back; the game clock goes forward to the game
         time of that undo, so the timers resume with the time they had left then."""
         self._undoable()
@@ -446,3 +465,28 @@ class Room:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.players):
             raise RoomError(ErrorCode.BAD_REQUEST, "There is no such seat.")
         return self.players[seat]
+
+
+#: how the room prepares each kind of event (``Room.prepare``): one handler per kind, each
+#: taking its own record (companion/rooms/events.py)
+HANDLERS: dict[str, Callable[[Room, Any], Commit]] = {
+    "join": Room._join,
+    "leave": Room._leave,
+    "kick": Room._kick,
+    "avatar": Room._avatar,
+    "order": Room._order,
+    "first": Room._first,
+    "language": Room._language,
+    "options": Room._options,
+    "rematch": Room._rematch,
+    "lock": Room._lock,
+    "unlock": Room._unlock,
+    "start": Room._start,
+    "pause": Room._pause,
+    "resume": Room._resume,
+    "end": Room._end,
+    "undo": Room._undo,
+    "redo": Room._redo,
+    "act": Room._act,
+    "timeout": Room._timeout,
+}

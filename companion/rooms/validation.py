@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import grapheme  # type: ignore[import-untyped]
 
 from companion.engine import ErrorCode, Field, FieldType, IllegalAction
+from companion.engine.text import N_
 from companion.rooms.errors import RoomError
 
 #: the longest name, in characters as people see them (graphemes)
@@ -26,17 +28,52 @@ def payload(raw: object) -> Mapping[str, Any]:
     return raw
 
 
+@dataclass(frozen=True)
+class TextField(Field):
+    """A non-empty string of at most ``max_length`` characters, refused with the room layer's
+    own sentences (older than the engine's, and on the pages since).
+
+    >>> TextField("lang", FieldType.TEXT, max_length=2).check("cs")
+    'cs'
+    >>> TextField("lang", FieldType.TEXT, max_length=2).check("")
+    Traceback (most recent call last):
+    ...
+    companion.engine.errors.BadRequest: 'lang' must be a non-empty string.
+    """
+
+    def check(self, value: Any) -> Any:
+        if not isinstance(value, str) or not value:
+            raise self.refuse(N_("'{field}' must be a non-empty string."))
+        if len(value) > self.max_length:
+            raise self.refuse(
+                N_("'{field}' is too long (at most {n} characters)."), n=self.max_length
+            )
+        return value
+
+
+@dataclass(frozen=True)
+class ObjectField(Field):
+    """A JSON object, copied (its values are checked by whoever reads them); ``message`` is the
+    refusal of anything else.
+
+    >>> ObjectField("options", FieldType.JSON, message="Give an object.").check([1])
+    Traceback (most recent call last):
+    ...
+    companion.engine.errors.BadRequest: Give an object.
+    """
+
+    def check(self, value: Any) -> Any:
+        if not isinstance(value, Mapping):
+            raise self.refuse(self.message)
+        return dict(value)
+
+
+#: the game options of a new room, or the ones the host changes in the lobby
+OPTIONS_FIELD = ObjectField("options", FieldType.JSON, message="'options' must be an object.")
+
+
 def text(data: Mapping[str, Any], key: str, max_len: int) -> str:
-    value = data.get(key)
-    if not isinstance(value, str) or not value:
-        raise RoomError(ErrorCode.BAD_REQUEST, "'{field}' must be a non-empty string.", field=key)
-    if len(value) > max_len:
-        raise RoomError(
-            ErrorCode.BAD_REQUEST,
-            "'{field}' is too long (at most {n} characters).",
-            field=key,
-            n=max_len,
-        )
+    value: str = field(data, TextField(key, FieldType.TEXT, max_length=max_len))
     return value
 
 
@@ -52,6 +89,25 @@ def field(data: Mapping[str, Any], declared: Field) -> Any:
         return declared.check(data.get(declared.name))
     except IllegalAction as exc:
         raise RoomError(exc.code, exc.template, **exc.params) from exc
+
+
+def fields(data: Mapping[str, Any], declared: Iterable[Field]) -> dict[str, Any]:
+    """Every declared field of ``data``, checked. An optional field that is absent (or null)
+    takes its default; a required one is checked as it is, so a missing value gets the
+    field's own sentence ("'seat' must be a whole number.").
+
+    >>> fields({"seat": 2}, [Field("seat", FieldType.INT)])
+    {'seat': 2}
+    >>> fields({}, [Field("seat", FieldType.INT, required=False, default=None)])
+    {'seat': None}
+    """
+    out: dict[str, Any] = {}
+    for declaration in declared:
+        if data.get(declaration.name) is None and not declaration.required:
+            out[declaration.name] = declaration.default
+        else:
+            out[declaration.name] = field(data, declaration)
+    return out
 
 
 def integer(data: Mapping[str, Any], key: str) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -35,7 +36,7 @@ class AsideRoom:
 
 
 class Store(Protocol):
-    def create(self, code: str, event: dict[str, Any]) -> None:
+    def create(self, code: str, event: Mapping[str, Any]) -> None:
         """Durably start room ``code`` with ``event`` as its number 0.
 
         Raises StoreConflict, changing nothing, if ``code`` is held by a live or set-aside room
@@ -43,7 +44,7 @@ class Store(Protocol):
         """
         ...
 
-    def append(self, code: str, seq: int, event: dict[str, Any]) -> None:
+    def append(self, code: str, seq: int, event: Mapping[str, Any]) -> None:
         """Durably append ``event`` as number ``seq`` of the live room ``code``.
 
         Raises StoreConflict, changing nothing, unless ``seq`` is the last stored number + 1.

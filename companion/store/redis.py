@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Mapping
 from typing import Any
 
 import redis
@@ -200,7 +201,7 @@ class RedisStore:
         if refusal:
             raise _refusal(refusal)
 
-    def create(self, code: str, event: dict[str, Any]) -> None:
+    def create(self, code: str, event: Mapping[str, Any]) -> None:
         status, _ = self._state(code)
         if status in ("live", "aside"):
             if not self._holding:
@@ -209,7 +210,7 @@ class RedisStore:
         self._seen[code] = ("live", 1)
         self._write("create", code, "0", _dump(event))
 
-    def append(self, code: str, seq: int, event: dict[str, Any]) -> None:
+    def append(self, code: str, seq: int, event: Mapping[str, Any]) -> None:
         status, length = self._state(code)
         if not self._holding:
             self._seen.pop(code, None)
@@ -310,7 +311,7 @@ def _text(value: str | bytes) -> str:
     return value.decode() if isinstance(value, bytes) else value
 
 
-def _dump(event: dict[str, Any]) -> str:
+def _dump(event: Mapping[str, Any]) -> str:
     return json.dumps(event, separators=(",", ":"))
 
 

@@ -7,7 +7,7 @@ import logging
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -234,7 +234,7 @@ class SqliteStore:
         ).fetchone()
         return row is not None
 
-    def create(self, code: str, event: dict[str, Any]) -> None:
+    def create(self, code: str, event: Mapping[str, Any]) -> None:
         body = json.dumps(event, separators=(",", ":"))
         with self._write(f"create room {code}"):
             row = self._db.execute("SELECT closed FROM rooms WHERE code = ?", (code,)).fetchone()
@@ -249,7 +249,7 @@ class SqliteStore:
                 self._db.execute("INSERT INTO rooms (code) VALUES (?)", (code,))
             self._db.execute("INSERT INTO events (code, seq, body) VALUES (?, 0, ?)", (code, body))
 
-    def append(self, code: str, seq: int, event: dict[str, Any]) -> None:
+    def append(self, code: str, seq: int, event: Mapping[str, Any]) -> None:
         body = json.dumps(event, separators=(",", ":"))
         with self._write(f"store event {seq} of room {code}"):
             if not self._live(code):
