@@ -85,15 +85,15 @@ _RANK = {symbol.value: k for k, symbol in enumerate(SYMBOLS)}
 def formulas(two: bool) -> tuple[Payload, ...]:
     """Every formula payload: one per subset of the 9 symbol cards, or with ``two`` one per way
     to share them between two formulas (the second one may be empty). Shared: never change one."""
+    names = [symbol.value for symbol in SYMBOLS]
     out: list[Payload] = []
-    for places in product(range(3 if two else 2), repeat=len(SYMBOLS)):
+    for places in product(range(3 if two else 2), repeat=len(names)):
         payload: Payload = {
             "type": "formula",
-            "cards": [s.value for s, place in zip(SYMBOLS, places, strict=True) if place == 1],
+            "cards": [name for name, place in zip(names, places, strict=True) if place == 1],
         }
-        second = [s.value for s, place in zip(SYMBOLS, places, strict=True) if place == 2]
-        if second:
-            payload["second"] = second
+        if 2 in places:
+            payload["second"] = [n for n, place in zip(names, places, strict=True) if place == 2]
         out.append(payload)
     return tuple(out)
 
