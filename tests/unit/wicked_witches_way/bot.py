@@ -90,17 +90,27 @@ def _formulas(state: GameState, seat: int, listed: list[dict[str, Any]]) -> list
         ("guess", _names(SYMBOLS[seat : seat + 2]), ()),
         ("double", _names(best), _names(other)),
     ]
-    keys = {(cards, second) for _, cards, second in wanted}
-    found = {}
-    for choice in listed:
-        key = (tuple(choice["cards"]), tuple(choice.get("second", ())))
-        if key in keys:
-            found[key] = choice
+    found = _by_cards(listed)
     return [
         Move(seat, found[cards, second], tag)
         for tag, cards, second in wanted
         if (cards, second) in found and (tag != "double" or second)
     ]
+
+
+#: the listed formulas by their cards, for each list of them met (by its first payload)
+_INDEXES: dict[int, tuple[dict[str, Any], int, dict[Any, dict[str, Any]]]] = {}
+
+
+def _by_cards(listed: list[dict[str, Any]]) -> dict[Any, dict[str, Any]]:
+    """The listed formulas by (cards, second). The game lists the same shared payloads step
+    after step (512 or 19,683 of them), so each list is indexed once."""
+    first = listed[0]
+    known = _INDEXES.get(id(first))
+    if known is None or known[0] is not first or known[1] != len(listed):
+        index = {(tuple(p["cards"]), tuple(p.get("second", ()))): p for p in listed}
+        known = _INDEXES[id(first)] = (first, len(listed), index)
+    return known[2]
 
 
 def _names(symbols: Any) -> tuple[str, ...]:
