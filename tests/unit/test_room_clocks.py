@@ -34,9 +34,6 @@ class Countdown(Game[float]):
     def new_state(self, players: tuple[str, ...], options: Mapping[str, Any], seed: int) -> float:
         return 10_000.0
 
-    def seat_count(self, state: float) -> int:
-        return 2
-
     def view(self, state: float, seat: int | None) -> dict[str, Any]:
         return {}
 

@@ -28,7 +28,14 @@ from companion.engine import (
     by_table,
 )
 from companion.engine.text import N_, say
-from companion.games.wicked_witches_way import deadlines, resolution, spells, turn, views
+from companion.games.wicked_witches_way import (
+    deadlines,
+    decisions,
+    resolution,
+    spells,
+    turn,
+    views,
+)
 from companion.games.wicked_witches_way.black_magic import (
     DECK,
     Spell,
@@ -106,6 +113,7 @@ class WickedWitchesWay(Game[GameState]):
                 ),
                 Field("start", FieldType.INT, required=False),
                 refusal="Handicaps are a table decision: the host sets them on the TV.",
+                side=True,
             ),
             by_seat(
                 "spell",
@@ -129,14 +137,14 @@ class WickedWitchesWay(Game[GameState]):
                 Field("second", FieldType.BOOL, required=False),
                 refusal="Only a player casts spells.",
             ),
-            by_seat("hold", _hold, refusal="Only a player plays spells."),
+            by_seat("hold", _hold, refusal="Only a player plays spells.", side=True),
             by_seat(
                 "keep",
                 _keep,
                 Field("card", FieldType.TEXT, message="Choose one of the cards you drew."),
                 refusal="Only the witch who drew chooses the card she keeps.",
             ),
-            by_anyone("pass", _pass, seat),
+            by_anyone("pass", _pass, seat, side=True),
             by_anyone(
                 "acrobatics",
                 _acrobatics,
@@ -193,6 +201,16 @@ class WickedWitchesWay(Game[GameState]):
             self.accept(seat, action)  # a malformed action is a bad request even now
             raise Illegal("The game is over.")
         return super().apply(state, seat, action, at, seats=seats)
+
+    def accept(self, seat: int | None, raw: Mapping[str, Any]) -> dict[str, Any]:
+        """One spelling per decision: a formula's cards in the rulebook's order, a spell with
+        only the fields it reads (``decisions.normalised``)."""
+        return decisions.normalised(super().accept(seat, raw))
+
+    def choices(self, state: GameState, seat: int | None) -> list[dict[str, Any]]:
+        """``decisions.choices``; nothing once the game is over. ``hold``, ``pass`` and
+        ``handicap`` are side actions."""
+        return [] if self.is_over(state) else decisions.choices(state, seat)
 
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
         if seat is None:

@@ -29,7 +29,7 @@ from companion.engine import (
     by_table,
 )
 from companion.engine.text import say
-from companion.games.witchs_brew import sets, timer, views
+from companion.games.witchs_brew import decisions, sets, timer, views
 from companion.games.witchs_brew import trick as chain
 from companion.games.witchs_brew.abilities import Kind, abilities, ability, find, new_deck
 from companion.games.witchs_brew.draft import Draft, advance, pick
@@ -138,16 +138,30 @@ class WitchsBrew(Game[GameState]):
                 refusal="Only the leading player may use an amulet.",
             ),
             by_seat(
-                "ability", self._ability, card, refusal="Only the owner of an ability uses it."
+                "ability",
+                self._ability,
+                card,
+                refusal="Only the owner of an ability uses it.",
+                side=True,
             ),
-            by_anyone("raven", self._raven),
+            by_anyone("raven", self._raven, side=True),
             by_table(
                 "skip",
                 self._skip,
                 Field("seat", FieldType.SEAT, required=False),
                 refusal="Only the table can skip a player.",
+                side=True,
             ),
         )
+
+    def accept(self, seat: int | None, raw: Mapping[str, Any]) -> dict[str, Any]:
+        """One spelling per decision: a selection's roles in the rulebook's order, a kept
+        card by its id (``decisions.normalised``)."""
+        return decisions.normalised(super().accept(seat, raw))
+
+    def choices(self, state: GameState, seat: int | None) -> list[dict[str, Any]]:
+        """``decisions.choices``; ``raven``, ``ability`` and ``skip`` are side actions."""
+        return decisions.choices(state, seat)
 
     def seats_for(self, options: Mapping[str, Any]) -> int:
         """Six seats only with the 6th Player expansion."""

@@ -1,4 +1,5 @@
-"""A scripted player for whole games: it lists the moves open to everyone and picks one."""
+"""A scripted player for whole games: it picks among the decisions the game lists
+(``GAME.choices``), the side actions it may take besides, and a few moves the referee refuses."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from companion.games.wicked_witches_way.black_magic import kind_of, timing_of
+from companion.engine import IllegalAction
 from companion.games.wicked_witches_way.formula import valid_symbols
 from companion.games.wicked_witches_way.state import GameState, Phase, Step
 from companion.games.wicked_witches_way.symbols import SYMBOLS, in_order
@@ -19,107 +20,118 @@ class Move:
 
     seat: int | None
     action: dict[str, Any] | None
-    #: what the move is, for scripted players ("timeout", "perfect-orange", "spell", …)
+    #: what the move is, for scripted players ("timeout", "perfect-orange", "cast", …)
     tag: str = ""
 
 
+#: not a game action: the room telling the game that a seat left
+LEAVE = "(leave)"
+#: the acrobatics totals the bot enters at the end (physical deck)
+ACROBATICS = (0, 7)
+
+
 def moves(state: GameState) -> list[Move]:
-    """Moves worth trying now (most are legal; a few probe the referee's refusals)."""
+    """Moves worth trying now: the listed decisions (a few of the formulas), side actions, and
+    a couple of moves the referee refuses."""
     out: list[Move] = []
     if GAME.deadline(state) is not None:
         out.append(Move(None, None, "timeout"))
-    phase = state.phase
-    if phase is Phase.ROLL:
-        out += [Move(state.roller, {"type": "roll"}), Move(None, {"type": "roll"})]
-        if state.turn == 1:
-            out += [Move(None, {"type": "handicap", "seat": 0, "level": "novice", "start": 6}),
-                    Move(None, {"type": "handicap", "seat": 1, "level": "expert"}),
-                    Move(0, {"type": "handicap", "seat": 0, "level": "novice"})]  # fmt: skip
-    elif phase is Phase.LOOK:
-        out += [Move(k, {"type": "close_lid"}) for k in state.seats]
-        out.append(Move(None, {"type": "close_lid"}))
-    elif phase is Phase.COMPOSE:
-        out += _compose_moves(state)
-    elif phase is Phase.RESOLVE:
-        out += _resolve_moves(state)
-    out.append(Move(0, {"type": "pass"}))  # often refused
+    for sender in (*state.seats, None):
+        listed = GAME.choices(state, sender)
+        assert listed is not None
+        out += _worth_trying(state, sender, listed)
+    out += _side(state)
+    out.append(Move(0, {"type": "pass"}, "probe"))  # often refused
     if len(state.gone) < len(state.witches) - 1 and state.phase is not Phase.OVER:
         # A player walks away (the room calls ``seat_left``): rare, any time.
         out.append(Move(len(state.witches) - 1 - len(state.gone), {"type": LEAVE}, "leave"))
     return out
 
 
-#: not a game action: the room telling the game that a seat left
-LEAVE = "(leave)"
-
-
-def _compose_moves(state: GameState) -> list[Move]:
-    # Physical dice are entered only when the lid opens: the bot remembers the faces it will
-    # enter (``_resolve_moves``), as a player remembers the box.
-    valid = valid_symbols(state.dice if state.dice is not None else as_dice(_faces(state)))
+def _worth_trying(state: GameState, sender: int | None, listed: list[dict[str, Any]]) -> list[Move]:
     out: list[Move] = []
-    for k in state.seats:
-        if state.formulas[k] is not None:
-            continue
-        best = max((valid.orange, valid.black), key=len)
-        other = valid.black if best is valid.orange else valid.orange
-        for tag, cards in (
-            ("perfect-orange", in_order(valid.orange)),
-            ("perfect-black", in_order(valid.black)),
-            ("one", in_order(best)[:1]),
-            ("empty", []),
-            ("guess", [SYMBOLS[k], SYMBOLS[k + 1]]),
-        ):
-            out.append(Move(k, {"type": "formula", "cards": [s.value for s in cards]}, tag))
-        if any(kind_of(c) == "double_cross" for c in state.witches[k].hand) and other:
-            both = {
-                "type": "formula",
-                "cards": [s.value for s in in_order(best)],
-                "second": [s.value for s in in_order(other)],
-            }
-            out.append(Move(k, both, "double"))
-        holds = any(kind_of(c) == "decree" for c in state.witches[k].hand)
-        out.append(Move(k, {"type": "spell", "card": "decree"}, "spell" if holds else "probe"))
-    if state.window is not None:
-        out += [Move(k, {"type": "spell", "card": "magic_fog"}, "fog") for k in state.seats]
-    out.append(Move(None, {"type": "pass", "seat": len(state.witches) - 1}))
+    formulas = []
+    for choice in listed:
+        kind = choice["type"]
+        if kind == "formula":
+            formulas.append(choice)
+        elif kind == "dice":  # a free value: the bot enters the faces its table threw
+            out.append(Move(sender, {**choice, "dice": _faces(state)}, "dice"))
+        elif kind == "acrobatics":
+            if choice["points"] in ACROBATICS:
+                out.append(Move(sender, choice, "acrobatics"))
+        else:
+            out.append(Move(sender, choice, _tag(choice)))
+    if formulas:
+        assert sender is not None
+        out += _formulas(state, sender, formulas)
     return out
 
 
-def _resolve_moves(state: GameState) -> list[Move]:
-    seat = state.current
+def _tag(choice: dict[str, Any]) -> str:
+    if choice["type"] == "spell":
+        return {"decree": "spell", "magic_fog": "fog"}.get(choice["card"], "cast")
+    return "keep" if choice["type"] == "keep" else ""
+
+
+def _formulas(state: GameState, seat: int, listed: list[dict[str, Any]]) -> list[Move]:
+    """A few of the listed formulas: perfect in each colour, one card, none, a guess, and two
+    formulas when she may write two."""
+    # Physical dice are entered only when the lid opens: the bot remembers the faces it will
+    # enter (``_faces``), as a player remembers the box.
+    valid = valid_symbols(state.dice if state.dice is not None else as_dice(_faces(state)))
+    best = max((valid.orange, valid.black), key=len)
+    other = valid.black if best is valid.orange else valid.orange
+    wanted: list[tuple[str, tuple[str, ...], tuple[str, ...]]] = [
+        ("perfect-orange", _names(valid.orange), ()),
+        ("perfect-black", _names(valid.black), ()),
+        ("one", _names(in_order(best)[:1]), ()),
+        ("empty", (), ()),
+        ("guess", _names(SYMBOLS[seat : seat + 2]), ()),
+        ("double", _names(best), _names(other)),
+    ]
+    found = _by_cards(listed)
+    return [
+        Move(seat, found[cards, second], tag)
+        for tag, cards, second in wanted
+        if (cards, second) in found and (tag != "double" or second)
+    ]
+
+
+#: the listed formulas by their cards, for each list of them met (by its first payload)
+_INDEXES: dict[int, tuple[dict[str, Any], int, dict[Any, dict[str, Any]]]] = {}
+
+
+def _by_cards(listed: list[dict[str, Any]]) -> dict[Any, dict[str, Any]]:
+    """The listed formulas by (cards, second). The game lists the same shared payloads step
+    after step (512 or 19,683 of them), so each list is indexed once."""
+    first = listed[0]
+    known = _INDEXES.get(id(first))
+    if known is None or known[0] is not first or known[1] != len(listed):
+        index = {(tuple(p["cards"]), tuple(p.get("second", ()))): p for p in listed}
+        known = _INDEXES[id(first)] = (first, len(listed), index)
+    return known[2]
+
+
+def _names(symbols: Any) -> tuple[str, ...]:
+    return tuple(s.value for s in in_order(symbols))
+
+
+def _side(state: GameState) -> list[Move]:
+    """Side actions (never listed): the host's handicaps, the table's pass, "I play a spell"
+    and the current witch's pass."""
     out: list[Move] = []
-    if state.window is not None:
-        out += [Move(k, {"type": "spell", "card": "magic_fog"}, "fog") for k in state.seats]
-        return out
-    if state.phase is Phase.RESOLVE and state.step in (Step.READ, Step.SORT):
-        faces = _faces(state)
-        out += [Move(None, {"type": "dice", "dice": faces}, "dice"),
-                Move(state.roller, {"type": "dice", "dice": faces}, "dice")]  # fmt: skip
-    if seat is None:
+    if state.phase is Phase.ROLL and state.turn == 1:
+        out += [Move(None, {"type": "handicap", "seat": 0, "level": "novice", "start": 6}),
+                Move(None, {"type": "handicap", "seat": 1, "level": "expert"}),
+                Move(0, {"type": "handicap", "seat": 0, "level": "novice"})]  # fmt: skip
+    elif state.phase is Phase.COMPOSE:
+        out.append(Move(None, {"type": "pass", "seat": len(state.witches) - 1}))
+    elif state.phase is Phase.RESOLVE:
+        seat = state.current
+        if seat is not None and state.step is not Step.KEEP and state.window is None:
+            out += [Move(seat, {"type": "pass"}, "pass"), Move(seat, {"type": "hold"}, "hold")]
         out.append(Move(None, {"type": "pass"}))
-        return out
-    if state.step is Step.KEEP and state.keep_choice:
-        out += [Move(seat, {"type": "keep", "card": c}, "keep") for c in state.keep_choice]
-        out.append(Move(None, {"type": "pass"}))
-        return out
-    out.append(Move(seat, {"type": "pass"}, "pass"))
-    out.append(Move(seat, {"type": "hold"}, "hold"))
-    formula = state.formulas[seat]
-    missing = [s for s in SYMBOLS if formula is None or s not in formula.symbols]
-    for card in state.witches[seat].hand:
-        kind = kind_of(card)
-        if timing_of(card).value != (state.step.value if state.step else ""):
-            continue
-        action: dict[str, Any] = {"type": "spell", "card": kind}
-        if kind == "attraction":
-            action["spaces"] = 1 + len(card) % 2
-        if kind in ("repaired_oversight", "rectification") and missing:
-            action["add"] = missing[0].value
-        if kind == "rectification" and formula is not None and formula.cards:
-            action["remove"] = formula.cards[0].value
-        out.append(Move(seat, action, "cast" if _accepted(state, seat, action) else "probe"))
-    out.append(Move(None, {"type": "pass"}))
     return out
 
 
@@ -127,16 +139,6 @@ def _faces(state: GameState) -> list[dict[str, str]]:
     """The physical dice of this turn, as the bot's table throws them."""
     return [{"symbol": SYMBOLS[(state.turn + k) % 9].value, "color": ("orange", "black")[k > 4]}
             for k in range(9)]  # fmt: skip
-
-
-def _accepted(state: GameState, seat: int, action: dict[str, Any]) -> bool:
-    from companion.engine import IllegalAction
-
-    try:
-        GAME.apply(state, seat, action, 0)
-    except IllegalAction:
-        return False
-    return True
 
 
 def play(state: GameState, pick: Callable[[list[Move]], Move], now: float, steps: int
@@ -158,8 +160,6 @@ def play(state: GameState, pick: Callable[[list[Move]], Move], now: float, steps
 
 
 def step(state: GameState, move: Move, now: float) -> GameState:
-    from companion.engine import IllegalAction
-
     if move.action is None:
         return GAME.timeout(state, now)
     if move.action["type"] == LEAVE:

@@ -171,7 +171,8 @@ def test_i_play_a_spell_holds_her_moment_until_she_chooses() -> None:
     # After the spell her moment starts afresh: she may play another, or it runs out.
     assert (state.current, state.step, state.holding) == (1, Step.APPLY, False)
     state = GAME.timeout(state, GAME.deadline(state) or 0)
-    assert result_of(state, 1)["cards"] == ["eye", "star", "ear"]
+    # her cards in the rulebook's order, the card added last
+    assert result_of(state, 1)["cards"] == ["star", "eye", "ear"]
     assert result_of(state, 1)["verdict"] == "perfect"
 
 

@@ -337,7 +337,8 @@ def test_repaired_oversight_adds_a_card_from_her_hand() -> None:
     state = with_hand(new(), 1, "repaired_oversight#1")
     state = turn(state, ORANGE3, 0, {0: ["ear"], 1: ["eye", "star"]})
     state = cast(state, 1, "repaired_oversight", add="ear")
-    assert result_of(state, 1)["cards"] == ["eye", "star", "ear"]
+    # her cards in the rulebook's order, the card added last
+    assert result_of(state, 1)["cards"] == ["star", "eye", "ear"]
     assert result_of(state, 1)["verdict"] == "perfect" and position(state, 1) == 5
 
 
@@ -360,7 +361,8 @@ def test_rectification_exchanges_a_card_of_her_formula_for_one_from_her_hand() -
     with pytest.raises(IllegalAction):
         GAME.apply(state, 1, spell("rectification", remove="skull", add="eye"), CAST)
     state = cast(state, 1, "rectification", remove="skull", add="star")
-    assert result_of(state, 1)["cards"] == ["eye", "star"] and position(state, 1) == 2
+    # the skull (locked in the rulebook's order: skull, eye) exchanged in its place
+    assert result_of(state, 1)["cards"] == ["star", "eye"] and position(state, 1) == 2
 
 
 DOUBLE = dice(orange=["ear", "star"], black=["web"], both=["skull"])

@@ -1,4 +1,5 @@
-"""A scripted player for whole games: it lists the moves open to everyone and picks one."""
+"""A scripted player for whole games: it picks among the decisions the game lists
+(``GAME.choices``), the side actions it may take besides, and a few moves the referee refuses."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from typing import Any
 from companion.engine import IllegalAction, Rng
 from companion.games.witchs_brew import trick as chain
 from companion.games.witchs_brew.abilities import Kind, abilities, ability
-from companion.games.witchs_brew.roles import HAND_SIZE, Role
+from companion.games.witchs_brew.roles import HAND_SIZE
 from companion.games.witchs_brew.state import GameState, Phase
 from tests.unit.witchs_brew.helpers import GAME
 
@@ -27,8 +28,13 @@ class Move:
     tag: str = ""
 
 
+#: the physical ability cards the bot may say it kept (of the 17 listed)
+KEPT = 3
+
+
 def moves(state: GameState) -> list[Move]:
-    """Moves worth trying now (most are legal; the ``probe`` ones test the refusals)."""
+    """Moves worth trying now: the listed decisions (one selection per seat), side actions
+    (a raven, a "1x" ability, the table's skip) and a couple of moves the referee refuses."""
     out: list[Move] = []
     if GAME.deadline(state) is not None:
         out.append(Move(None, None, "timeout"))
@@ -36,21 +42,11 @@ def moves(state: GameState) -> list[Move]:
         return out
     if state.ravens_left > 0:
         out.append(Move(None, {"type": "raven"}, "raven"))
-    draft = state.draft
-    if state.phase is Phase.DRAFT and draft is not None and draft.current is not None:
-        for card in draft.hands[draft.current]:
-            out.append(Move(draft.current, {"type": "draft", "card": card}, "draft"))
-        if state.options.physical_abilities:  # the table's own cards: said by number
-            for number in (1, 5, 9):
-                out.append(Move(draft.current, {"type": "keep", "card": str(number)}, "draft"))
-    if state.phase is Phase.SELECT:
-        for seat in state.seats:
-            if not state.players[seat].ready:
-                roles = Rng(state.seed, "bot", state.set_number, seat).shuffled(list(Role))
-                pick = [str(r) for r in roles[:HAND_SIZE]]
-                out.append(Move(seat, {"type": "select", "roles": pick}, "select"))
-    if state.trick is not None:
-        out += _trick_moves(state, state.trick)
+    assert GAME.choices(state, None) == []  # the table decides nothing
+    for seat in state.seats:
+        listed = GAME.choices(state, seat)
+        assert listed is not None
+        out += _worth_trying(state, seat, listed)
     for seat, player in enumerate(state.players):
         if player.ability is not None and ability(player.ability).kind is Kind.ONCE:
             out.append(Move(seat, {"type": "ability", "card": player.ability}, "ability"))
@@ -62,24 +58,26 @@ def moves(state: GameState) -> list[Move]:
     return out
 
 
-def _trick_moves(state: GameState, trick: chain.Trick) -> list[Move]:
-    due, kind = chain.due(trick), chain.due_kind(trick)
-    if due is None:
-        return []
-    if kind is chain.Due.PLAY:
-        return [
-            Move(due, {"type": "play", "role": role.value}, "play")
-            for role in state.players[due].hand
-        ]
-    if kind is chain.Due.ANSWER:
-        return [
-            Move(due, {"type": "answer", "claim": True}, "claim"),
-            Move(due, {"type": "answer", "claim": False}, "so_be_it"),
-        ]
-    return [
-        Move(due, {"type": "amulet", "use": True}, "amulet"),
-        Move(due, {"type": "amulet", "use": False}, "no_amulet"),
-    ]
+def _worth_trying(state: GameState, seat: int, listed: list[dict[str, Any]]) -> list[Move]:
+    """Every listed decision but for the selections (one of the 792, drawn from the seed) and
+    the physical ability cards (a few of the 17)."""
+    kinds = {choice["type"] for choice in listed}
+    if kinds == {"select"}:
+        pick = Rng(state.seed, "bot", state.set_number, seat).randint(0, len(listed) - 1)
+        assert len(listed[pick]["roles"]) == HAND_SIZE
+        return [Move(seat, listed[pick], "select")]
+    if kinds == {"keep"}:
+        return [Move(seat, choice, "draft") for choice in listed[:: len(listed) // KEPT][:KEPT]]
+    return [Move(seat, choice, _tag(choice)) for choice in listed]
+
+
+def _tag(choice: dict[str, Any]) -> str:
+    kind = choice["type"]
+    if kind == "answer":
+        return "claim" if choice["claim"] else "so_be_it"
+    if kind == "amulet":
+        return "amulet" if choice["use"] else "no_amulet"
+    return str(kind)  # draft, play
 
 
 def step(state: GameState, move: Move, now: float) -> tuple[GameState, float]:

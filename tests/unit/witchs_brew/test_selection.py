@@ -64,9 +64,11 @@ def test_no_selection_once_the_tricks_have_started() -> None:
     assert err.value.message == "The roles for this set are already chosen."
 
 
-def test_the_hand_is_the_selection_in_the_chosen_order() -> None:
+def test_the_hand_is_the_selection_in_the_rulebooks_order() -> None:
+    """A selection is a set of roles: however they were sent, they are kept in the rulebook's
+    order (one payload for each selection: ``decisions.normalised``)."""
     state = select(new(3), ANNA, ["warlock", "witch", "druid", "cutpurse", "assistant"])
     you = GAME.view(state, ANNA)["you"]
-    assert you["hand"] == ["warlock", "witch", "druid", "cutpurse", "assistant"]
+    assert you["hand"] == ["witch", "druid", "assistant", "cutpurse", "warlock"]
     assert you["prompts"] == []
     assert GAME.view(state, BEN)["you"]["prompts"] == ["select"]
