@@ -6,6 +6,8 @@
 import { h } from '../../js/ui.js';
 import { cueOnChange, t } from '../../js/kit.js';
 
+/** @typedef {import('../../js/kit.js').Ctx} Ctx */
+
 export const styles = ['./cj.css'];
 
 export const PHASE_TITLE = {
@@ -50,7 +52,8 @@ export const TRIAL_CAUSE = {
 };
 
 /** The game's key moments, heard on whichever screen shows them (phone or TV): a mission
- * accepted, its result, a curse taken, townsfolk lost, the trial. */
+ * accepted, its result, a curse taken, townsfolk lost, the trial.
+ * @param {Ctx} ctx */
 export function moments(ctx) {
   const { game } = ctx;
   const c = game.counters;
@@ -61,7 +64,8 @@ export function moments(ctx) {
   cueOnChange(ctx, 'trial', game.outcome?.kind === 'trial' || null, 'reveal');
 }
 
-/** What changed pops in: a juror's conviction, the mission's result. */
+/** What changed pops in: a juror's conviction, the mission's result.
+ * @param {Ctx} ctx */
 export function popChanges(ctx, root) {
   const { game } = ctx;
   root.querySelectorAll('.cj-juror').forEach((el, i) => {
@@ -75,7 +79,8 @@ export function popChanges(ctx, root) {
 /** Seconds between two jurors' faith cards turning at the trial. */
 export const REVEAL_STEP = 1.2;
 
-/** Seconds since this screen first showed the trial (the turning plays once per game). */
+/** Seconds since this screen first showed the trial (the turning plays once per game).
+ * @param {Ctx} ctx */
 export function revealClock(ctx) {
   if (ctx.game.outcome?.kind !== 'trial') return null;
   ctx.local.revealedAt ??= performance.now();

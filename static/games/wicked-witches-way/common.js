@@ -6,6 +6,8 @@
 import { h, svg, ordinal } from '../../js/ui.js';
 import { t, N_, translated } from '../../js/kit.js';
 
+/** @typedef {import('../../js/kit.js').Ctx} Ctx */
+
 export const styles = ['./www.css'];
 
 export const SYMBOLS = ['ear', 'star', 'skull', 'spider', 'web', 'eye', 'lightning', 'cloud', 'burst'];
@@ -271,6 +273,7 @@ export function diceEntry({ submit, onPick = null }) {
 
 // ---- witches ------------------------------------------------------------------------------------
 
+/** @type {Array<[string, Record<string, string | number>, number]>} the tag, its attributes, the initial's baseline */
 const PAWN_SHAPES = [
   ['circle', { cx: 20, cy: 20, r: 18 }, 26],
   ['rect', { x: 3, y: 3, width: 34, height: 34, rx: 5 }, 26],
@@ -313,7 +316,8 @@ export function witchOf(game, seat) {
   return game?.witches?.find((w) => w.seat === seat) || null;
 }
 
-/** "Sofia (Ursule)". */
+/** "Sofia (Ursule)".
+ * @param {Ctx} ctx */
 export function who(ctx, seat) {
   const w = witchOf(ctx.game, seat);
   const name = ctx.nameOf(seat);
@@ -438,7 +442,8 @@ export function countLocked(game) {
   return { locked: ws.filter((w) => w.locked).length, total: ws.length };
 }
 
-/** What is happening on the table, in one line (the phone's status line, the TV's sub-title). */
+/** What is happening on the table, in one line (the phone's status line, the TV's sub-title).
+ * @param {Ctx} ctx */
 export function tableLine(ctx, { mine = null } = {}) {
   const game = ctx.game;
   const isMe = (seat) => seat === mine && mine !== null;

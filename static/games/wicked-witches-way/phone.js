@@ -12,6 +12,8 @@ import {
   resultShort, countLocked, ordinal, diceEntry, standings, formulaRow,
 } from './common.js';
 
+/** @typedef {import('../../js/kit.js').Ctx} Ctx */
+
 export { styles } from './common.js';
 
 export function local() {
@@ -31,6 +33,7 @@ const AFTER_SPELLS = ['attraction', 'blockade', 'bad_spell', 'tailwind'];
 
 // ---- helpers ---------------------------------------------------------------------------------
 
+/** @param {Ctx} ctx */
 export function mount(ctx) {
   const els = {
     root: h('div', { class: 'www-phone', id: 'www-phone' }),
@@ -54,10 +57,12 @@ export function mount(ctx) {
   return els;
 }
 
+/** @param {Ctx} ctx */
 function isPlayer(ctx) {
   return ctx.seat !== null;
 }
 
+/** @param {Ctx} ctx */
 function you(ctx) {
   return ctx.game.you || {};
 }
@@ -66,12 +71,14 @@ function physicalDeck(g) {
   return Boolean(g.deck?.physical ?? g.options?.physical_deck);
 }
 
-/** Does this seat hold a card of this kind? With a physical deck the app trusts the player. */
+/** Does this seat hold a card of this kind? With a physical deck the app trusts the player.
+ * @param {Ctx} ctx */
 function holds(ctx, kind) {
   if (physicalDeck(ctx.game)) return true;
   return (you(ctx).hand || []).some((c) => cardKind(c) === kind);
 }
 
+/** @param {Ctx} ctx */
 function prompts(ctx) {
   return you(ctx).prompts || [];
 }
@@ -93,6 +100,7 @@ function sortSymbols(set) {
 
 // ---- events ----------------------------------------------------------------------------------
 
+/** @param {Ctx} ctx */
 function pressLid(ctx, event) {
   const tk = pressTime(event);
   if (event.button > 0) return;
@@ -124,6 +132,7 @@ function pressLid(ctx, event) {
   });
 }
 
+/** @param {Ctx} ctx */
 function onClick(ctx, event) {
   const b = event.target.closest('button');
   if (!b || b.disabled) return;
@@ -219,6 +228,7 @@ function onClick(ctx, event) {
   }
 }
 
+/** @param {Ctx} ctx */
 function toggle(ctx, symbol) {
   const { draft } = ctx.local;
   const mine = draft.editing === 'b' ? draft.b : draft.a;
@@ -235,6 +245,7 @@ function toggle(ctx, symbol) {
 
 // ---- always-on top ---------------------------------------------------------------------------
 
+/** @param {Ctx} ctx */
 function drawTop(ctx) {
   const g = ctx.game;
   const { els } = ctx;
@@ -675,6 +686,7 @@ function drawWatcher(g, ctx) {
 
 // ---- update ----------------------------------------------------------------------------------
 
+/** @param {Ctx} ctx */
 export function render(ctx) {
   const g = ctx.game;
   const { els, local } = ctx;
@@ -723,6 +735,7 @@ const PHASE_LINE = {
   resolve: (t, p) => t('Turn {turn}: formulas checked · now: {name}', p),
 };
 
+/** @param {Ctx} ctx */
 function statusCard(ctx) {
   const g = ctx.game;
   const { t } = ctx;
@@ -748,13 +761,15 @@ function statusCard(ctx) {
   return { you, next, table };
 }
 
-/** Every frame: the Decree dice vanish at `until`, on this phone's estimate of the server clock. */
+/** Every frame: the Decree dice vanish at `until`, on this phone's estimate of the server clock.
+ * @param {Ctx} ctx */
 export function tick(ctx) {
   const y = ctx.game.you || {};
   const decreeLive = Boolean(y.decree) && ctx.secondsLeft(y.decree.until) > 0;
   if (ctx.local.decreeShown !== decreeLive && ctx.game.phase === 'compose') ctx.redraw();
 }
 
+/** @param {Ctx} ctx */
 export function note(ctx, n) {
   if (n?.kind !== 'race' || n.type !== 'close_lid') return;
   ctx.local.lastRace = { turn: ctx.game.turn, note: n };

@@ -12,6 +12,8 @@ import {
   resultShort, countLocked, ordinal, standings, gone,
 } from './common.js';
 
+/** @typedef {import('../../js/kit.js').Ctx} Ctx */
+
 export { styles } from './common.js';
 
 const HOP_MS = 180;        // a pawn moves one space per hop (while the reveal runs)
@@ -32,6 +34,7 @@ export function local() {
 
 // ---- mounting --------------------------------------------------------------------------------
 
+/** @param {Ctx} ctx */
 export function mount(ctx) {
   const els = {
     root: h('div', { class: 'www-tv', id: 'www-tv' }),
@@ -57,12 +60,13 @@ export function mount(ctx) {
   els.root.addEventListener('click', (event) => onClick(ctx, event));
   els.root.addEventListener('change', (event) => onChange(ctx, event));
   els.root.addEventListener('input', (event) => {
-    const input = event.target.closest('input[data-acro-seat]');
+    const input = /** @type {HTMLInputElement | null} */ (/** @type {Element} */ (event.target).closest('input[data-acro-seat]'));
     if (input) ctx.local.acroDraft[input.dataset.acroSeat] = input.value;
   });
   return els;
 }
 
+/** @param {Ctx} ctx */
 function onClick(ctx, event) {
   const button = event.target.closest('button');
   if (!button || button.disabled) return;
@@ -86,6 +90,7 @@ function onClick(ctx, event) {
   }
 }
 
+/** @param {Ctx} ctx */
 function onChange(ctx, event) {
   const select = event.target.closest('select[data-handicap-seat], select[data-start-seat]');
   if (!select) return;
@@ -106,6 +111,7 @@ function blockaders(game) {
     .map((s) => s.seat));
 }
 
+/** @param {Ctx} ctx */
 function drawBoard(ctx) {
   const { game, local } = ctx;
   const witches = game.witches || [];
@@ -138,7 +144,8 @@ function drawBoard(ctx) {
 }
 
 /** One hop for every pawn not yet where the view says; true if anything moved. Pawns hop only
- * while the formulas are applied: on any other screen they are simply where they are. */
+ * while the formulas are applied: on any other screen they are simply where they are.
+ * @param {Ctx} ctx */
 function hop(ctx) {
   const { shown } = ctx.local;
   const snap = ctx.game.phase !== 'resolve' || ctx.reducedMotion();   // less motion: no hops
@@ -190,6 +197,7 @@ function statusOf(game, w) {
   return { text: '', cls: '' };
 }
 
+/** @param {Ctx} ctx */
 function handicapControls(ctx, w) {
   const level = w.handicap || 'normal';
   const sel = h('select', { class: 'www-level', dataset: { handicapSeat: w.seat }, 'aria-label': t('Handicap of {who}', { who: ctx.nameOf(w.seat) }) },
@@ -202,7 +210,8 @@ function handicapControls(ctx, w) {
 }
 
 /** The table's override for a witch who will not write: an empty formula. Forcing that on
- * someone still thinking is harsh, so it takes two presses. */
+ * someone still thinking is harsh, so it takes two presses.
+ * @param {Ctx} ctx */
 function passButton(ctx, seat) {
   const button = h('button', {
     type: 'button', class: 'btn btn-small www-pass-seat', id: `www-pass-${seat}`,
@@ -215,6 +224,7 @@ function formulaOf(game, seat) {
   return (game.formulas || []).find((f) => f.seat === seat) || null;
 }
 
+/** @param {Ctx} ctx */
 function drawRoster(ctx) {
   const { game } = ctx;
   const handicaps = game.phase === 'roll' && game.turn === 1 && ctx.playing;
@@ -249,7 +259,8 @@ function diceGrid(dice, { valid = null, id = 'www-dice', cls = '' } = {}) {
 }
 
 /** The last sentences of the log, in the page's language (each line is a text or a template with
- * its parts: say() in kit.js). */
+ * its parts: say() in kit.js).
+ * @param {Ctx} ctx */
 function logList(ctx, count = 4, skip = null) {
   const lines = (ctx.game.log || []).map(say).filter((line) => line !== skip).slice(-count);
   return h('ol', { class: 'www-log', id: 'www-log' },
@@ -267,6 +278,7 @@ function validLine(valid) {
   }));
 }
 
+/** @param {Ctx} ctx */
 function drawRoll(ctx) {
   const { game } = ctx;
   const r = game.roller;
@@ -290,6 +302,7 @@ function drawRoll(ctx) {
   ctx.els.main.replaceChildren(...parts.filter(Boolean));
 }
 
+/** @param {Ctx} ctx */
 function drawLook(ctx) {
   const { game } = ctx;
   if (Array.isArray(game.dice) && game.dice.length) {
@@ -304,6 +317,7 @@ function drawLook(ctx) {
     h('p', { class: 'www-box-text', text: t('Close the lid on your phone as soon as you have a formula.') })));
 }
 
+/** @param {Ctx} ctx */
 function raceLine(ctx) {
   const { game, local } = ctx;
   if (!local.lastRace || local.lastRace.turn !== game.turn) return '';
@@ -319,6 +333,7 @@ function raceLine(ctx) {
   return t('Also pressed: {x}', { x: each.join(' · ') });
 }
 
+/** @param {Ctx} ctx */
 function drawCompose(ctx) {
   const { game, local } = ctx;
   const closer = game.lid_closed_by;
@@ -348,7 +363,8 @@ function drawCompose(ctx) {
     cover));
 }
 
-/** Every formula, side by side: the rulebook's "each witch reveals her formula". */
+/** Every formula, side by side: the rulebook's "each witch reveals her formula".
+ * @param {Ctx} ctx */
 function formulasPanel(ctx) {
   const { game } = ctx;
   return h('div', { class: 'www-formulas', id: 'www-formulas' }, (game.order || []).map((seat) => {
@@ -362,6 +378,7 @@ function formulasPanel(ctx) {
   }));
 }
 
+/** @param {Ctx} ctx */
 function stepCountdown(ctx, text, { id = 'www-step-countdown' } = {}) {
   const { game } = ctx;
   const total = (game.options?.pace_seconds ?? 4) * 1000;
@@ -369,6 +386,7 @@ function stepCountdown(ctx, text, { id = 'www-step-countdown' } = {}) {
     h('span', { text }), h('span', { class: 'countdown-text' }), h('span', { class: 'www-bar' }));
 }
 
+/** @param {Ctx} ctx */
 function drawReveal(ctx) {
   ctx.els.main.replaceChildren(
     h('p', { class: 'www-big www-big-small', text: t('Every witch reveals her formula!') }),
@@ -377,6 +395,7 @@ function drawReveal(ctx) {
   );
 }
 
+/** @param {Ctx} ctx */
 function drawRead(ctx) {
   const { game } = ctx;
   const r = game.roller;
@@ -395,6 +414,7 @@ function drawRead(ctx) {
   ];
 }
 
+/** @param {Ctx} ctx */
 function drawResolve(ctx) {
   const { game } = ctx;
   if (game.step === 'reveal') {
@@ -447,6 +467,7 @@ function drawResolve(ctx) {
   ctx.els.main.replaceChildren(...parts.filter(Boolean));
 }
 
+/** @param {Ctx} ctx */
 function drawOver(ctx) {
   const { game, local } = ctx;
   const physical = Boolean(game.deck?.physical ?? game.options?.physical_deck);
@@ -501,6 +522,7 @@ const STEP_TITLES = translated({
   apply: N_('Apply the formulas'), keep: N_('Apply the formulas'), after: N_('Apply the formulas'),
 });
 
+/** @param {Ctx} ctx */
 function drawActions(ctx, over) {
   const { game, playing } = ctx;
   const buttons = [];
@@ -526,6 +548,7 @@ function drawActions(ctx, over) {
   ctx.els.actions.replaceChildren(...buttons);
 }
 
+/** @param {Ctx} ctx */
 function draw(ctx) {
   const { game, els } = ctx;
   const over = game.phase === 'over' || ctx.room.status === 'over';
@@ -550,7 +573,8 @@ function draw(ctx) {
   drawRoster(ctx);
 }
 
-/** Every frame: the end of the lid animation, a hop. */
+/** Every frame: the end of the lid animation, a hop.
+ * @param {Ctx} ctx */
 export function tick(ctx) {
   const { local } = ctx;
   const now = performance.now();
@@ -564,6 +588,7 @@ export function tick(ctx) {
   }
 }
 
+/** @param {Ctx} ctx */
 export function render(ctx) {
   const { game, local } = ctx;
   const { prev } = local;
@@ -586,6 +611,7 @@ export function render(ctx) {
   draw(ctx);
 }
 
+/** @param {Ctx} ctx */
 export function note(ctx, n) {
   if (n?.kind !== 'race' || n.type !== 'close_lid') return;
   ctx.local.lastRace = { turn: ctx.game.turn, note: n };

@@ -11,6 +11,8 @@ import {
   setsText, cardsText, amuletsText, morePlayersText, ravenIcon, amuletRow, abilityChip, kindBadge, roleCard, twiceButton, lastTrickThisSet,
 } from './common.js';
 
+/** @typedef {import('../../js/kit.js').Ctx} Ctx */
+
 export { styles } from './common.js';
 
 export function local() {
@@ -28,11 +30,13 @@ const PICK = 5;
 
 // ---- picks kept across a reload ------------------------------------------------------------------
 
-/** Roles toggled but not yet locked survive a reload: kept by room, game and set. */
+/** Roles toggled but not yet locked survive a reload: kept by room, game and set.
+ * @param {Ctx} ctx */
 function picksKey(ctx) {
   return `companion.wb.picks.${ctx.room?.code}.${ctx.gameNumber}.${ctx.game?.set}.${ctx.seat}`;
 }
 
+/** @param {Ctx} ctx */
 function loadPicks(ctx) {
   try {
     const saved = JSON.parse(localStorage.getItem(picksKey(ctx)) || '[]');
@@ -42,6 +46,7 @@ function loadPicks(ctx) {
   }
 }
 
+/** @param {Ctx} ctx */
 function savePicks(ctx) {
   try {
     if (ctx.local.picked.size) localStorage.setItem(picksKey(ctx), JSON.stringify([...ctx.local.picked]));
@@ -51,6 +56,7 @@ function savePicks(ctx) {
   }
 }
 
+/** @param {Ctx} ctx */
 function forgetPicks(ctx) {
   try {
     localStorage.removeItem(picksKey(ctx));
@@ -61,6 +67,7 @@ function forgetPicks(ctx) {
 
 // ---- helpers -----------------------------------------------------------------------------------
 
+/** @param {Ctx} ctx */
 export function mount(ctx) {
   const els = {
     root: h('div', { class: 'wb-phone', id: 'wb-phone' }),
@@ -75,22 +82,27 @@ export function mount(ctx) {
   els.root.addEventListener('click', (event) => onClick(ctx, event));
   els.root.addEventListener('submit', (event) => {
     event.preventDefault();
-    if (event.target.id === 'wb-keep-form') sendKeep(ctx, ctx.local.keepText, event.target.querySelector('button'));
+    const form = /** @type {HTMLFormElement} */ (event.target);
+    if (form.id === 'wb-keep-form') sendKeep(ctx, ctx.local.keepText, form.querySelector('button'));
   });
   els.root.addEventListener('input', (event) => {
-    if (event.target.id === 'wb-keep-input') ctx.local.keepText = event.target.value;
+    const input = /** @type {HTMLInputElement} */ (event.target);
+    if (input.id === 'wb-keep-input') ctx.local.keepText = input.value;
   });
   return els;
 }
 
+/** @param {Ctx} ctx */
 function isPlayer(ctx) {
   return ctx.seat !== null;
 }
 
+/** @param {Ctx} ctx */
 function you(ctx) {
   return ctx.game.you || {};
 }
 
+/** @param {Ctx} ctx */
 function prompts(ctx) {
   return you(ctx).prompts || [];
 }
@@ -106,6 +118,7 @@ function handOrder(roles) {
   return ROLES.filter((r) => set.has(r));
 }
 
+/** @param {Ctx} ctx */
 function handRow(ctx, roles, { title = t('Your hand'), highlight = null, id = 'wb-hand' } = {}) {
   const list = handOrder(roles);
   return h('div', { class: 'wb-hand-box' },
@@ -121,6 +134,7 @@ function deadline(until) {
 
 // ---- clicks ------------------------------------------------------------------------------------
 
+/** @param {Ctx} ctx */
 function onClick(ctx, event) {
   const button = event.target.closest('button');
   if (!button || button.disabled) return;
@@ -163,6 +177,7 @@ function onClick(ctx, event) {
   }
 }
 
+/** @param {Ctx} ctx */
 function toggleRole(ctx, role, button) {
   const { picked } = ctx.local;
   if (!prompts(ctx).includes('select')) return;
@@ -180,7 +195,8 @@ function toggleRole(ctx, role, button) {
   ctx.redraw();
 }
 
-/** Physical ability cards: say which card you kept (its number or name in the app's list). */
+/** Physical ability cards: say which card you kept (its number or name in the app's list).
+ * @param {Ctx} ctx */
 function sendKeep(ctx, card, button) {
   const said = String(card ?? '').trim();
   if (!said) {
@@ -211,7 +227,8 @@ function drawStatus(g, ctx) {
   els.status.replaceChildren(...bits.filter(Boolean));
 }
 
-/** Your own ability (before the reveal too). */
+/** Your own ability (before the reveal too).
+ * @param {Ctx} ctx */
 function myAbility(ctx, { text = false } = {}) {
   const a = you(ctx).ability;
   if (!a) return null;
@@ -221,7 +238,8 @@ function myAbility(ctx, { text = false } = {}) {
 // ---- phases ------------------------------------------------------------------------------------
 
 /** The cards to tap for "which card did you keep?": every card by number and name, or with
- * the placeholder data (no real names) one button per kind, which is all the app needs. */
+ * the placeholder data (no real names) one button per kind, which is all the app needs.
+ * @param {Ctx} ctx */
 function keepChoices(ctx) {
   const cards = Array.isArray(ctx.reference.abilities) ? ctx.reference.abilities : [];
   if (cards.length && cards.every((c) => c.placeholder)) {
@@ -539,6 +557,7 @@ function statusCard(g, ctx) {
 
 // ---- drawing -----------------------------------------------------------------------------------
 
+/** @param {Ctx} ctx */
 export function render(ctx) {
   const { game: g, els, local } = ctx;
   local.keepFocus = document.activeElement?.id === 'wb-keep-input';
