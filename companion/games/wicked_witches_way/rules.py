@@ -36,6 +36,7 @@ from companion.games.wicked_witches_way.black_magic import (
     is_acrobatics,
     shuffled,
 )
+from companion.games.wicked_witches_way.reference import MAX_ACROBATICS, reference
 from companion.games.wicked_witches_way.state import (
     WITCHES,
     GameState,
@@ -46,10 +47,6 @@ from companion.games.wicked_witches_way.state import (
     Witch,
 )
 from companion.games.wicked_witches_way.symbols import Symbol
-
-#: the most acrobatics points a witch may enter (physical deck)
-MAX_ACROBATICS = 99
-
 
 #: every symbol's name, for the declarations
 SYMBOL_NAMES = tuple(symbol.value for symbol in Symbol)
@@ -120,8 +117,8 @@ class WickedWitchesWay(Game[GameState]):
                     "spaces",
                     FieldType.INT,
                     required=False,
-                    low=1,
-                    high=2,
+                    low=min(spells.ATTRACTION_SPACES),
+                    high=max(spells.ATTRACTION_SPACES),
                     message="Attraction moves the others 1 or 2 spaces: give spaces 1 or 2.",
                 ),
                 Field("add", FieldType.TEXT, required=False, choices=SYMBOL_NAMES),
@@ -188,6 +185,10 @@ class WickedWitchesWay(Game[GameState]):
             self.accept(seat, action)  # a malformed action is a bad request even now
             raise Illegal("The game is over.")
         return super().apply(state, seat, action, at)
+
+    def reference(self) -> dict[str, Any]:
+        """The cards, symbols, witches, track and limits the pages show (reference.py)."""
+        return reference()
 
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
         if seat is None:
