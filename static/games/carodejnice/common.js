@@ -4,7 +4,7 @@
 // someone types in the printed ones: they carry a visible "placeholder" tag.
 
 import { h } from '../../js/ui.js';
-import { cueOnChange, t } from '../../js/kit.js';
+import { cueOnChange, t, tn } from '../../js/kit.js';
 
 /** @typedef {import('../../js/kit.js').Ctx} Ctx */
 
@@ -30,9 +30,10 @@ export const PHASE_TODO = {
   cleanup: () => t('Revealed witches and curses go to the coven discard, hidden witches to the dungeon. Draw 5 cards (shuffle the discard when the deck runs out).'),
 };
 
+// The limits are the server's (game.counters: failed_limit, lost_souls_limit).
 export const LOSS = {
-  failed_missions: () => t('Two missions failed.'),
-  lost_souls: () => t('Five townsfolk are among the lost souls.'),
+  failed_missions: (c) => tn('{n} mission failed.', '{n} missions failed.', c.failed_limit),
+  lost_souls: (c) => tn('{n} townsperson is among the lost souls.', '{n} townsfolk are among the lost souls.', c.lost_souls_limit),
   curse_deck_empty: () => t('You had to take a curse and the curse deck was empty.'),
   no_witch: () => t('Your new hand held no witch.'),
   card: () => t('A card ended the game in defeat.'),
@@ -213,7 +214,7 @@ export function outcomeHeadline(game) {
 export function outcomeDetail(game) {
   const o = game.outcome;
   if (!o) return '';
-  if (o.kind === 'loss') return LOSS[o.loss]?.() ?? o.loss;
+  if (o.kind === 'loss') return LOSS[o.loss]?.(game.counters) ?? o.loss;
   if (o.kind === 'tale') return '';
   return `${TRIAL_CAUSE[o.cause]?.() ?? ''} ${DEGREE[o.degree]?.() ?? ''}`.trim();
 }

@@ -274,7 +274,7 @@ function drawTools(ctx) {
         })));
     }
     if (g.rom && g.rom.killed < g.rom.total) {
-      const rom = h('button', { type: 'button', class: 'btn', id: 'wab-rom', text: t('I killed a Rom (+4 XP)') });
+      const rom = h('button', { type: 'button', class: 'btn', id: 'wab-rom', text: t('I killed a Rom (+{xp} XP)', { xp: ctx.reference.rom_xp }) });
       rom.addEventListener('click', () => ctx.send('rom', {}, { button: rom }));
       body.push(rom);
     }
@@ -351,7 +351,7 @@ function drawTask(ctx) {
         obj.addEventListener('click', () => ctx.send('object', withValue(ctx, {}, 4), { button: obj }));
         const end = h('button', { type: 'button', class: 'btn btn-primary wab-big', id: 'wab-end-turn', text: t('End my turn') });
         end.addEventListener('click', () => ctx.send('next', {}, { button: end }));
-        parts.push(h('p', { class: 'wab-task-title', text: t('Your turn: up to 3 actions') }), h('div', { class: 'wab-seg' }, pip, obj), end);
+        parts.push(h('p', { class: 'wab-task-title', text: t('Your turn: up to {n} actions', { n: ctx.reference.actions_per_turn }) }), h('div', { class: 'wab-seg' }, pip, obj), end);
       } else parts.push(h('p', { class: 'wab-task-title', text: g.current === null ? '' : t("{who}'s turn", { who: ctx.nameOf(g.current) }) }));
       break;
     }
@@ -368,7 +368,7 @@ function drawTask(ctx) {
         parts.push(pass);
       } else {
         parts.push(h('p', { class: 'wab-task-title', text: g.current === null ? t('Nobody learns now') : t('{who} may learn a Spell', { who: ctx.nameOf(g.current) }) }),
-          h('p', { class: 'wab-sub', text: w.cost ? t('You: {xp} XP of {cost} needed', { xp: w.xp, cost: w.cost }) : t('You know 8 Spells: the most') }));
+          h('p', { class: 'wab-sub', text: w.cost ? t('You: {xp} XP of {cost} needed', { xp: w.xp, cost: w.cost }) : t('You know {n} Spells: the most', { n: ctx.reference.most_spells }) }));
       }
       break;
     }

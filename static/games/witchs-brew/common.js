@@ -10,10 +10,11 @@ import { pressTwice, t, tn, N_ } from '../../js/kit.js';
 
 export const styles = ['./wb.css'];
 
-export const ROLES = [
-  'witch', 'wizard', 'druid', 'alchemist', 'fortune_teller', 'assistant',
-  'wolf_keeper', 'snake_hunter', 'herb_collector', 'cutpurse', 'begging_monk', 'warlock',
-];
+/** The role cards' ids in the rulebook's order, as the reference lists them.
+ * @param {Ctx} ctx @returns {string[]} */
+export function roleIds(ctx) {
+  return Object.keys(ctx.reference.roles || {});
+}
 
 /** Role families, for the colour band of a role card (the name is always written too). */
 const FAMILY = {

@@ -263,9 +263,9 @@ function drawSelect(ctx) {
   const players = g.players || [];
   const ready = players.filter((p) => p.ready).length;
   const main = [
-    h('p', { class: 'wb-big', text: t('Choose 5 roles') }),
+    h('p', { class: 'wb-big', text: t('Choose {n} roles', { n: ctx.reference.hand_size }) }),
     ravenForLine(g),
-    h('p', { class: 'wb-sub', text: t('Everyone secretly picks 5 of their 12 roles on their phone.') }),
+    h('p', { class: 'wb-sub', text: t('Everyone secretly picks {n} of their {all} roles on their phone.', { n: ctx.reference.hand_size, all: Object.keys(ctx.reference.roles || {}).length }) }),
     h('p', { class: 'wb-counter', id: 'wb-ready-count', text: t('{ready} / {n} ready', { ready, n: players.length }) }),
   ];
   if (g.first_player !== null && g.first_player !== undefined) {
