@@ -439,6 +439,9 @@ export const VERDICT_TEXT = translated({
   perfect: N_('PERFECT'),
 });
 
+/** Why a perfect formula got no bonus (the view's `bonus_cancelled`: an id). */
+const BONUS_CANCELLED = translated({ curse: N_('curse'), expert: N_('expert') });
+
 /** Short result: "+4 · perfect orange" / "fell off · −2". */
 export function resultShort(r) {
   if (!r) return '';
@@ -447,7 +450,8 @@ export function resultShort(r) {
   const word = (part) => {
     const color = part.color ? ` ${t(part.color)}` : '';
     if (part.verdict === 'perfect') {
-      const cancelled = part.bonus_cancelled ? t(' (no bonus: {card})', { card: part.bonus_cancelled }) : '';
+      const why = part.bonus_cancelled ? BONUS_CANCELLED[part.bonus_cancelled] || part.bonus_cancelled : '';
+      const cancelled = why ? t(' (no bonus: {card})', { card: why }) : '';
       return t('perfect') + color + cancelled;
     }
     if (part.verdict === 'forbidden') return t('fell off');
