@@ -284,7 +284,7 @@ class RedisStore:
 
     def live_rooms(self) -> list[StoredRoom]:
         try:
-            codes = sorted(_text(code) for code in self._redis.smembers(LIVE))
+            codes = sorted(decoded(code) for code in self._redis.smembers(LIVE))
         except redis.RedisError as exc:
             raise StoreError(f"could not list the rooms: {exc}") from exc
         return [room for code in codes if (room := self.live_room(code)) is not None]
@@ -292,11 +292,11 @@ class RedisStore:
     def aside_rooms(self) -> list[AsideRoom]:
         try:
             rooms = []
-            for code in sorted(_text(code) for code in self._redis.smembers(ASIDE)):
-                reason = _text(self._redis.hget(room_key(code), "reason") or "")
+            for code in sorted(decoded(code) for code in self._redis.smembers(ASIDE)):
+                reason = decoded(self._redis.hget(room_key(code), "reason") or "")
                 first = self._redis.lindex(events_key(code), 0)
                 rooms.append(
-                    AsideRoom(code, game_of(None if first is None else _text(first)), reason)
+                    AsideRoom(code, game_of(None if first is None else decoded(first)), reason)
                 )
         except redis.RedisError as exc:
             raise StoreError(f"could not list the set-aside rooms: {exc}") from exc
@@ -306,8 +306,14 @@ class RedisStore:
         self._redis.close()
 
 
-def _text(value: str | bytes) -> str:
-    """A reply of the client (made with ``decode_responses=True``) as the text it is."""
+def decoded(value: str | bytes) -> str:
+    """A reply of the client as the text it is: ``connect`` asks for text replies
+    (``decode_responses=True``), but the client's types (and a client made otherwise) allow
+    bytes, which never equal a ``str``.
+
+    >>> decoded(b"p1"), decoded("p1")
+    ('p1', 'p1')
+    """
     return value.decode() if isinstance(value, bytes) else value
 
 

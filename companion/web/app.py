@@ -22,7 +22,7 @@ from companion.web.network import host_names
 from companion.web.paths import asset_dir
 from companion.web.ratelimit import Lookups, RateLimiter
 from companion.web.ticker import start_ticker
-from companion.web.transport import JsonPacket
+from companion.web.transport import JsonPacket, engine
 
 DEFAULTS: dict[str, Any] = {
     "DB_PATH": None,  # default: the user's data folder (companion.store.default_path())
@@ -161,8 +161,8 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
         # in a cluster every emit goes through Redis, to whichever process holds the socket
         message_queue=redis_url,
     )
-    socketio.server.packet_class = JsonPacket  # no binary scan of JSON-only packets
-    gate = Gate(socketio.server, limits(app.config), Notes())
+    engine(socketio).packet_class = JsonPacket  # no binary scan of JSON-only packets
+    gate = Gate(engine(socketio), limits(app.config), Notes())
     app.wsgi_app = gate.guard_http(  # type: ignore[method-assign, assignment]
         app.wsgi_app, app.config["HTTP_PER_SECOND"], app.config["HTTP_BURST"]
     )

@@ -44,7 +44,7 @@ import redis
 from companion.engine import ErrorCode
 from companion.rooms import RoomError
 from companion.store import StoreError
-from companion.store.redis import LEASE_MS, PREFIX, connect, lease_key
+from companion.store.redis import LEASE_MS, PREFIX, connect, decoded, lease_key
 
 
 def want_key(code: str) -> str:
@@ -148,7 +148,7 @@ class Leases:
             key = lease_key(code)
             if self._redis.set(key, self.owner, nx=True, px=self.lease_ms):
                 return True
-            if self._redis.get(key) == self.owner:
+            if self.holder(code) == self.owner:
                 return True
             # held elsewhere: ask its holder to give it up (nginx now routes the room here)
             self._redis.set(want_key(code), self.owner, px=self.lease_ms)
@@ -163,8 +163,9 @@ class Leases:
             return [], []
         keys = [lease_key(code) for code in codes]
         lost, wanted = self._renew(keys=keys, args=[self.owner, self.lease_ms])
+        lost_keys, wanted_keys = {decoded(k) for k in lost}, {decoded(k) for k in wanted}
         pairs = list(zip(codes, keys, strict=True))
-        return [c for c, k in pairs if k in set(lost)], [c for c, k in pairs if k in set(wanted)]
+        return [c for c, k in pairs if k in lost_keys], [c for c, k in pairs if k in wanted_keys]
 
     def release(self, code: str) -> None:
         """Give the room's lease up (if it is still ours)."""
@@ -172,8 +173,8 @@ class Leases:
 
     def holder(self, code: str) -> str | None:
         """The process that holds the room's lease, if any."""
-        holder: str | None = self._redis.get(lease_key(code))
-        return holder
+        holder = self._redis.get(lease_key(code))
+        return None if holder is None else decoded(holder)
 
     def close(self) -> None:
         self._redis.close()

@@ -15,6 +15,7 @@ from flask import (
     render_template,
     request,
 )
+from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 
 from companion.engine import ErrorCode, Game
@@ -43,7 +44,7 @@ def _look_up(find: Callable[[], T]) -> T:
     return waiting_for_the_lease(lambda: lookups.look_up(address, find), sleep, time.monotonic)
 
 
-def describe(game: Game) -> dict[str, Any]:
+def describe(game: Game[Any]) -> dict[str, Any]:
     return {
         "id": game.id,
         "title": game.title,
@@ -106,7 +107,7 @@ def handoff_qr(code: str, handoff: str) -> Response:
     return Response(svg, mimetype="image/svg+xml", headers={"Cache-Control": "no-store"})
 
 
-def _page(template: str, code: str) -> tuple[str, int] | Response:
+def _page(template: str, code: str) -> ResponseReturnValue:
     canonical = code.strip().upper()
     if current_app.config["REDIS_URL"] and canonical != code and canonical.isalpha():
         # nginx hashes on the code as written: one spelling per room keeps its page and its
@@ -126,12 +127,12 @@ def _page(template: str, code: str) -> tuple[str, int] | Response:
 
 
 @blueprint.get("/host/<code>")
-def host_page(code: str) -> tuple[str, int] | Response:
+def host_page(code: str) -> ResponseReturnValue:
     return _page("host.html", code)
 
 
 @blueprint.get("/j/<code>")
-def join_page(code: str) -> tuple[str, int] | Response:
+def join_page(code: str) -> ResponseReturnValue:
     return _page("join.html", code)
 
 

@@ -19,6 +19,7 @@ from companion.web.cluster import waiting_for_the_lease
 from companion.web.errors import STORE_FAILED
 from companion.web.network import client_address, host_allowed
 from companion.web.ratelimit import Lookups
+from companion.web.transport import emit_here, engine, sleep
 
 log = logging.getLogger(__name__)
 
@@ -52,14 +53,14 @@ def _emit(socketio: SocketIO, run: list[Outbound]) -> None:
     # all of a room's sockets reach its owner), so even with a Redis message queue it is sent
     # directly: publishing it would cost a pickle and a publish here, and an unpickle and a miss
     # in every other process, for nothing (docs/architecture.md, "Several processes").
-    socketio.emit(first.event, first.payload, to=to, ignore_queue=True)
+    emit_here(socketio, first.event, first.payload, to)
 
 
 def drop_connections(socketio: SocketIO, conns: Iterable[str]) -> None:
     """Close these connections' transports without a goodbye, as if the network had dropped
     them: Socket.IO clients then reconnect by themselves (a server-side ``disconnect`` would
     tell them not to) and resume their seats, wherever nginx now routes the room."""
-    server = socketio.server
+    server = engine(socketio)
     for conn in conns:
         eio_sid = server.manager.eio_sid_from_sid(conn, "/")
         eio_socket = server.eio.sockets.get(eio_sid) if eio_sid is not None else None
@@ -97,7 +98,7 @@ def register(
                     address = client_address(request.remote_addr)
                     reply = waiting_for_the_lease(
                         lambda: lookups.look_up(address, lambda: handler(conn, data)),
-                        socketio.sleep,
+                        lambda seconds: sleep(socketio, seconds),
                         time.monotonic,
                     )
                 else:
@@ -130,7 +131,7 @@ def register(
         return wrapped
 
     def drop_later(conn: str) -> None:
-        socketio.sleep(UNAVAILABLE_DROP_SECONDS)
+        sleep(socketio, UNAVAILABLE_DROP_SECONDS)
         drop_connections(socketio, [conn])
 
     def time_now(conn: str, data: object) -> Reply:
@@ -159,22 +160,22 @@ def register(
                 unanswered[conn] -= 1
             service.clock_sample(conn, sent, answer, service.server_time())
 
-        socketio.emit("clock", {"s": sent}, to=conn, callback=answered, ignore_queue=True)
+        emit_here(socketio, "clock", {"s": sent}, conn, callback=answered)
 
     def probe_loop(conn: str) -> None:
         """A burst of clock probes at connect, then one every few seconds until disconnect."""
         for _ in range(PROBE_BURST):
             probe_clock(conn)
-            socketio.sleep(PROBE_GAP_SECONDS)
+            sleep(socketio, PROBE_GAP_SECONDS)
         while (interval := service.probe_interval(conn)) is not None:
-            socketio.sleep(interval)
+            sleep(socketio, interval)
             probe_clock(conn)
         unanswered.pop(conn, None)
 
     def sent_by_client(conn: str) -> bool:
         """True when a ``connect`` / ``disconnect`` handler runs for an event a client sent
         under that reserved name: during the real ones the socket is half-way in or out."""
-        return bool(socketio.server.manager.is_connected(conn, "/"))
+        return bool(engine(socketio).manager.is_connected(conn, "/"))
 
     @socketio.on("connect")
     def on_connect(*_: object) -> None:

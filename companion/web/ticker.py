@@ -14,6 +14,7 @@ from flask_socketio import SocketIO
 
 from companion.rooms import RoomService
 from companion.web.sockets import deliver
+from companion.web.transport import sleep
 
 log = logging.getLogger(__name__)
 
@@ -31,7 +32,7 @@ def start_ticker(
     def loop() -> None:
         renewed = time.monotonic()
         while True:
-            socketio.sleep(seconds)
+            sleep(socketio, seconds)
             try:
                 deliver(socketio, service.tick())
             except Exception:  # the ticker must outlive any one bad tick

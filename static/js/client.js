@@ -63,7 +63,7 @@ export async function request(event, payload = {}) {
   try {
     return await emit(event, payload);
   } catch (err) {
-    return { ok: false, error: { code: 'timeout', message: err.message } };
+    return { ok: false, error: { code: 'timeout', message: /** @type {Error} */ (err).message } };
   }
 }
 

@@ -11,7 +11,7 @@ function showError(el, message) {
 }
 
 async function createRoom(button) {
-  const buttons = document.querySelectorAll('button[data-game]');
+  const buttons = /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll('button[data-game]'));
   buttons.forEach((b) => { b.disabled = true; });
   showError(createError, '');
   try {
@@ -38,7 +38,7 @@ async function createRoom(button) {
     // so the host key kept in local storage is found again after a reload.
     window.location.href = `/host/${encodeURIComponent(body.code)}#${body.host_token}`;
   } catch (err) {
-    showError(createError, err.message || t('Could not create a room.'));
+    showError(createError, /** @type {Error} */ (err).message || t('Could not create a room.'));
     buttons.forEach((b) => { b.disabled = false; });
   }
 }
@@ -47,7 +47,7 @@ document.querySelectorAll('button[data-game]').forEach((button) => {
   button.addEventListener('click', () => createRoom(button));
 });
 
-const codeInput = document.getElementById('join-code');
+const codeInput = /** @type {HTMLInputElement} */ (document.getElementById('join-code'));
 codeInput.addEventListener('input', () => {
   codeInput.value = codeInput.value.toUpperCase().replace(/[^A-Z]/g, '');
   showError(joinError, '');

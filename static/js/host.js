@@ -15,6 +15,8 @@ const code = String(page.code || '').toUpperCase();
 const game = page.game;
 const storageKey = `companion.host.${code}`;
 
+/** The shell's element with this id, of whatever kind its template made it.
+ * @type {(id: string) => any} */
 const $ = (id) => document.getElementById(id);
 const gameRoot = $('game');
 const gate = viewGate();

@@ -36,7 +36,10 @@ export function messageKey(text) {
 }
 
 /** `text` in the page's language, with `{name}` placeholders filled from `params`. A text the
- * catalogue lacks stays English. */
+ * catalogue lacks stays English.
+ * @param {string} text
+ * @param {Record<string, unknown> | null} [params]
+ * @returns {string} */
 export function t(text, params = null) {
   const out = (typeof text === 'string' && i18n.messages[messageKey(text)]) || text;
   if (!params) return out;
@@ -114,6 +117,7 @@ export function loadLanguage(lang = i18n.target || i18n.lang) {
   const id = `${lang}|${bundles.join()}`;
   if (i18n.loading && i18n.loading.id === id) return i18n.loading;
   i18n.target = lang;
+  /** @type {Promise<any> & {id?: string}} which language and bundles it loads */
   const loading = Promise.all(bundles.map((bundle) => fetchBundle(lang, bundle)))
     .then((parts) => {
       if (i18n.loading !== loading) return i18n.loading;
@@ -182,10 +186,13 @@ export async function followRoomLanguage(lang) {
  * spell's or a role's name) is translated before it is filled in. Other parts (players' names,
  * numbers) go in as they are. say({template: '{who} casts {spell}.', params: {who: 'Ann',
  * spell: {template: 'Tailwind'}}}) → "Ann sesílá Zadní vítr." in Czech; a list of parts is joined
- * with commas. */
+ * with commas.
+ * @param {ViewText | object | null | undefined} text
+ * @returns {string} */
 export function say(text) {
   if (text === null || text === undefined) return '';
   if (typeof text !== 'object') return t(String(text));
+  /** @type {Record<string, unknown>} */
   const params = {};
   for (const [key, value] of Object.entries(text.params || {})) {
     if (Array.isArray(value)) params[key] = value.map(say).join(', ');
@@ -226,11 +233,11 @@ export function languageSwitch({ cls = '' } = {}) {
  * placeholder, `data-i18n-alt` its alt text (each the English text, also wrapped in `_()` in the
  * template so that scripts/i18n finds it). Shells run it on every language change. */
 export function translatePage(root = document) {
-  for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll('[data-i18n]'))) el.textContent = t(el.dataset.i18n);
   for (const [data, attr] of [['i18nLabel', 'aria-label'], ['i18nPlaceholder', 'placeholder'],
     ['i18nAlt', 'alt'], ['i18nTitle', 'title']]) {
     const selector = `[data-${data.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}]`;
-    for (const el of root.querySelectorAll(selector)) el.setAttribute(attr, t(el.dataset[data], el.dataset));
+    for (const el of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll(selector))) el.setAttribute(attr, t(el.dataset[data], el.dataset));
   }
 }
 
@@ -344,6 +351,9 @@ const FORMATS = {
  * one: the kit writes the time left into its `.countdown-text` descendant (or itself) on every
  * frame, in `data-format` (s | tenths | n), adds the class `urgent` from 5 s, and with
  * `data-total` (ms) sets the CSS variable --left (1 → 0) for a bar.
+ * @param {number | null | undefined} until a server time (ms); no countdown (null) without one
+ * @param {{format?: 's' | 'tenths' | 'n', total?: number | null, cls?: string, id?: string | null}} [options]
+ * @returns {HTMLElement | null}
  */
 export function countdown(until, { format = 's', total = null, cls = '', id = null } = {}) {
   if (typeof until !== 'number') return null;
@@ -405,6 +415,102 @@ export function pressTwice(button, action, { key = button.id || button, sure = n
 
 // ---- the game page ----------------------------------------------------------------------------
 
+// The types of the page contract (docs/pages.md): what a view holds and what a module's ctx
+// offers. A module names them with `@param {import('../../js/kit.js').Ctx} ctx`; `tsc -p .`
+// checks every use (docs/pages.md, "Types").
+
+/**
+ * A seat of the room, as `view.room.players` lists it (docs/protocol.md, "The view").
+ * @typedef {object} Player
+ * @property {number} seat
+ * @property {string} name
+ * @property {boolean} connected a live connection holds the seat
+ * @property {boolean} gone the seat left or was removed during a game
+ * @property {{shape: string, colour: string}} avatar
+ */
+
+/**
+ * The room part of every view, the same for every game.
+ * @typedef {object} Room
+ * @property {string} code
+ * @property {string} game the game's id ("wicked-witches-way")
+ * @property {string} title
+ * @property {'lobby' | 'playing' | 'paused' | 'over'} status
+ * @property {number} game_number 0 in the lobby, then one more for every start and rematch
+ * @property {number | null} seat this connection's seat; null for the table and spectators
+ * @property {'host' | 'player' | 'spectator'} role
+ * @property {boolean} host this connection may send the host's commands
+ * @property {Player[]} players
+ * @property {boolean} host_connected
+ * @property {boolean} locked
+ * @property {number} seats how many may join with the current options
+ * @property {number | null} first the seat chosen to start, null: the game draws it
+ * @property {number} spectators a count
+ * @property {Record<string, unknown>} options the room's game options
+ * @property {string | null} lang the room's language, chosen by the host
+ * @property {string} join_url
+ */
+
+/**
+ * What the server sends as `view`: the room, and the game's own view for this connection's seat
+ * (each game's shape is in docs/games/<id>.md), null in the lobby.
+ * @typedef {object} View
+ * @property {number} v grows with every broadcast of the room
+ * @property {number} now the server's time when it was sent (ms)
+ * @property {Room} room
+ * @property {Record<string, any> | null} game
+ */
+
+/**
+ * An answer to a request: `{ok: true, …}` or `{ok: false, error}` (docs/protocol.md, "Errors").
+ * @typedef {{ok: boolean, error?: ErrorAck, [key: string]: any}} Ack
+ * @typedef {{code: string, message: string, template?: string, params?: Record<string, unknown>,
+ *   [key: string]: any}} ErrorAck
+ */
+
+/**
+ * A text a view carries: English, or a template and its parts (companion/engine/text.py).
+ * @typedef {string | {template: string, params?: Record<string, unknown>}} ViewText
+ */
+
+/**
+ * The phone's status card: the player's standing, what to do next, the table's moment.
+ * @typedef {{you?: string, next?: string, table?: string}} StatusCard
+ */
+
+/**
+ * What a game's page module is given (docs/pages.md, "ctx"). `game`, `reference`, `els` and
+ * `local` are the game's own: a module may describe them with a narrower type of its own.
+ * @typedef {object} Ctx
+ * @property {HTMLElement} root the element the module draws into
+ * @property {View} view
+ * @property {Room} room
+ * @property {Record<string, any>} game
+ * @property {number | null} seat
+ * @property {'host' | 'player' | 'spectator'} role
+ * @property {boolean} playing
+ * @property {number} gameNumber
+ * @property {Record<string, any>} reference the game's reference data ({} when it has none)
+ * @property {Record<string, any>} els what mount() returned
+ * @property {Record<string, any>} local what local() returned
+ * @property {(seat: number | null | undefined) => string} nameOf
+ * @property {(seat: number | null, options?: {size?: string | null, cls?: string, label?: boolean}) => HTMLElement} avatar
+ * @property {typeof t} t
+ * @property {string} lang
+ * @property {() => number} gameNow the game clock (ms): server time less the offset, standing
+ *   still while the game is paused (docs/pages.md, "Game time")
+ * @property {() => number} serverNow the same as gameNow (kept for older modules)
+ * @property {(until: number | null | undefined) => number | null} secondsLeft
+ * @property {(message: string, kind?: 'error' | 'info') => void} toast
+ * @property {() => void} redraw
+ * @property {(name: string) => void} cue
+ * @property {(card: StatusCard | null) => void} status
+ * @property {() => boolean} reducedMotion
+ * @property {<E extends Element | null>(el: E, key: string, cls?: string) => E} fresh
+ * @property {HTMLElement | null} statusEl
+ * @property {(type: string, payload?: Record<string, unknown>, options?: {button?: HTMLButtonElement | null, quiet?: boolean}) => Promise<Ack | null>} send
+ */
+
 const references = new Map();   // game id → Promise of its reference data
 
 /** GET /api/games/<id>/reference, once per page ({} when there is none; a failure is retried). */
@@ -438,11 +544,13 @@ export function gamePage({ root, game, side, base }) {
   let frame = null;
   let latest = null;       // the last view handed to show()
   const pending = new Set();  // actions awaiting their ack, by type and payload
+  /** @type {{el: HTMLElement | null, set(card: StatusCard | null): void, begin(): void, end(): void}} */
   const noCard = { el: null, set() {}, begin() {}, end() {} };
   let statusCard = noCard;   // made afresh at each mount, in the page's language
   const motion = phaseMotion();
   const fresh = { seen: new Set(), first: true };   // ctx.fresh's memory, per mount
 
+  /** @type {Ctx} */
   const ctx = {
     root,
     view: null,
@@ -677,6 +785,7 @@ export function whoOf(view, seat, options = {}) {
 export function avatarPicker({ current, taken = [], name = '', onPick }) {
   let chosen = { shape: current?.shape || 'circle', colour: current?.colour || 'orange' };
   const isTaken = (a) => taken.some((o) => o.shape === a.shape && o.colour === a.colour);
+  /** @type {HTMLElement & {update?: (changes?: {current?: object, taken?: object[], name?: string}) => void}} */
   const root = h('div', { class: 'avatar-picker', role: 'group', 'aria-label': t('Your avatar') });
   const draw = () => {
     const preview = avatarBadge({ name, avatar: chosen }, { cls: 'av-preview', label: false });

@@ -23,6 +23,8 @@ const hostKey = `companion.host.${code}`;
 const hostToken = () => localStorage.getItem(hostKey);
 const withHostKey = (payload) => (hostToken() ? { ...payload, host_token: hostToken() } : payload);
 
+/** The shell's element with this id, of whatever kind its template made it.
+ * @type {(id: string) => any} */
 const $ = (id) => document.getElementById(id);
 const gate = viewGate();
 let role = null;           // 'player' | 'spectator' | null (not in the room)

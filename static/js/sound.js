@@ -12,7 +12,8 @@ const listeners = new Set();
 export const played = [];
 
 export function unlockAudio() {
-  const Ctx = window.AudioContext || window.webkitAudioContext;
+  // Safari before 14.1 has only the prefixed constructor.
+  const Ctx = window.AudioContext || /** @type {any} */ (window).webkitAudioContext;
   if (!Ctx) return null;
   if (!audio) {
     try {
@@ -176,6 +177,7 @@ export function beep(freq = 880, ms = 90, volume = 0.25) {
 }
 
 /** A short buzz (or a pattern) where the phone supports it (not iOS Safari). */
+/** @param {number | number[]} [ms] a buzz, or a pattern of buzzes and pauses */
 export function vibrate(ms = 50) {
   try {
     if (navigator.vibrate) navigator.vibrate(ms);

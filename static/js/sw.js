@@ -8,6 +8,8 @@
 // room state (Socket.IO, /api/rooms) is never cached.
 
 const CACHE = 'companion-shell-v1';
+// `self` as what it is here (TypeScript's worker library types it as any worker's scope).
+const worker = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 const SHELL = [
   '/static/css/companion.css',
   '/static/css/theme.css',
@@ -28,23 +30,23 @@ const SHELL = [
   '/manifest.webmanifest',
 ];
 
-self.addEventListener('install', (event) => {
+worker.addEventListener('install', (event) => {
   // One missing file (a renamed script) must not keep the rest of the shell out of the cache.
   event.waitUntil(caches.open(CACHE)
     .then((cache) => Promise.all(SHELL.map((url) => cache.add(url).catch(() => null))))
-    .then(() => self.skipWaiting()));
+    .then(() => worker.skipWaiting()));
 });
 
-self.addEventListener('activate', (event) => {
+worker.addEventListener('activate', (event) => {
   event.waitUntil((async () => {
     for (const name of await caches.keys()) if (name !== CACHE) await caches.delete(name);
-    await self.clients.claim();
+    await worker.clients.claim();
     // The pages open now were loaded before this worker ran: keep them for the offline reload.
     const cache = await caches.open(CACHE);
-    for (const client of await self.clients.matchAll({ type: 'window' })) {
+    for (const client of await worker.clients.matchAll({ type: 'window' })) {
       const url = new URL(client.url);
       url.hash = '';
-      if (url.origin === self.location.origin && cacheable(url)) await cache.add(url.href).catch(() => null);
+      if (url.origin === worker.location.origin && cacheable(url)) await cache.add(url.href).catch(() => null);
     }
   })());
 });
@@ -57,10 +59,10 @@ function cacheable(url) {
     && url.pathname !== '/sw.js';
 }
 
-self.addEventListener('fetch', (event) => {
+worker.addEventListener('fetch', (event) => {
   const { request } = event;
   const url = new URL(request.url);
-  if (request.method !== 'GET' || url.origin !== self.location.origin || !cacheable(url)) return;
+  if (request.method !== 'GET' || url.origin !== worker.location.origin || !cacheable(url)) return;
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
     try {

@@ -1,9 +1,30 @@
 // Small DOM helpers shared by the pages and the game modules.
 // Everything is built with createElement/textContent: player names never touch innerHTML.
 
+/** One child for h(): a node, or a text (a number is written as text); null, undefined and
+ * false are skipped.
+ * @typedef {Node | string | number | boolean | null | undefined} Leaf */
+
+/** What h() takes as each child: a Leaf, or a list of them (flattened one level).
+ * @typedef {Leaf | Leaf[]} Child */
+
+/** The elements h() gives with their own type (their value, their disabled state); any other
+ * tag is an HTMLElement, so that a list of a page's parts holds any of them.
+ * @typedef {{input: HTMLInputElement, select: HTMLSelectElement, textarea: HTMLTextAreaElement,
+ *   button: HTMLButtonElement, option: HTMLOptionElement}} Controls */
+
+/** h()'s attributes: `class`, `text` (the textContent), `dataset` (an object), `on<event>`
+ * (a listener), any other attribute (true: present, null/undefined/false: absent).
+ * @typedef {Record<string, any>} Attrs */
+
 /**
  * h('li', {class: 'x', dataset: {seat: 2}}, 'text', childNode) → element.
  * Strings become text nodes; null/false children are skipped.
+ * @template {string} K
+ * @param {K} tag
+ * @param {Attrs | null} [attrs]
+ * @param {...Child} children
+ * @returns {K extends keyof Controls ? Controls[K] : HTMLElement}
  */
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
@@ -20,7 +41,7 @@ export function h(tag, attrs = {}, ...children) {
     if (child === null || child === undefined || child === false) continue;
     el.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
-  return el;
+  return /** @type {any} */ (el);
 }
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -28,6 +49,10 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
 /**
  * svg('path', {d: 'M0 0 L9 9', fill: 'none'}, child…) → SVG element (the SVG namespace).
  * Null/undefined attributes and falsy children are skipped; values are set as attributes.
+ * @param {string} tag
+ * @param {Record<string, string | number | null | undefined>} [attrs]
+ * @param {...(Node | null | undefined | false | Array<Node | null | undefined | false>)} children
+ * @returns {SVGElement}
  */
 export function svg(tag, attrs = {}, ...children) {
   const el = document.createElementNS(SVG_NS, tag);
@@ -124,6 +149,7 @@ export function replay(el, cls = 'nope') {
 /** Loads a game module's own stylesheet once (games stay self-contained). */
 export function ensureStylesheet(href) {
   const url = new URL(href, document.baseURI).href;
-  if ([...document.querySelectorAll('link[rel=stylesheet]')].some((l) => l.href === url)) return;
+  const links = /** @type {NodeListOf<HTMLLinkElement>} */ (document.querySelectorAll('link[rel=stylesheet]'));
+  if ([...links].some((l) => l.href === url)) return;
   document.head.append(h('link', { rel: 'stylesheet', href: url }));
 }

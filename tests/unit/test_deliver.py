@@ -13,7 +13,14 @@ class Recorder:
         self.emits: list[tuple[str, Any, Any]] = []
         self.queued = 0
 
-    def emit(self, event: str, payload: Any, to: Any = None, ignore_queue: bool = False) -> None:
+    def emit(
+        self,
+        event: str,
+        payload: Any,
+        to: Any = None,
+        callback: Any = None,
+        ignore_queue: bool = False,
+    ) -> None:
         self.emits.append((event, payload, to))
         self.queued += not ignore_queue
 

@@ -15,7 +15,7 @@ from companion.engine import ErrorCode
 from companion.games.registry import GAMES
 from companion.rooms import RoomError, RoomService, ServiceConfig
 from companion.store.redis import RedisStore, lease_key
-from companion.web import create_app
+from companion.web import cluster, create_app
 from companion.web.cluster import Leases, renewer
 from tests.unit.test_group_commit import press
 from tests.unit.test_room_service import Clock
@@ -48,6 +48,24 @@ def test_a_lease_is_held_by_one_process_at_a_time(redis_url: str, raw: redis.Red
     assert two.acquire("BCDF")
     assert one.renew(["BCDF"]) == (["BCDF"], [])  # p1 learns it lost the room
     one.close(), two.close()
+
+
+def test_leases_read_the_holder_as_text_even_from_a_client_that_answers_bytes(
+    redis_url: str, raw: redis.Redis
+) -> None:
+    """redis-py answers bytes unless its client asks for text: a holder read as bytes never
+    equalled the process' name, so a process refused its own lease (mypy: cluster.py)."""
+    leases = Leases(redis_url, "p1")
+    assert leases.holder("BCDF") is None
+    # the client as redis-py makes it by default, scripts included
+    leases._redis = redis.Redis.from_url(redis_url)
+    leases._renew = leases._redis.register_script(cluster._RENEW)
+    assert leases.acquire("BCDF") and leases.acquire("BCDF")  # taken, then kept
+    assert leases.holder("BCDF") == "p1"
+    raw.set(lease_key("GHJK"), "p2", px=60_000)
+    assert not leases.acquire("GHJK") and leases.holder("GHJK") == "p2"
+    assert leases.renew(["BCDF", "GHJK"]) == (["GHJK"], [])
+    leases.close()
 
 
 def test_a_process_refused_a_lease_asks_for_it_and_the_holder_hands_it_over(

@@ -18,6 +18,7 @@ from importlib import resources
 from typing import Any
 
 from companion.engine import Rng
+from companion.engine.text import N_
 
 
 class Timing(enum.StrEnum):
@@ -65,44 +66,44 @@ class SpellInfo:
 
 SPELLS: dict[Spell, SpellInfo] = {
     Spell.ATTRACTION: SpellInfo(
-        2, Timing.AFTER, "Attraction",
-        "Move all other pawns 1 or 2 spaces toward yours. Play it after your movement.",
+        2, Timing.AFTER, N_("Attraction"),
+        N_("Move all other pawns 1 or 2 spaces toward yours. Play it after your movement."),
     ),
     Spell.BLOCKADE: SpellInfo(
-        1, Timing.AFTER, "Blockade",
-        "No player can pass you this turn. Play it after your movement.",
+        1, Timing.AFTER, N_("Blockade"),
+        N_("No player can pass you this turn. Play it after your movement."),
     ),
     Spell.MAGIC_FOG: SpellInfo(
-        2, Timing.ANY, "Magic Fog",
-        "Cancel the effect of the spell played by your opponent. Play it at any time.",
+        2, Timing.ANY, N_("Magic Fog"),
+        N_("Cancel the effect of the spell played by your opponent. Play it at any time."),
     ),
     Spell.DECREE: SpellInfo(
-        2, Timing.COMPOSE, "Decree",
-        "Play it after all the other players have composed their formula: you get 10 extra "
-        "seconds to look at the dice before writing yours (5 for an expert pilot).",
+        2, Timing.COMPOSE, N_("Decree"),
+        N_("Play it after all the other players have composed their formula: you get 10 extra "
+        "seconds to look at the dice before writing yours (5 for an expert pilot)."),
     ),
     Spell.DOUBLE_CROSS: SpellInfo(
-        3, Timing.APPLY, "Double Cross",
-        "This turn you may write 2 formulas, one orange and one black; you move the sum of "
-        "their cards and get the bonus of each perfect one. Play it when you apply your formula.",
+        3, Timing.APPLY, N_("Double Cross"),
+        N_("This turn you may write 2 formulas, one orange and one black; you move the sum of "
+        "their cards and get the bonus of each perfect one. Play it when you apply your formula."),
     ),
     Spell.BAD_SPELL: SpellInfo(
-        1, Timing.AFTER, "Bad Spell",
-        "Move the lead pawn back 3 spaces. Play it after your movement.",
+        1, Timing.AFTER, N_("Bad Spell"),
+        N_("Move the lead pawn back 3 spaces. Play it after your movement."),
     ),
     Spell.REPAIRED_OVERSIGHT: SpellInfo(
-        2, Timing.APPLY, "Repaired Oversight",
-        "Add to your formula a card from your hand. Play it when you apply your formula.",
+        2, Timing.APPLY, N_("Repaired Oversight"),
+        N_("Add to your formula a card from your hand. Play it when you apply your formula."),
     ),
     Spell.RECTIFICATION: SpellInfo(
-        2, Timing.APPLY, "Rectification",
-        "Exchange a card from your formula with a card from your hand. Play it when you apply "
-        "your formula.",
+        2, Timing.APPLY, N_("Rectification"),
+        N_("Exchange a card from your formula with a card from your hand. Play it when you apply "
+        "your formula."),
     ),
     Spell.TAILWIND: SpellInfo(
-        3, Timing.AFTER, "Tailwind",
-        "Move forward as many spaces as your place in the race (3rd: 3 spaces). Play it after "
-        "your movement.",
+        3, Timing.AFTER, N_("Tailwind"),
+        N_("Move forward as many spaces as your place in the race (3rd: 3 spaces). Play it after "
+        "your movement."),
     ),
 }  # fmt: skip
 

@@ -43,6 +43,7 @@ from companion.games.wicked_witches_way.black_magic import (
     is_acrobatics,
     shuffled,
 )
+from companion.games.wicked_witches_way.reference import MAX_ACROBATICS, reference
 from companion.games.wicked_witches_way.state import (
     WITCHES,
     GameState,
@@ -53,10 +54,6 @@ from companion.games.wicked_witches_way.state import (
     Witch,
 )
 from companion.games.wicked_witches_way.symbols import Symbol
-
-#: the most acrobatics points a witch may enter (physical deck)
-MAX_ACROBATICS = 99
-
 
 #: every symbol's name, for the declarations
 SYMBOL_NAMES = tuple(symbol.value for symbol in Symbol)
@@ -128,8 +125,8 @@ class WickedWitchesWay(Game[GameState]):
                     "spaces",
                     FieldType.INT,
                     required=False,
-                    low=1,
-                    high=2,
+                    low=min(spells.ATTRACTION_SPACES),
+                    high=max(spells.ATTRACTION_SPACES),
                     message="Attraction moves the others 1 or 2 spaces: give spaces 1 or 2.",
                 ),
                 Field("add", FieldType.TEXT, required=False, choices=SYMBOL_NAMES),
@@ -211,6 +208,10 @@ class WickedWitchesWay(Game[GameState]):
         """``decisions.choices``; nothing once the game is over. ``hold``, ``pass`` and
         ``handicap`` are side actions."""
         return [] if self.is_over(state) else decisions.choices(state, seat)
+
+    def reference(self) -> dict[str, Any]:
+        """The cards, symbols, witches, track and limits the pages show (reference.py)."""
+        return reference()
 
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
         if seat is None:

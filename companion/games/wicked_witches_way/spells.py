@@ -33,6 +33,8 @@ from companion.games.wicked_witches_way.symbols import Symbol
 #: how long a Decree shows the dice (ms); an expert pilot gets the shorter look
 DECREE_LOOK_MS = 10_000
 EXPERT_DECREE_LOOK_MS = 5_000
+#: how far Attraction may pull the other witches (the caster chooses)
+ATTRACTION_SPACES = (1, 2)
 
 _WHEN = {
     Timing.APPLY: "when you apply your formula",

@@ -32,7 +32,14 @@ from companion.games.witch_and_bitch.destiny import build
 from companion.games.witch_and_bitch.dice import Die, roll
 from companion.games.witch_and_bitch.scenarios import SCENARIOS
 from companion.games.witch_and_bitch.state import ROUND, Card, GameState, Outcome, Step
-from companion.games.witch_and_bitch.witches import ACTIONS, Unpaid, Witch, cards, learn
+from companion.games.witch_and_bitch.witches import (
+    ACTIONS,
+    MOST_SPELLS,
+    Unpaid,
+    Witch,
+    cards,
+    learn,
+)
 
 SPELL_IDS = tuple(spells.catalogue())
 #: the Enemies the app tracks at once (the box has 28 Enemy tokens)
@@ -487,6 +494,10 @@ class WitchAndBitch(Game[GameState]):
     def reference(self) -> dict[str, Any]:
         """The Spell Book, the Witch cards and the scenarios: the same for every room."""
         return {
+            # the numbers the pages write into their sentences
+            "actions_per_turn": ACTIONS,
+            "most_spells": MOST_SPELLS,
+            "rom_xp": attacks.ROM_XP,
             "schools": [{"id": s.id, "name": s.name} for s in spells.schools()],
             "spells": [s.to_json() for s in spells.catalogue().values()],
             "opened_by": spells.OPENED_BY,

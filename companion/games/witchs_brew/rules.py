@@ -476,6 +476,8 @@ class WitchsBrew(Game[GameState]):
         physical card): the same for every room, so served once over HTTP."""
         return {
             "roles": {role.value: r.to_json() for role, r in reminders().items()},
+            # how many roles each player picks for a set
+            "hand_size": HAND_SIZE,
             "abilities": [card.reference_json() for card in abilities().values()],
         }
 

@@ -4,6 +4,8 @@
 import { h, formatMargin } from '../../js/ui.js';
 import { t } from '../../js/kit.js';
 
+/** @typedef {import('../../js/kit.js').Ctx} Ctx */
+
 export const styles = ['./buzzer.css'];
 
 /**
@@ -18,7 +20,8 @@ export function effectiveStatus(game, gameNow) {
 }
 
 /** Every frame: redraw the moment the round opens on this page's clock (render keeps
- * `ctx.local.shown`, the status on screen). */
+ * `ctx.local.shown`, the status on screen).
+ * @param {Ctx} ctx */
 export function tick(ctx) {
   if (effectiveStatus(ctx.game, ctx.gameNow) !== ctx.local.shown) ctx.redraw();
 }
@@ -26,6 +29,7 @@ export function tick(ctx) {
 /**
  * <li> entries for the ranking: "1. Sofia", "2. Ben +42 ms", then false starts.
  * `extra(seat)` may return a node to append (the TV's award button).
+ * @param {Ctx} ctx
  */
 export function rankingItems(ctx, { mine = null, extra = null } = {}) {
   const game = ctx.game;
@@ -49,7 +53,8 @@ export function rankingItems(ctx, { mine = null, extra = null } = {}) {
   return items;
 }
 
-/** [{seat, name, points}] best first: every seated player, and anyone gone who scored. */
+/** [{seat, name, points}] best first: every seated player, and anyone gone who scored.
+ * @param {Ctx} ctx */
 export function scoreRows(ctx) {
   const scores = ctx.game.scores || {};
   const players = ctx.room.players;
@@ -61,6 +66,7 @@ export function scoreRows(ctx) {
     .sort((a, b) => b.points - a.points || a.name.localeCompare(b.name));
 }
 
+/** @param {Ctx} ctx */
 export function scoreItems(ctx, mine = null) {
   return scoreRows(ctx).map((row) => h('li', {
     class: row.seat === mine ? 'mine' : null, dataset: { seat: row.seat },

@@ -6,6 +6,8 @@ import { countdown, t, tn, N_, errorText } from '../../js/kit.js';
 import { beep, vibrate } from '../../js/sound.js';
 import { effectiveStatus, rankingItems, scoreItems, scoreRows } from './common.js';
 
+/** @typedef {import('../../js/kit.js').Ctx} Ctx */
+
 export { styles, tick } from './common.js';
 
 export function local() {
@@ -27,10 +29,12 @@ const LABEL = {
   refused: N_('Missed'),
 };
 
+/** @param {Ctx} ctx */
 function isPlayer(ctx) {
   return ctx.seat !== null;
 }
 
+/** @param {Ctx} ctx */
 export function mount(ctx) {
   const button = h('button', { id: 'btn-buzz', type: 'button', class: 'bz-button' },
     h('span', { class: 'bz-label' }));
@@ -58,6 +62,7 @@ export function mount(ctx) {
   return els;
 }
 
+/** @param {Ctx} ctx */
 function press(ctx, event) {
   const pressedAt = pressTime(event);
   if (event.button > 0) return;
@@ -87,7 +92,8 @@ function press(ctx, event) {
   });
 }
 
-/** The button's state, from the view plus what this phone already knows locally. */
+/** The button's state, from the view plus what this phone already knows locally.
+ * @param {Ctx} ctx */
 function stateOf(ctx, status) {
   const { game, local } = ctx;
   const you = game.you || {};
@@ -98,10 +104,12 @@ function stateOf(ctx, status) {
   return status;
 }
 
+/** @param {Ctx} ctx */
 function drawVerdict(ctx, state, status) {
   const { game, els, local } = ctx;
   const you = game.you || {};
   let verdict = '';
+  /** @type {import('../../js/ui.js').Leaf[]} */
   let detail = [];
   let label = t(LABEL[state]) || '';
   if (state === 'idle') {
@@ -151,6 +159,7 @@ function drawVerdict(ctx, state, status) {
   els.root.dataset.state = state;
 }
 
+/** @param {Ctx} ctx */
 function drawWatcher(ctx, status) {
   const { game, els } = ctx;
   const texts = { idle: t('Waiting for the host'), armed: t('Get ready…'), open: t('GO!') };
@@ -163,7 +172,8 @@ function drawWatcher(ctx, status) {
   els.scores.replaceChildren(...scoreItems(ctx));
 }
 
-/** The end of the game on a player's phone: the final place, the points and the winner. */
+/** The end of the game on a player's phone: the final place, the points and the winner.
+ * @param {Ctx} ctx */
 function drawFinal(ctx) {
   const { els } = ctx;
   const rows = scoreRows(ctx);
@@ -190,6 +200,7 @@ function drawFinal(ctx) {
   els.root.dataset.state = 'over';
 }
 
+/** @param {Ctx} ctx */
 export function render(ctx) {
   const { game, els, local } = ctx;
   const status = effectiveStatus(game, ctx.gameNow);
@@ -208,7 +219,8 @@ export function render(ctx) {
   if (isPlayer(ctx)) ctx.status(statusCard(ctx, stateOf(ctx, status)));
 }
 
-/** The middle of the phone: the player's standing, what comes next, and the table's round. */
+/** The middle of the phone: the player's standing, what comes next, and the table's round.
+ * @param {Ctx} ctx */
 function statusCard(ctx, state) {
   const { t } = ctx;
   const rows = scoreRows(ctx);

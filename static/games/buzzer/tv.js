@@ -5,6 +5,8 @@ import { countdown, t, tn } from '../../js/kit.js';
 import { beep } from '../../js/sound.js';
 import { effectiveStatus, rankingItems, scoreItems, scoreRows } from './common.js';
 
+/** @typedef {import('../../js/kit.js').Ctx} Ctx */
+
 export { styles, tick } from './common.js';
 
 export function local() {
@@ -13,13 +15,15 @@ export function local() {
   return { shown: null, round: null, awarded: new Set(), awardedRound: null };
 }
 
+/** @param {Ctx} ctx */
 export function mount(ctx) {
   const arm = h('button', { id: 'btn-arm', type: 'button', class: 'btn btn-primary bz-arm' }, t('Arm round'));
   arm.addEventListener('click', () => ctx.send('arm', {}, { button: arm }));
 
   const ranking = h('ol', { id: 'ranking', class: 'bz-ranking', 'aria-label': t('Ranking') });
   ranking.addEventListener('click', (event) => {
-    const button = event.target.closest('button[data-award]');
+    const target = /** @type {Element} */ (event.target);
+    const button = /** @type {HTMLButtonElement | null} */ (target.closest('button[data-award]'));
     if (!button || button.disabled) return;
     const seat = Number(button.dataset.award);
     const round = ctx.game.round;
@@ -52,10 +56,12 @@ export function mount(ctx) {
   return els;
 }
 
-/** Status line and sub-line. */
+/** Status line and sub-line.
+ * @param {Ctx} ctx */
 function drawStage(ctx, status) {
   const { game, els } = ctx;
   let text;
+  /** @type {import('../../js/ui.js').Child} */
   let sub = '';
   if (status === 'idle') {
     text = game.round ? t('Ready') : t('Ready when you are');
@@ -87,7 +93,8 @@ function drawStage(ctx, status) {
   els.root.dataset.state = status;
 }
 
-/** After "End game": the final standings instead of the last round. */
+/** After "End game": the final standings instead of the last round.
+ * @param {Ctx} ctx */
 function drawFinal(ctx) {
   const { els } = ctx;
   const rows = scoreRows(ctx);
@@ -109,6 +116,7 @@ function drawFinal(ctx) {
   els.root.dataset.state = 'over';
 }
 
+/** @param {Ctx} ctx */
 export function render(ctx) {
   const { game, els, local } = ctx;
   const status = effectiveStatus(game, ctx.gameNow);
@@ -149,6 +157,7 @@ export function render(ctx) {
   els.scores.replaceChildren(...scoreItems(ctx));
 }
 
+/** @param {Ctx} ctx */
 export function note(ctx, n) {
   // After an undo the points may have changed: the +1 buttons come back.
   if (n?.kind === 'undo' || n?.kind === 'redo') {

@@ -4,7 +4,9 @@
 // someone types in the printed ones: they carry a visible "placeholder" tag.
 
 import { h } from '../../js/ui.js';
-import { cueOnChange, t } from '../../js/kit.js';
+import { cueOnChange, t, tn } from '../../js/kit.js';
+
+/** @typedef {import('../../js/kit.js').Ctx} Ctx */
 
 export const styles = ['./cj.css'];
 
@@ -28,9 +30,10 @@ export const PHASE_TODO = {
   cleanup: () => t('Revealed witches and curses go to the coven discard, hidden witches to the dungeon. Draw 5 cards (shuffle the discard when the deck runs out).'),
 };
 
+// The limits are the server's (game.counters: failed_limit, lost_souls_limit).
 export const LOSS = {
-  failed_missions: () => t('Two missions failed.'),
-  lost_souls: () => t('Five townsfolk are among the lost souls.'),
+  failed_missions: (c) => tn('{n} mission failed.', '{n} missions failed.', c.failed_limit),
+  lost_souls: (c) => tn('{n} townsperson is among the lost souls.', '{n} townsfolk are among the lost souls.', c.lost_souls_limit),
   curse_deck_empty: () => t('You had to take a curse and the curse deck was empty.'),
   no_witch: () => t('Your new hand held no witch.'),
   card: () => t('A card ended the game in defeat.'),
@@ -50,7 +53,8 @@ export const TRIAL_CAUSE = {
 };
 
 /** The game's key moments, heard on whichever screen shows them (phone or TV): a mission
- * accepted, its result, a curse taken, townsfolk lost, the trial. */
+ * accepted, its result, a curse taken, townsfolk lost, the trial.
+ * @param {Ctx} ctx */
 export function moments(ctx) {
   const { game } = ctx;
   const c = game.counters;
@@ -61,7 +65,8 @@ export function moments(ctx) {
   cueOnChange(ctx, 'trial', game.outcome?.kind === 'trial' || null, 'reveal');
 }
 
-/** What changed pops in: a juror's conviction, the mission's result. */
+/** What changed pops in: a juror's conviction, the mission's result.
+ * @param {Ctx} ctx */
 export function popChanges(ctx, root) {
   const { game } = ctx;
   root.querySelectorAll('.cj-juror').forEach((el, i) => {
@@ -75,7 +80,8 @@ export function popChanges(ctx, root) {
 /** Seconds between two jurors' faith cards turning at the trial. */
 export const REVEAL_STEP = 1.2;
 
-/** Seconds since this screen first showed the trial (the turning plays once per game). */
+/** Seconds since this screen first showed the trial (the turning plays once per game).
+ * @param {Ctx} ctx */
 export function revealClock(ctx) {
   if (ctx.game.outcome?.kind !== 'trial') return null;
   ctx.local.revealedAt ??= performance.now();
@@ -208,7 +214,7 @@ export function outcomeHeadline(game) {
 export function outcomeDetail(game) {
   const o = game.outcome;
   if (!o) return '';
-  if (o.kind === 'loss') return LOSS[o.loss]?.() ?? o.loss;
+  if (o.kind === 'loss') return LOSS[o.loss]?.(game.counters) ?? o.loss;
   if (o.kind === 'tale') return '';
   return `${TRIAL_CAUSE[o.cause]?.() ?? ''} ${DEGREE[o.degree]?.() ?? ''}`.trim();
 }

@@ -12,6 +12,8 @@ import {
   outcomeDetail, outcomeHeadline, placeholderTag, revealClock, roundLine, setupText, moments, popChanges,
 } from './common.js';
 
+/** @typedef {import('../../js/kit.js').Ctx} Ctx */
+
 export { styles } from './common.js';
 
 export function local() {
@@ -23,6 +25,7 @@ export function local() {
   };
 }
 
+/** @param {Ctx} ctx */
 export function mount(ctx) {
   if (ctx.seat === null) return table.mount(ctx);
   const els = {
@@ -38,6 +41,7 @@ export function mount(ctx) {
   return els;
 }
 
+/** @param {Ctx} ctx */
 export function render(ctx) {
   if (ctx.seat === null) {
     table.render(ctx);
@@ -58,6 +62,7 @@ export function render(ctx) {
   popChanges(ctx, els.root);
 }
 
+/** @param {Ctx} ctx */
 function renderBar(ctx) {
   const { game } = ctx;
   const undo = ctx.room.host && game.round > 0
@@ -73,6 +78,7 @@ function renderBar(ctx) {
 
 // ---- the middle: what to do now -----------------------------------------------------------------
 
+/** @param {Ctx} ctx */
 function main(ctx) {
   const { game } = ctx;
   if (game.phase === 'over') return over(ctx);
@@ -100,6 +106,7 @@ function main(ctx) {
   return out;
 }
 
+/** @param {Ctx} ctx */
 function setup(ctx) {
   const steps = ctx.game.setup.map((step, i) => {
     const done = ctx.local.ticked.has(i);
@@ -121,6 +128,7 @@ function setup(ctx) {
 
 // ---- phase 4 -------------------------------------------------------------------------------------
 
+/** @param {Ctx} ctx */
 function resolveState(ctx) {
   const m = ctx.game.missions.accepted;
   if (!ctx.local.resolve || ctx.local.resolve.mission !== m.id) {
@@ -129,6 +137,7 @@ function resolveState(ctx) {
   return ctx.local.resolve;
 }
 
+/** @param {Ctx} ctx */
 function stepper(ctx, key, label, { max = 99 } = {}) {
   const r = ctx.local.resolve;
   const change = (d) => {
@@ -144,6 +153,7 @@ function stepper(ctx, key, label, { max = 99 } = {}) {
     h('span', { class: 'cj-stepper-value', id: `cj-${key}`, text: String(r[key]) }), plus);
 }
 
+/** @param {Ctx} ctx */
 function resolveVerdict(ctx) {
   const r = resolveState(ctx);
   const left = r.strength - r.spent;
@@ -155,6 +165,7 @@ function resolveVerdict(ctx) {
   return h('p', { class: `cj-verdict-line ${left >= r.difficulty && r.spent <= r.strength ? 'good' : 'bad'}`, id: 'cj-verdict', text: verdict });
 }
 
+/** @param {Ctx} ctx */
 function resolveForm(ctx) {
   const r = resolveState(ctx);
   const left = r.strength - r.spent;
@@ -172,6 +183,7 @@ function big(text, { primary = true, id = null, danger = false } = {}) {
   return h('button', { type: 'button', id, class: `btn btn-big${primary ? ' btn-primary' : ''}${danger ? ' btn-danger' : ''}`, text });
 }
 
+/** @param {Ctx} ctx */
 function bottom(ctx) {
   const { game } = ctx;
   const send = (type, payload = {}) => (button) => ctx.send(type, payload, { button });
@@ -210,6 +222,7 @@ function bottom(ctx) {
   }
 }
 
+/** @param {Ctx} ctx */
 function resolveButtons(ctx) {
   const r = resolveState(ctx);
   const fields = { strength: r.strength, spent: r.spent, difficulty: r.difficulty, servants: r.servants };
@@ -233,6 +246,7 @@ function resolveButtons(ctx) {
 
 // ---- card effects, any phase of a round ----------------------------------------------------------
 
+/** @param {Ctx} ctx */
 function cardButtons(ctx) {
   const { game } = ctx;
   if (game.mode !== 'jurors' || ['setup', 'over'].includes(game.phase)) return [];
@@ -265,6 +279,7 @@ function cardButtons(ctx) {
 
 // ---- the end -------------------------------------------------------------------------------------
 
+/** @param {Ctx} ctx */
 function over(ctx) {
   const { game } = ctx;
   const o = game.outcome;
@@ -282,6 +297,7 @@ function over(ctx) {
 
 // ---- a tale of Wildegrens -----------------------------------------------------------------------
 
+/** @param {Ctx} ctx */
 function tale(ctx) {
   const { game } = ctx;
   const out = [h('h2', { class: 'cj-tale-title' }, h('span', { text: t('Tale {n}: {title}', { n: game.tale.number, title: t(game.tale.title) }) }), placeholderTag(game.tale.placeholder))];
@@ -302,6 +318,7 @@ function tale(ctx) {
   return out;
 }
 
+/** @param {Ctx} ctx */
 function taleButtons(ctx, send, on) {
   if (ctx.game.phase === 'setup') return [on(big(t('Set-up done: start round 1'), { id: 'cj-ready' }), send('ready'))];
   return [

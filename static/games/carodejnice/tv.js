@@ -10,12 +10,15 @@ import {
   outcomeHeadline, placeholderTag, revealClock, roundLine, moments, popChanges,
 } from './common.js';
 
+/** @typedef {import('../../js/kit.js').Ctx} Ctx */
+
 export { styles } from './common.js';
 
 export function local() {
   return { revealedAt: null };
 }
 
+/** @param {Ctx} ctx */
 export function mount(ctx) {
   const els = {
     root: h('div', { class: 'cj-tv', id: 'cj-tv' }),
@@ -27,6 +30,7 @@ export function mount(ctx) {
   return els;
 }
 
+/** @param {Ctx} ctx */
 export function render(ctx) {
   const { game, els } = ctx;
   const reveal = revealClock(ctx);
@@ -52,6 +56,7 @@ export function render(ctx) {
   popChanges(ctx, els.root);
 }
 
+/** @param {Ctx} ctx */
 function side(ctx, reveal) {
   const { game } = ctx;
   if (game.outcome) {

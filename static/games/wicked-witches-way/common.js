@@ -1,24 +1,66 @@
-// Wicked Witches Way: what the TV and phone modules share. The 9 symbols as inline SVG (told
-// apart by shape), dice tiles (orange vs black told apart by light/dark tile, border style and an
-// "O"/"B" mark, never by hue alone), the physical dice form, witch pawns (colour + shape +
-// initial), a revealed formula, card names, the standings, and the one-line summary of the table.
+// Wicked Witches Way: what the TV and phone modules share. The game's facts as the server gives
+// them (book(ctx): the cards, symbols, witches, track…), the symbols as inline SVG (told apart by
+// shape), dice tiles (orange vs black told apart by light/dark tile, border style and an "O"/"B"
+// mark, never by hue alone), the physical dice form, witch pawns (colour + shape + initial), a
+// revealed formula, card names and texts, the standings, and the one-line summary of the table.
 
 import { h, svg, ordinal } from '../../js/ui.js';
 import { t, N_, translated } from '../../js/kit.js';
 
+/** @typedef {import('../../js/kit.js').Ctx} Ctx */
+
 export const styles = ['./www.css'];
 
-export const SYMBOLS = ['ear', 'star', 'skull', 'spider', 'web', 'eye', 'lightning', 'cloud', 'burst'];
-// Tables of words are read through translated() (kit.js): in the page's language when read.
-export const SYMBOL_LABEL = translated({
-  ear: N_('Ear'), star: N_('Star'), skull: N_('Skull'), spider: N_('Spider'), web: N_('Web'), eye: N_('Eye'),
-  lightning: N_('Lightning'), cloud: N_('Cloud'), burst: N_('Burst'),
-});
-export const COLORS = [N_('orange'), N_('black')];  // marked: pages write t(color)
-export const WITCHES = ['Ursule', 'Renée', 'Cunégonde', 'Germaine', 'Sofia', 'Augustine'];
-export const FINISH = 23;
-export const TRACK_MIN = -2;
-export const TRACK_MAX = 22;
+// ---- the game's facts ----------------------------------------------------------------------------
+
+/**
+ * What the server says about the game (ctx.reference, GET /api/games/wicked-witches-way/reference:
+ * companion/games/wicked_witches_way/reference.py). The pages restate none of it; names and texts
+ * are English and shown through t().
+ * @typedef {object} Book
+ * @property {Record<string, {name: string, text: string, timing: string, count: number}>} spells by kind
+ * @property {{points: Record<string, number>, placeholder: boolean}} acrobatics
+ * @property {{id: string, name: string}[]} symbols in the rulebook's order
+ * @property {{id: string, name: string}[]} colors
+ * @property {string[]} witches seat k plays witches[k]
+ * @property {number} dice how many dice are rolled
+ * @property {{lowest: number, start: number, last_space: number, finish: number, penalty: number,
+ *   bad_spell: number}} track spaces; finish: where a witch who crossed it is shown
+ * @property {string[]} levels the handicaps
+ * @property {number[]} novice_starts
+ * @property {Record<string, number>} decree_seconds by level (normal, expert)
+ * @property {number[]} attraction_spaces
+ * @property {number} max_acrobatics
+ */
+
+/** @type {Book} what a page has before the reference arrives (nothing to draw) */
+const NO_BOOK = {
+  spells: {}, acrobatics: { points: {}, placeholder: true }, symbols: [], colors: [], witches: [],
+  dice: 0, track: { lowest: 0, start: 0, last_space: 0, finish: 0, penalty: 0, bad_spell: 0 },
+  levels: [], novice_starts: [], decree_seconds: {}, attraction_spaces: [], max_acrobatics: 0,
+};
+
+/** @param {Ctx} ctx @returns {Book} */
+export function book(ctx) {
+  return { ...NO_BOOK, ...ctx.reference };
+}
+
+/** The symbols' ids, in the rulebook's order. @param {Ctx} ctx @returns {string[]} */
+export function symbolIds(ctx) {
+  return book(ctx).symbols.map((s) => s.id);
+}
+
+/** A symbol's name in the page's language. @param {Ctx} ctx @param {string} symbol */
+export function symbolName(ctx, symbol) {
+  const name = book(ctx).symbols.find((s) => s.id === symbol)?.name;
+  return name ? t(name) : String(symbol ?? '?');
+}
+
+/** A colour's name in the page's language ("orange"). @param {Ctx} ctx @param {string} color */
+export function colorName(ctx, color) {
+  const name = book(ctx).colors.find((c) => c.id === color)?.name;
+  return name ? t(name) : String(color ?? '');
+}
 
 // ---- symbols ------------------------------------------------------------------------------------
 
@@ -100,12 +142,14 @@ const SHAPES = {
   }]],
 };
 
-/** An inline SVG icon for a symbol; labelled for screen readers. */
-export function symbolIcon(symbol, { cls = 'www-icon', label = true } = {}) {
+/** An inline SVG icon for a symbol; labelled for screen readers.
+ * @param {Ctx} ctx
+ * @param {string} symbol */
+export function symbolIcon(ctx, symbol, { cls = 'www-icon', label = true } = {}) {
   const shapes = SHAPES[symbol];
   const el = svg('svg', {
     viewBox: '0 0 100 100', class: cls, 'aria-hidden': label ? null : 'true', role: label ? 'img' : null,
-    'aria-label': label ? (SYMBOL_LABEL[symbol] || symbol) : null, focusable: 'false',
+    'aria-label': label ? symbolName(ctx, symbol) : null, focusable: 'false',
   });
   if (!shapes) {
     el.append(svg('text', { x: 50, y: 66, 'text-anchor': 'middle', 'font-size': 50, fill: 'currentColor' }));
@@ -119,11 +163,13 @@ export function symbolIcon(symbol, { cls = 'www-icon', label = true } = {}) {
 /**
  * A die tile: `{symbol, color}`. `mark` is "valid" | "forbidden" | null (resolve phase).
  * Orange: light tile, solid border, "O". Black: dark tile, dashed double border, "B".
+ * @param {Ctx} ctx
+ * @param {{symbol: string, color: string} | null} die
  */
-export function dieTile(die, { mark = null, index = null, cls = '' } = {}) {
+export function dieTile(ctx, die, { mark = null, index = null, cls = '' } = {}) {
   const color = die?.color === 'black' ? 'black' : 'orange';
   const colorWord = color === 'black' ? t('Black') : t('Orange');
-  const label = `${colorWord} ${SYMBOL_LABEL[die?.symbol] || die?.symbol || '?'}`
+  const label = `${colorWord} ${symbolName(ctx, die?.symbol)}`
     + (mark === 'valid' ? t(', valid') : mark === 'forbidden' ? t(', forbidden') : '');
   return h('div', {
     class: `www-die www-die-${color}${mark ? ` www-die-${mark}` : ''}${cls ? ` ${cls}` : ''}`,
@@ -132,21 +178,9 @@ export function dieTile(die, { mark = null, index = null, cls = '' } = {}) {
     dataset: { symbol: die?.symbol ?? '', color, ...(index !== null ? { die: index } : {}) },
   },
   h('span', { class: 'www-die-mark', 'aria-hidden': 'true', text: color === 'black' ? 'B' : 'O' }),
-  symbolIcon(die?.symbol, { label: false }),
+  symbolIcon(ctx, die?.symbol, { label: false }),
   mark === 'valid' ? h('span', { class: 'www-die-badge', 'aria-hidden': 'true', text: '✓' }) : null,
   mark === 'forbidden' ? h('span', { class: 'www-die-cross', 'aria-hidden': 'true' }) : null);
-}
-
-/** The valid symbols of a roll (same rule as the server): a symbol showing in one colour only. */
-export function computeValid(dice) {
-  if (!Array.isArray(dice) || !dice.length) return null;
-  const seen = {};
-  for (const d of dice) (seen[d.symbol] ||= new Set()).add(d.color);
-  const valid = { orange: [], black: [] };
-  for (const s of SYMBOLS) {
-    if (seen[s]?.size === 1) valid[[...seen[s]][0]]?.push(s);
-  }
-  return valid;
 }
 
 /** "valid" / "forbidden" for a die, from the view's `valid` (null before resolve). */
@@ -167,12 +201,13 @@ function focusKey(el) {
 }
 
 /**
- * The 9 faces seen in the real box (room option `physical_dice`), entered when the lid opens on
+ * The faces of the 9 dice seen in the real box (room option `physical_dice`), entered when the lid opens on
  * the TV or on the roller's phone, whichever is at hand, and corrected the same way while they are
  * shown. One per mount (a new game mounts afresh): what was picked survives the page's redraws and
  * is kept per key (the turn; another key for a correction). `submit(dice, button)` sends
  * `dice {dice: [{symbol, color} × 9]}` and resolves to the ack; `onPick()` runs on every change
- * (the phone buzzes).
+ * (the phone buzzes). `ctx`: the module's (the symbols, the colours and the number of dice come
+ * from its reference).
  *
  * One markup, two layouts (www.css): `tv` shows the 18 faces as 2 rows of 9 (orange, black);
  * `phone` as a 3×3 grid of symbols, each an orange and a black button, with the 9 chosen dice
@@ -180,7 +215,7 @@ function focusKey(el) {
  * die: tap to take it out), button[data-add-symbol][data-add-color], #www-dice-undo,
  * #www-dice-clear, #www-dice-submit.
  */
-export function diceEntry({ submit, onPick = null }) {
+export function diceEntry({ ctx, submit, onPick = null }) {
   let state = null;   // {turn, dice: [{symbol, color} | null × 9]}
 
   function fill(root, opts) {
@@ -192,17 +227,17 @@ export function diceEntry({ submit, onPick = null }) {
       h('p', { class: 'www-hint www-dice-hint', 'aria-live': 'polite', text: opts.hint(filled) }),
       h('div', { class: 'www-dice www-dice-entry' }, dice.map((d, i) => h('button', {
         type: 'button', class: 'www-slot', dataset: { slot: i },
-        'aria-label': d ? t('Die {n}: {color} {x}, remove', { n: i + 1, color: t(d.color), x: SYMBOL_LABEL[d.symbol] || d.symbol }) : t('Die {n}: empty', { n: i + 1 }),
+        'aria-label': d ? t('Die {n}: {color} {x}, remove', { n: i + 1, color: colorName(ctx, d.color), x: symbolName(ctx, d.symbol) }) : t('Die {n}: empty', { n: i + 1 }),
         disabled: !d,
-      }, d ? dieTile(d) : h('span', { class: 'www-slot-empty', text: String(i + 1) })))),
-      h('div', { class: 'www-palette' }, SYMBOLS.map((symbol) => h('div', {
-        class: 'www-pick-pair', role: 'group', 'aria-label': SYMBOL_LABEL[symbol], dataset: { symbol },
+      }, d ? dieTile(ctx, d) : h('span', { class: 'www-slot-empty', text: String(i + 1) })))),
+      h('div', { class: 'www-palette' }, symbolIds(ctx).map((symbol) => h('div', {
+        class: 'www-pick-pair', role: 'group', 'aria-label': symbolName(ctx, symbol), dataset: { symbol },
       },
-      COLORS.map((color) => h('button', {
+      book(ctx).colors.map(({ id: color }) => h('button', {
         type: 'button', class: 'www-pick', dataset: { addSymbol: symbol, addColor: color },
-        'aria-label': `${color} ${SYMBOL_LABEL[symbol]}`, disabled: full,
-      }, dieTile({ symbol, color }))),
-      h('span', { class: 'www-pick-name', 'aria-hidden': 'true', text: SYMBOL_LABEL[symbol] })))),
+        'aria-label': `${colorName(ctx, color)} ${symbolName(ctx, symbol)}`, disabled: full,
+      }, dieTile(ctx, { symbol, color }))),
+      h('span', { class: 'www-pick-name', 'aria-hidden': 'true', text: symbolName(ctx, symbol) })))),
       h('div', { class: 'www-form-buttons' },
         h('button', { type: 'button', class: 'btn', id: 'www-dice-undo', disabled: !filled, 'aria-label': t('Take out the last die') }, t('⌫ Undo')),
         h('button', { type: 'button', class: 'btn', id: 'www-dice-clear', disabled: !filled }, t('Clear')),
@@ -251,13 +286,14 @@ export function diceEntry({ submit, onPick = null }) {
      * `hint(filled)`: the line above the chosen dice.
      */
     form(turn, { layout = 'tv', enabled = true, hint = null, initial = null } = {}) {
+      const count = book(ctx).dice;
       if (!state || state.turn !== turn) {
-        const dice = Array.isArray(initial) && initial.length === 9 ? initial.map((d) => ({ ...d })) : Array(9).fill(null);
+        const dice = Array.isArray(initial) && initial.length === count ? initial.map((d) => ({ ...d })) : Array(count).fill(null);
         state = { turn, dice };
       }
       const opts = {
         enabled,
-        hint: hint || ((filled) => t('Throw the real dice and pick each face you see ({filled}/9); pick a die to remove it.', { filled })),
+        hint: hint || ((filled) => t('Throw the real dice and pick each face you see ({filled}/{n}); pick a die to remove it.', { filled, n: count })),
       };
       const root = h('div', {
         class: `www-dice-form www-dice-form-${layout}`, id: 'www-dice-form', role: 'group', 'aria-label': t('The dice in the box'),
@@ -271,6 +307,7 @@ export function diceEntry({ submit, onPick = null }) {
 
 // ---- witches ------------------------------------------------------------------------------------
 
+/** @type {Array<[string, Record<string, string | number>, number]>} the tag, its attributes, the initial's baseline */
 const PAWN_SHAPES = [
   ['circle', { cx: 20, cy: 20, r: 18 }, 26],
   ['rect', { x: 3, y: 3, width: 34, height: 34, rx: 5 }, 26],
@@ -282,17 +319,20 @@ const PAWN_SHAPES = [
 export const PAWN_SHAPE_NAMES = ['circle', 'square', 'triangle', 'diamond', 'hexagon', 'down-triangle'];
 export const PAWN_COLORS = ['#ff6b4a', '#5aa9ff', '#4be08a', '#c792ff', '#ffd23f', '#ff8fd0'];
 
-export function witchIndex(w) {
-  const i = WITCHES.indexOf(w?.witch);
+/** Which of the six pawns is hers: her witch's place in the list (seat k plays witch k).
+ * @param {Ctx} ctx */
+export function witchIndex(ctx, w) {
+  const i = book(ctx).witches.indexOf(w?.witch);
   if (i >= 0) return i;
-  return Math.abs(Number(w?.seat) || 0) % WITCHES.length;
+  return Math.abs(Number(w?.seat) || 0) % PAWN_SHAPES.length;
 }
 
-/** The pawn: the witch's colour AND shape AND initial, so it reads without colour vision. */
-export function pawn(w, { cls = '', title = null } = {}) {
-  const i = witchIndex(w);
+/** The pawn: the witch's colour AND shape AND initial, so it reads without colour vision.
+ * @param {Ctx} ctx */
+export function pawn(ctx, w, { cls = '', title = null } = {}) {
+  const i = witchIndex(ctx, w);
   const [tag, attrs, textY] = PAWN_SHAPES[i];
-  const name = w?.witch || WITCHES[i];
+  const name = w?.witch || book(ctx).witches[i] || '?';
   const el = svg('svg', {
     viewBox: '-2 -2 44 44', class: `www-pawn ${cls}`.trim(), role: 'img',
     'aria-label': title || name, 'data-seat': w?.seat, 'data-witch': name,
@@ -313,15 +353,17 @@ export function witchOf(game, seat) {
   return game?.witches?.find((w) => w.seat === seat) || null;
 }
 
-/** "Sofia (Ursule)". */
+/** "Sofia (Ursule)".
+ * @param {Ctx} ctx */
 export function who(ctx, seat) {
   const w = witchOf(ctx.game, seat);
   const name = ctx.nameOf(seat);
   return w?.witch && w.witch !== name ? `${name} (${w.witch})` : name;
 }
 
-export function spaceLabel(position) {
-  if (position >= FINISH) return t('finished');
+/** @param {Ctx} ctx @param {number} position */
+export function spaceLabel(ctx, position) {
+  if (position >= book(ctx).track.finish) return t('finished');
   if (position === 0) return t('start');
   return t('space {n}', { n: position < 0 ? '−' + -position : position });
 }
@@ -338,11 +380,12 @@ export function gone(w) {
 // ---- formulas -----------------------------------------------------------------------------------
 
 /** A revealed formula `{cards, second}`: the symbol cards (no colour: the cards carry none), and a
- * second row marked "2" when she wrote one for Double Cross. */
-export function formulaRow(formula, { cls = '' } = {}) {
+ * second row marked "2" when she wrote one for Double Cross.
+ * @param {Ctx} ctx */
+export function formulaRow(ctx, formula, { cls = '' } = {}) {
   const row = (cards, mark) => h('span', { class: `www-formula${mark ? ' second' : ''}` },
     mark ? h('span', { class: 'www-formula-mark', text: mark }) : null,
-    cards.length ? cards.map((s) => h('span', { class: 'www-fsym', dataset: { symbol: s } }, symbolIcon(s)))
+    cards.length ? cards.map((s) => h('span', { class: 'www-fsym', dataset: { symbol: s } }, symbolIcon(ctx, s)))
       : h('span', { class: 'www-none', text: t('no formula') }));
   return h('span', { class: `www-formula-rows ${cls}`.trim() },
     row(formula?.cards || [], ''),
@@ -351,17 +394,11 @@ export function formulaRow(formula, { cls = '' } = {}) {
 
 // ---- cards --------------------------------------------------------------------------------------
 
-export const CARD = translated({
-  attraction: { name: N_('Attraction'), timing: 'after', text: N_('Pull every other witch 1 or 2 spaces toward you.') },
-  blockade: { name: N_('Blockade'), timing: 'after', text: N_('Nobody may pass you this turn.') },
-  magic_fog: { name: N_('Magic Fog'), timing: 'any', text: N_('Cancel a spell just played.') },
-  decree: { name: N_('Decree'), timing: 'compose', text: N_('Once everyone else has locked: see the dice again.') },
-  double_cross: { name: N_('Double Cross'), timing: 'apply', text: N_('Use your second formula too.') },
-  bad_spell: { name: N_('Bad Spell'), timing: 'after', text: N_('The leader goes back 3 spaces.') },
-  repaired_oversight: { name: N_('Repaired Oversight'), timing: 'apply', text: N_('Add one symbol to your formula.') },
-  rectification: { name: N_('Rectification'), timing: 'apply', text: N_('Swap one symbol of your formula.') },
-  tailwind: { name: N_('Tailwind'), timing: 'after', text: N_('Move forward as many spaces as your place.') },
-});
+/** The spells played at this moment of a witch's turn (`apply`, `after`…), by kind, in the
+ * rulebook's order. @param {Ctx} ctx @param {string} timing @returns {string[]} */
+export function spellsAt(ctx, timing) {
+  return Object.entries(book(ctx).spells).filter(([, s]) => s.timing === timing).map(([kind]) => kind);
+}
 
 export function cardKind(card) {
   if (!card) return '';
@@ -373,10 +410,19 @@ export function isAcrobatics(card) {
   return cardKind(card).startsWith('acrobatics');
 }
 
-export function cardName(card) {
+/** A card's name in the page's language (a spell's, or Acrobatics). @param {Ctx} ctx */
+export function cardName(ctx, card) {
   const kind = cardKind(card);
   if (isAcrobatics(kind)) return t('Acrobatics');
-  return CARD[kind]?.name || kind.replace(/_/g, ' ');
+  const name = book(ctx).spells[kind]?.name;
+  return name ? t(name) : kind.replace(/_/g, ' ');
+}
+
+/** A spell card's text in the page's language, as the server words it ('' for another card).
+ * @param {Ctx} ctx */
+export function cardText(ctx, card) {
+  const text = book(ctx).spells[cardKind(card)]?.text;
+  return text ? t(text) : '';
 }
 
 /** Points of an acrobatics card (placeholder values in the digital deck). */
@@ -393,6 +439,9 @@ export const VERDICT_TEXT = translated({
   perfect: N_('PERFECT'),
 });
 
+/** Why a perfect formula got no bonus (the view's `bonus_cancelled`: an id). */
+const BONUS_CANCELLED = translated({ curse: N_('curse'), expert: N_('expert') });
+
 /** Short result: "+4 · perfect orange" / "fell off · −2". */
 export function resultShort(r) {
   if (!r) return '';
@@ -401,7 +450,8 @@ export function resultShort(r) {
   const word = (part) => {
     const color = part.color ? ` ${t(part.color)}` : '';
     if (part.verdict === 'perfect') {
-      const cancelled = part.bonus_cancelled ? t(' (no bonus: {card})', { card: part.bonus_cancelled }) : '';
+      const why = part.bonus_cancelled ? BONUS_CANCELLED[part.bonus_cancelled] || part.bonus_cancelled : '';
+      const cancelled = why ? t(' (no bonus: {card})', { card: why }) : '';
       return t('perfect') + color + cancelled;
     }
     if (part.verdict === 'forbidden') return t('fell off');
@@ -438,7 +488,8 @@ export function countLocked(game) {
   return { locked: ws.filter((w) => w.locked).length, total: ws.length };
 }
 
-/** What is happening on the table, in one line (the phone's status line, the TV's sub-title). */
+/** What is happening on the table, in one line (the phone's status line, the TV's sub-title).
+ * @param {Ctx} ctx */
 export function tableLine(ctx, { mine = null } = {}) {
   const game = ctx.game;
   const isMe = (seat) => seat === mine && mine !== null;
@@ -469,7 +520,7 @@ export function tableLine(ctx, { mine = null } = {}) {
       const w = game.window;
       if (w?.kind === 'fog') {
         return about(w.seat, N_('You played {card}: Magic Fog window…'), N_('{name} played {card}: Magic Fog window…'),
-          { card: cardName(w.card) });
+          { card: cardName(ctx, w.card) });
       }
       if (game.step === 'reveal') return t('Every formula is revealed; the lid opens in a moment.');
       if (game.step === 'read') return t('The lid is off: {name} or the table enters the dice.', { name: you(game.roller) });

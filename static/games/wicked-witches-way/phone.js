@@ -7,10 +7,12 @@ import { h, formatGap, onPress, pressTime, replay } from '../../js/ui.js';
 import { countdown, t, tn, say as viewText, errorText } from '../../js/kit.js';
 import { beep, vibrate } from '../../js/sound.js';
 import {
-  SYMBOLS, SYMBOL_LABEL, CARD, FINISH, symbolIcon, dieTile, dieMark, pawn, witchOf,
+  book, symbolIds, symbolName, spellsAt, cardText, symbolIcon, dieTile, dieMark, pawn, witchOf,
   spaceLabel, spaceNumber, cardKind, cardName, isAcrobatics, cardPoints, tableLine,
   resultShort, countLocked, ordinal, diceEntry, standings, formulaRow,
 } from './common.js';
+
+/** @typedef {import('../../js/kit.js').Ctx} Ctx */
 
 export { styles } from './common.js';
 
@@ -26,11 +28,9 @@ export function local() {
   };
 }
 
-const APPLY_SPELLS = ['repaired_oversight', 'rectification', 'double_cross'];
-const AFTER_SPELLS = ['attraction', 'blockade', 'bad_spell', 'tailwind'];
-
 // ---- helpers ---------------------------------------------------------------------------------
 
+/** @param {Ctx} ctx */
 export function mount(ctx) {
   const els = {
     root: h('div', { class: 'www-phone', id: 'www-phone' }),
@@ -42,6 +42,7 @@ export function mount(ctx) {
     // Physical dice: when the lid opens the roller taps in the 9 faces here (or the host on the
     // TV, same form), and may correct them while they are shown.
     diceForm: diceEntry({
+      ctx,
       submit: (dice, button) => ctx.send('dice', { dice }, { button }).then((ack) => {
         if (ack?.ok) ctx.local.correcting = null;
         return ack;
@@ -54,10 +55,12 @@ export function mount(ctx) {
   return els;
 }
 
+/** @param {Ctx} ctx */
 function isPlayer(ctx) {
   return ctx.seat !== null;
 }
 
+/** @param {Ctx} ctx */
 function you(ctx) {
   return ctx.game.you || {};
 }
@@ -66,12 +69,14 @@ function physicalDeck(g) {
   return Boolean(g.deck?.physical ?? g.options?.physical_deck);
 }
 
-/** Does this seat hold a card of this kind? With a physical deck the app trusts the player. */
+/** Does this seat hold a card of this kind? With a physical deck the app trusts the player.
+ * @param {Ctx} ctx */
 function holds(ctx, kind) {
   if (physicalDeck(ctx.game)) return true;
   return (you(ctx).hand || []).some((c) => cardKind(c) === kind);
 }
 
+/** @param {Ctx} ctx */
 function prompts(ctx) {
   return you(ctx).prompts || [];
 }
@@ -81,18 +86,21 @@ function bigButton(id, label, { cls = '', sub = null, disabled = false, data = n
     h('span', { class: 'www-btn-label', text: label }), sub ? h('span', { class: 'www-btn-sub', text: sub }) : null);
 }
 
-function symbolsRow(symbols, { cls = '' } = {}) {
+/** @param {Ctx} ctx */
+function symbolsRow(ctx, symbols, { cls = '' } = {}) {
   return h('span', { class: `www-symbols ${cls}`.trim() },
-    symbols.length ? symbols.map((s) => h('span', { class: 'www-sym', dataset: { symbol: s } }, symbolIcon(s)))
+    symbols.length ? symbols.map((s) => h('span', { class: 'www-sym', dataset: { symbol: s } }, symbolIcon(ctx, s)))
       : h('span', { class: 'www-none', text: t('empty') }));
 }
 
-function sortSymbols(set) {
-  return SYMBOLS.filter((s) => set.has(s));
+/** @param {Ctx} ctx */
+function sortSymbols(ctx, set) {
+  return symbolIds(ctx).filter((s) => set.has(s));
 }
 
 // ---- events ----------------------------------------------------------------------------------
 
+/** @param {Ctx} ctx */
 function pressLid(ctx, event) {
   const tk = pressTime(event);
   if (event.button > 0) return;
@@ -124,6 +132,7 @@ function pressLid(ctx, event) {
   });
 }
 
+/** @param {Ctx} ctx */
 function onClick(ctx, event) {
   const b = event.target.closest('button');
   if (!b || b.disabled) return;
@@ -144,8 +153,8 @@ function onClick(ctx, event) {
     draft.editing = b.dataset.edit;
     ctx.redraw();
   } else if (id === 'www-lock') {
-    const payload = { cards: sortSymbols(draft.a) };
-    if (draft.two && draft.b.size) payload.second = sortSymbols(draft.b);
+    const payload = { cards: sortSymbols(ctx, draft.a) };
+    if (draft.two && draft.b.size) payload.second = sortSymbols(ctx, draft.b);
     send('formula', payload).then((ack) => {
       if (ack?.ok) vibrate(30);
     });
@@ -204,8 +213,9 @@ function onClick(ctx, event) {
   } else if (id === 'www-acrobatics-send') {
     const input = ctx.els.root.querySelector('#www-acrobatics');
     const points = Number(input.value);
-    if (!Number.isInteger(points) || points < 0 || points > 99) {
-      ctx.toast(t('Enter a whole number from 0 to 99.'));
+    const max = book(ctx).max_acrobatics;
+    if (!Number.isInteger(points) || points < 0 || points > max) {
+      ctx.toast(t('Enter a whole number from 0 to {max}.', { max }));
       input.focus();
       return;
     }
@@ -214,11 +224,12 @@ function onClick(ctx, event) {
     });
   } else if (b.dataset.card) {
     const kind = cardKind(b.dataset.card);
-    const text = isAcrobatics(kind) ? t('Acrobatics: points added to your score at the end.') : CARD[kind]?.text;
-    if (text) ctx.toast(`${cardName(kind)}: ${text}`, 'info');
+    const text = isAcrobatics(kind) ? t('Acrobatics: points added to your score at the end.') : cardText(ctx, kind);
+    if (text) ctx.toast(`${cardName(ctx, kind)}: ${text}`, 'info');
   }
 }
 
+/** @param {Ctx} ctx */
 function toggle(ctx, symbol) {
   const { draft } = ctx.local;
   const mine = draft.editing === 'b' ? draft.b : draft.a;
@@ -235,17 +246,18 @@ function toggle(ctx, symbol) {
 
 // ---- always-on top ---------------------------------------------------------------------------
 
+/** @param {Ctx} ctx */
 function drawTop(ctx) {
   const g = ctx.game;
   const { els } = ctx;
   const w = witchOf(g, ctx.seat);
   if (w) {
     const rank = w.finished_rank ? t(' · {rank} across', { rank: ordinal(w.finished_rank) }) : '';
-    els.me.replaceChildren(pawn(w, { cls: 'www-me-pawn' }),
+    els.me.replaceChildren(pawn(ctx, w, { cls: 'www-me-pawn' }),
       h('span', { class: 'www-me-text' },
         h('span', { class: 'www-me-witch', text: w.witch }),
-        h('span', { class: 'www-me-pos', id: 'www-me-pos', text: `${spaceLabel(w.position)}${rank}` })),
-      h('span', { class: 'www-me-space', text: w.position >= FINISH ? ordinal(w.finished_rank || 1) : spaceNumber(w.position) }));
+        h('span', { class: 'www-me-pos', id: 'www-me-pos', text: `${spaceLabel(ctx, w.position)}${rank}` })),
+      h('span', { class: 'www-me-space', text: w.position >= book(ctx).track.finish ? ordinal(w.finished_rank || 1) : spaceNumber(w.position) }));
   } else {
     els.me.replaceChildren();
   }
@@ -256,7 +268,7 @@ function drawTop(ctx) {
   } else if (!physicalDeck(g)) {
     for (const c of y.hand || []) {
       if (isAcrobatics(c)) continue;
-      chips.push(h('button', { type: 'button', class: `www-chip www-chip-${cardKind(c)}`, dataset: { card: c.id || cardKind(c) } }, cardName(c)));
+      chips.push(h('button', { type: 'button', class: `www-chip www-chip-${cardKind(c)}`, dataset: { card: c.id || cardKind(c) } }, cardName(ctx, c)));
     }
     const acro = [...(y.acrobatics || []), ...(y.hand || []).filter(isAcrobatics)];
     for (const c of acro) {
@@ -290,9 +302,9 @@ function drawRoll(g, ctx) {
   let say;
   if (rolling) say = physical ? t('You throw the dice into the box!') : t('You roll the dice!');
   else say = physical ? t('{who} throws the dice into the box.', { who }) : t('{who} rolls the dice.', { who });
-  mid.push(h('p', { class: 'www-say' }, rollerW ? pawn(rollerW) : null, h('span', { text: say })));
+  mid.push(h('p', { class: 'www-say' }, rollerW ? pawn(ctx, rollerW) : null, h('span', { text: say })));
   if (rolling && physical) {
-    mid.push(h('p', { class: 'www-hint', text: t('Throw the 9 real dice into the box, then tap: everyone looks and races for the lid. The faces are typed in later, when the lid opens.') }));
+    mid.push(h('p', { class: 'www-hint', text: t('Throw the {n} real dice into the box, then tap: everyone looks and races for the lid. The faces are typed in later, when the lid opens.', { n: book(ctx).dice }) }));
   }
   if (prompts(ctx).includes('roll')) {
     bottom.push(bigButton('www-roll', physical ? t('Dice thrown: look!') : t('Roll the dice'), { cls: 'btn-primary www-btn-huge', disabled: !ctx.playing }));
@@ -302,7 +314,7 @@ function drawRoll(g, ctx) {
     const me = witchOf(g, ctx.seat) || {};
     const level = me.handicap || 'normal';
     const text = level === 'novice' ? t('Novice: you start on space {x}.', { x: me.start ?? me.position })
-      : level === 'expert' ? t('Expert: never the perfect-formula bonus; Decree gives 5 s.')
+      : level === 'expert' ? t('Expert: never the perfect-formula bonus; Decree gives {seconds} s.', { seconds: book(ctx).decree_seconds.expert })
         : t('Normal pilot, from the start.');
     mid.push(h('p', { class: 'www-hint', id: 'www-my-handicap', text: t('Your level: {text} (The host sets the levels on the TV before the first roll.)', { text }) }));
   }
@@ -320,7 +332,7 @@ function drawLook(g, ctx) {
   if (!can) {
     label = t('Can’t close');
     state = 'disabled';
-    say = t('You are on −2: you cannot close the lid this turn. Memorise a formula anyway!');
+    say = t('You are on {space}: you cannot close the lid this turn. Memorise a formula anyway!', { space: spaceNumber(book(ctx).track.lowest) });
   }
   if (mine?.state === 'pressed') {
     label = t('Closed?…');
@@ -370,7 +382,7 @@ function lidVerdict(g, ctx) {
     const presses = lastRace?.turn === g.turn ? lastRace.note.presses || [] : [];
     const second = presses.find((p) => !p.ok && p.seat !== ctx.seat && typeof (p.margin_ms ?? p.error?.margin_ms) === 'number');
     if (second) text += t(' · {gap} ahead of {who}', { gap: formatGap(second.margin_ms ?? second.error.margin_ms), who: ctx.nameOf(second.seat) });
-    text += t('. An invalid formula costs you 2 spaces!');
+    text += t('. An invalid formula costs you {n} spaces!', { n: book(ctx).track.penalty });
   } else if (mine?.state === 'lost') {
     text = lostText(g, ctx, mine);
   } else if (closer === null || closer === undefined) {
@@ -398,7 +410,7 @@ function drawCompose(g, ctx) {
       h('p', { class: 'www-decree-title' }, h('span', { text: t('Decree: the dice, for your eyes only') }),
         countdown(decree.until, { cls: 'www-countdown' })),
       h('div', { class: 'www-dice www-dice-phone', id: 'www-decree-dice' },
-        (decree.dice || []).map((d, i) => dieTile(d, { index: i })))));
+        (decree.dice || []).map((d, i) => dieTile(ctx, d, { index: i })))));
   } else if (typeof g.deadline === 'number' && !(g.witches || []).some((w) => w.in_decree)) {
     mid.push(h('p', { class: 'www-countdown', id: 'www-compose-timer' }, t('Time left: '), countdown(g.deadline)));
   }
@@ -407,9 +419,9 @@ function drawCompose(g, ctx) {
     const { locked, total } = countLocked(g);
     mid.push(h('div', { class: 'www-locked', id: 'www-locked' },
       h('p', { class: 'www-small-title', text: t('Your formula is locked') }),
-      symbolsRow(y.formula.cards || []),
+      symbolsRow(ctx, y.formula.cards || []),
       y.formula.second ? h('p', { class: 'www-small-title', text: t('Second formula (needs Double Cross)') }) : null,
-      y.formula.second ? symbolsRow(y.formula.second) : null,
+      y.formula.second ? symbolsRow(ctx, y.formula.second) : null,
       h('p', { class: 'www-hint', text: t('Waiting for the others: {locked}/{total} locked.', { locked, total }) })));
     return { mid, bottom };
   }
@@ -439,18 +451,18 @@ function drawCompose(g, ctx) {
       draft.two ? h('div', { class: 'www-seg www-edit' }, ['a', 'b'].map((f) => h('button', {
         type: 'button', class: `btn www-seg-btn${draft.editing === f ? ' on' : ''}`, id: `www-edit-${f}`,
         dataset: { edit: f }, 'aria-pressed': String(draft.editing === f),
-      }, `${f === 'a' ? 'Formula 1' : 'Formula 2'} (${(f === 'a' ? draft.a : draft.b).size})`))) : null));
+      }, t('Formula {n} ({size})', { n: f === 'a' ? 1 : 2, size: (f === 'a' ? draft.a : draft.b).size })))) : null));
   }
 
-  bottom.push(h('div', { class: 'www-cards', id: 'www-cards', role: 'group', 'aria-label': t('Your 9 symbol cards') },
-    SYMBOLS.map((s) => {
+  bottom.push(h('div', { class: 'www-cards', id: 'www-cards', role: 'group', 'aria-label': t('Your {n} symbol cards', { n: symbolIds(ctx).length }) },
+    symbolIds(ctx).map((s) => {
       const inA = draft.a.has(s);
       const inB = draft.b.has(s);
       const on = draft.editing === 'b' ? inB : inA;
       return h('button', {
         type: 'button', class: `www-card${inA ? ' in-a' : ''}${inB ? ' in-b' : ''}`, dataset: { symbol: s },
-        'aria-pressed': String(on), 'aria-label': `${SYMBOL_LABEL[s]}${inA ? ', in formula 1' : ''}${inB ? ', in formula 2' : ''}`,
-      }, symbolIcon(s, { label: false }), h('span', { class: 'www-card-name', text: SYMBOL_LABEL[s] }),
+        'aria-pressed': String(on), 'aria-label': symbolName(ctx, s) + (inA ? t(', in formula 1') : '') + (inB ? t(', in formula 2') : ''),
+      }, symbolIcon(ctx, s, { label: false }), h('span', { class: 'www-card-name', text: symbolName(ctx, s) }),
       inA || inB ? h('span', { class: 'www-card-badge', text: draft.two ? (inA ? '1' : '2') : '✓' }) : null);
     })));
 
@@ -460,7 +472,7 @@ function drawCompose(g, ctx) {
     : draft.two && draft.b.size ? t('Lock 2 formulas ({size} + {size2})', { size: draft.a.size, size2: draft.b.size })
       : tn('Lock formula ({n} card)', 'Lock formula ({n} cards)', n);
   bottom.push(bigButton('www-lock', label, {
-    cls: 'btn-primary', sub: n === 0 ? (closer ? t('Empty = invalid for the closer: back 2!') : t('You will not move.')) : null,
+    cls: 'btn-primary', sub: n === 0 ? (closer ? t('Empty = invalid for the closer: back {n}!', { n: book(ctx).track.penalty }) : t('You will not move.')) : null,
     disabled: !ctx.playing || !prompts(ctx).includes('formula'),
   }));
   return { mid, bottom };
@@ -470,7 +482,8 @@ function myResults(g, ctx) {
   return (g.results || []).filter((r) => r.seat === ctx.seat);
 }
 
-function drawPicker(g, picker) {
+/** @param {Ctx} ctx */
+function drawPicker(ctx, g, picker) {
   const y = g.you || {};
   const cards = y.formula?.cards || [];
   const used = new Set([...cards, ...(y.formula?.second || [])]);
@@ -483,12 +496,12 @@ function drawPicker(g, picker) {
     id: `www-add-to-${second ? 'b' : 'a'}`, dataset: { addTo: second ? 'b' : 'a' }, 'aria-pressed': String(Boolean(picker.second) === second),
   }, second ? t('Add to formula 2') : t('Add to formula 1')))) : null;
   if (picker.spell === 'rectification' && !picker.remove) {
-    options = cards.map((s) => h('button', { type: 'button', class: 'www-card', dataset: { remove: s }, 'aria-label': t('Remove {x}', { x: SYMBOL_LABEL[s] }) },
-      symbolIcon(s, { label: false }), h('span', { class: 'www-card-name', text: SYMBOL_LABEL[s] })));
+    options = cards.map((s) => h('button', { type: 'button', class: 'www-card', dataset: { remove: s }, 'aria-label': t('Remove {x}', { x: symbolName(ctx, s) }) },
+      symbolIcon(ctx, s, { label: false }), h('span', { class: 'www-card-name', text: symbolName(ctx, s) })));
   } else {
-    options = SYMBOLS.filter((s) => !used.has(s) || s === picker.remove).filter((s) => s !== picker.remove)
-      .map((s) => h('button', { type: 'button', class: 'www-card', dataset: { add: s }, 'aria-label': t('Add {x}', { x: SYMBOL_LABEL[s] }) },
-        symbolIcon(s, { label: false }), h('span', { class: 'www-card-name', text: SYMBOL_LABEL[s] })));
+    options = symbolIds(ctx).filter((s) => !used.has(s) || s === picker.remove).filter((s) => s !== picker.remove)
+      .map((s) => h('button', { type: 'button', class: 'www-card', dataset: { add: s }, 'aria-label': t('Add {x}', { x: symbolName(ctx, s) }) },
+        symbolIcon(ctx, s, { label: false }), h('span', { class: 'www-card-name', text: symbolName(ctx, s) })));
   }
   return [
     h('p', { class: 'www-small-title', text: title }),
@@ -502,16 +515,20 @@ function drawPicker(g, picker) {
  * holds for this moment, with the physical deck every spell of this moment (the app trusts her). */
 function spellChoices(g, ctx, moment) {
   const y = g.you || {};
-  const kinds = moment === 'apply' ? APPLY_SPELLS : AFTER_SPELLS;
+  const kinds = spellsAt(ctx, moment);
   const mine = kinds.filter((kind) => holds(ctx, kind));
   const out = [];
   for (const kind of mine) {
     if (kind === 'attraction') {
-      out.push(bigButton('www-attraction-1', t('Attraction 1'), { cls: 'www-btn-spell', sub: t('Others 1 space toward you'), data: { spell: 'attraction', spaces: 1 } }));
-      out.push(bigButton('www-attraction-2', t('Attraction 2'), { cls: 'www-btn-spell', sub: t('Others 2 spaces toward you'), data: { spell: 'attraction', spaces: 2 } }));
+      const name = cardName(ctx, kind);
+      for (const n of book(ctx).attraction_spaces) {
+        out.push(bigButton(`www-attraction-${n}`, t('{name} {n}', { name, n }), {
+          cls: 'www-btn-spell', sub: tn('Others {n} space toward you', 'Others {n} spaces toward you', n), data: { spell: kind, spaces: n },
+        }));
+      }
     } else {
-      out.push(bigButton(`www-spell-${kind}`, CARD[kind].name, {
-        cls: 'www-btn-spell', sub: CARD[kind].text, data: { spell: kind },
+      out.push(bigButton(`www-spell-${kind}`, cardName(ctx, kind), {
+        cls: 'www-btn-spell', sub: cardText(ctx, kind), data: { spell: kind },
         disabled: kind === 'double_cross' && !y.formula?.second,
       }));
     }
@@ -529,18 +546,19 @@ function drawResolve(g, ctx) {
   if (y.formula) {
     mid.push(h('div', { class: 'www-locked', id: 'www-my-formula' },
       h('p', { class: 'www-small-title', text: y.formula.second ? t('Your formulas (2 counts with Double Cross)') : t('Your formula, revealed to all') }),
-      formulaRow(y.formula)));
+      formulaRow(ctx, y.formula)));
   }
   for (const r of mineDone) mid.push(h('p', { class: `www-result ${r.verdict}`, id: 'www-my-result', text: r.text ? viewText(r.text) : resultShort(r) }));
 
   if (p.includes('dice') && (step === 'read' || ctx.local.correcting === g.turn)) {
     const fixing = step === 'sort';
-    mid.push(h('p', { class: 'www-say', text: fixing ? t('Correct the dice:') : t('The lid is off: tap in the 9 dice!') }));
+    mid.push(h('p', { class: 'www-say', text: fixing ? t('Correct the dice:') : t('The lid is off: tap in the {n} dice!', { n: book(ctx).dice }) }));
     bottom.push(ctx.els.diceForm.form(`${g.turn}${fixing ? '-fix' : ''}`, {
       layout: 'phone',
       enabled: ctx.playing,
       initial: fixing ? g.dice : null,
-      hint: (filled) => (filled ? t('{filled}/9 · tap a die up here to take it out', { filled }) : t('0/9 · the TV can type them in too')),
+      hint: (filled) => (filled ? t('{filled}/{n} · tap a die up here to take it out', { filled, n: book(ctx).dice })
+        : t('0/{n} · the TV can type them in too', { n: book(ctx).dice })),
     }));
     if (fixing) bottom.push(bigButton('www-correct-cancel', t('Keep the dice as they are'), { cls: 'www-btn-quiet' }));
   } else if (step === 'reveal' || step === 'read' || step === 'sort') {
@@ -549,7 +567,7 @@ function drawResolve(g, ctx) {
         : t('The dice are sorted: see the TV.');
     mid.push(h('p', { class: 'www-hint www-wait', id: 'www-wait', text }));
     if (step === 'sort' && Array.isArray(g.dice)) {
-      mid.push(h('div', { class: 'www-dice www-dice-phone', id: 'www-sorted-dice' }, g.dice.map((d, i) => dieTile(d, { index: i, mark: dieMark(d, g.valid) }))));
+      mid.push(h('div', { class: 'www-dice www-dice-phone', id: 'www-sorted-dice' }, g.dice.map((d, i) => dieTile(ctx, d, { index: i, mark: dieMark(d, g.valid) }))));
     }
     if (step === 'sort' && p.includes('dice')) bottom.push(bigButton('www-correct', t('Correct the dice'), { cls: 'www-btn-quiet' }));
     mid.push(waitingLine(g, ctx));
@@ -559,16 +577,16 @@ function drawResolve(g, ctx) {
     bottom.push(h('div', { class: 'www-keep', id: 'www-keep' }, choice.map((c) => {
       const kind = cardKind(c);
       const pts = cardPoints(c);
-      const sub = isAcrobatics(kind) ? (c.placeholder !== false ? t('{points} points (placeholder value)', { points: pts ?? '?' }) : t('{points} points', { points: pts ?? '?' })) : CARD[kind]?.text || '';
+      const sub = isAcrobatics(kind) ? (c.placeholder !== false ? t('{points} points (placeholder value)', { points: pts ?? '?' }) : t('{points} points', { points: pts ?? '?' })) : cardText(ctx, kind);
       return h('button', { type: 'button', class: 'btn www-btn www-keep-card', dataset: { keep: c.id || kind } },
-        h('span', { class: 'www-btn-label', text: isAcrobatics(kind) ? t('Acrobatics {x}', { x: pts ?? '' }).trim() : cardName(c) }),
+        h('span', { class: 'www-btn-label', text: isAcrobatics(kind) ? t('Acrobatics {x}', { x: pts ?? '' }).trim() : cardName(ctx, c) }),
         h('span', { class: 'www-btn-sub', text: sub }));
     })));
   } else if (p.includes('apply') || p.includes('after')) {
     const moment = p.includes('apply') ? 'apply' : 'after';
     const { picker } = ctx.local;
     if (g.holding === ctx.seat && picker && picker.turn === g.turn) {
-      bottom.push(...drawPicker(g, picker));
+      bottom.push(...drawPicker(ctx, g, picker));
     } else if (g.holding === ctx.seat) {
       const choices = spellChoices(g, ctx, moment);
       mid.push(h('p', { class: 'www-say', text: choices.length ? t('Which spell?') : t('You hold no spell for this moment.') }));
@@ -576,7 +594,7 @@ function drawResolve(g, ctx) {
       bottom.push(bigButton('www-go-on', t('No spell: go on'), { cls: 'www-btn-quiet' }));
     } else {
       // Every witch gets this moment and this button, whatever she holds: it tells nobody anything.
-      const total = (g.options?.pace_seconds ?? 4) * 1000;
+      const total = g.options.pace_seconds * 1000;
       mid.push(h('p', { class: 'www-say', id: 'www-moment-say', text: moment === 'apply' ? t('Your formula applies in a moment.') : t('A spell after your move? Tap below before the bar runs out.') }));
       bottom.push(h('button', {
         type: 'button', id: 'www-hold', class: 'btn www-btn www-btn-hold',
@@ -593,7 +611,7 @@ function drawResolve(g, ctx) {
   if (p.includes('fog') && g.window) {
     const caster = ctx.nameOf(g.window.seat);
     bottom.unshift(h('div', { class: 'www-fog-box' },
-      h('p', { class: 'www-say', text: t('{caster} casts {who}!', { caster, who: cardName(g.window.card) }) }),
+      h('p', { class: 'www-say', text: t('{caster} casts {who}!', { caster, who: cardName(ctx, g.window.card) }) }),
       h('button', { type: 'button', id: 'www-fog', class: 'btn www-btn www-btn-fog', dataset: { until: g.window.until } },
         h('span', { class: 'www-btn-label', text: t('Magic Fog!') }),
         h('span', { class: 'www-btn-sub' }, h('span', { text: t('Cancel it · ') }), h('span', { class: 'countdown-text' })))));
@@ -644,7 +662,7 @@ function drawOver(g, ctx) {
   mid.push(h('p', { class: 'www-say www-winner-line', id: 'www-winner-line', text: winner }));
   mid.push(h('ol', { class: 'www-final-phone', id: 'www-final' }, rows.map((r) => h('li', { class: r.seat === ctx.seat ? 'mine' : null, dataset: { seat: r.seat } },
     h('span', { class: 'pos', text: ordinal(r.rank) }),
-    pawn(witchOf(g, r.seat) || { seat: r.seat, witch: r.witch }),
+    pawn(ctx, witchOf(g, r.seat) || { seat: r.seat, witch: r.witch }),
     ctx.avatar(r.seat),
     h('span', { class: 'name', text: ctx.nameOf(r.seat) }),
     h('span', { class: 'pts', text: String(r.total) })))));
@@ -652,7 +670,7 @@ function drawOver(g, ctx) {
     let input = ctx.els.root.querySelector('#www-acrobatics');
     if (!input) {
       input = h('input', {
-        type: 'number', id: 'www-acrobatics', inputmode: 'numeric', min: 0, max: 99, step: 1,
+        type: 'number', id: 'www-acrobatics', inputmode: 'numeric', min: 0, max: book(ctx).max_acrobatics, step: 1,
         value: me.acrobatics ?? 0, 'aria-label': t('Your acrobatics points'),
       });
     }
@@ -667,14 +685,15 @@ function drawWatcher(g, ctx) {
   const ws = [...(g.witches || [])].sort((a, b) => b.position - a.position);
   return {
     mid: [h('ol', { class: 'www-final-phone' }, ws.map((w) => h('li', { dataset: { seat: w.seat } },
-      pawn(w), ctx.avatar(w.seat), h('span', { class: 'name', text: `${ctx.nameOf(w.seat)} · ${w.witch}` }),
-      h('span', { class: 'pts', text: w.position >= FINISH ? t('{rank} across', { rank: ordinal(w.finished_rank || 1) }) : String(w.position) }))))],
+      pawn(ctx, w), ctx.avatar(w.seat), h('span', { class: 'name', text: `${ctx.nameOf(w.seat)} · ${w.witch}` }),
+      h('span', { class: 'pts', text: w.position >= book(ctx).track.finish ? t('{rank} across', { rank: ordinal(w.finished_rank || 1) }) : String(w.position) }))))],
     bottom: [],
   };
 }
 
 // ---- update ----------------------------------------------------------------------------------
 
+/** @param {Ctx} ctx */
 export function render(ctx) {
   const g = ctx.game;
   const { els, local } = ctx;
@@ -723,6 +742,7 @@ const PHASE_LINE = {
   resolve: (t, p) => t('Turn {turn}: formulas checked · now: {name}', p),
 };
 
+/** @param {Ctx} ctx */
 function statusCard(ctx) {
   const g = ctx.game;
   const { t } = ctx;
@@ -748,13 +768,15 @@ function statusCard(ctx) {
   return { you, next, table };
 }
 
-/** Every frame: the Decree dice vanish at `until`, on this phone's estimate of the server clock. */
+/** Every frame: the Decree dice vanish at `until`, on this phone's estimate of the server clock.
+ * @param {Ctx} ctx */
 export function tick(ctx) {
   const y = ctx.game.you || {};
   const decreeLive = Boolean(y.decree) && ctx.secondsLeft(y.decree.until) > 0;
   if (ctx.local.decreeShown !== decreeLive && ctx.game.phase === 'compose') ctx.redraw();
 }
 
+/** @param {Ctx} ctx */
 export function note(ctx, n) {
   if (n?.kind !== 'race' || n.type !== 'close_lid') return;
   ctx.local.lastRace = { turn: ctx.game.turn, note: n };

@@ -7,10 +7,12 @@ import { h, formatMargin } from '../../js/ui.js';
 import { countdown, pressTwice, t, tn, N_, say, translated } from '../../js/kit.js';
 import { beep } from '../../js/sound.js';
 import {
-  FINISH, TRACK_MIN, dieTile, dieMark, pawn, diceEntry, formulaRow,
+  book, dieTile, dieMark, pawn, diceEntry, formulaRow,
   who, witchOf, spaceNumber, spaceLabel, cardName, tableLine,
   resultShort, countLocked, ordinal, standings, gone,
 } from './common.js';
+
+/** @typedef {import('../../js/kit.js').Ctx} Ctx */
 
 export { styles } from './common.js';
 
@@ -32,6 +34,7 @@ export function local() {
 
 // ---- mounting --------------------------------------------------------------------------------
 
+/** @param {Ctx} ctx */
 export function mount(ctx) {
   const els = {
     root: h('div', { class: 'www-tv', id: 'www-tv' }),
@@ -43,6 +46,7 @@ export function mount(ctx) {
     roster: h('ol', { class: 'www-roster', id: 'www-roster', 'aria-label': t('Witches') }),
     // The physical dice, entered when the lid opens; the roller's phone has the same form.
     diceForm: diceEntry({
+      ctx,
       submit: (dice, button) => ctx.send('dice', { dice }, { button }).then((ack) => {
         if (ack?.ok) ctx.local.correcting = null;
         return ack;
@@ -57,12 +61,13 @@ export function mount(ctx) {
   els.root.addEventListener('click', (event) => onClick(ctx, event));
   els.root.addEventListener('change', (event) => onChange(ctx, event));
   els.root.addEventListener('input', (event) => {
-    const input = event.target.closest('input[data-acro-seat]');
+    const input = /** @type {HTMLInputElement | null} */ (/** @type {Element} */ (event.target).closest('input[data-acro-seat]'));
     if (input) ctx.local.acroDraft[input.dataset.acroSeat] = input.value;
   });
   return els;
 }
 
+/** @param {Ctx} ctx */
 function onClick(ctx, event) {
   const button = event.target.closest('button');
   if (!button || button.disabled) return;
@@ -78,21 +83,23 @@ function onClick(ctx, event) {
   } else if (button.dataset.acroSend !== undefined) {
     const seat = Number(button.dataset.acroSend);
     const points = Number(ctx.els.main.querySelector(`input[data-acro-seat="${seat}"]`)?.value);
-    if (!Number.isInteger(points) || points < 0 || points > 99) {
-      ctx.toast(t('Acrobatics: a whole number from 0 to 99.'));
+    const max = book(ctx).max_acrobatics;
+    if (!Number.isInteger(points) || points < 0 || points > max) {
+      ctx.toast(t('Acrobatics: a whole number from 0 to {max}.', { max }));
       return;
     }
     ctx.send('acrobatics', { seat, points }, { button });
   }
 }
 
+/** @param {Ctx} ctx */
 function onChange(ctx, event) {
   const select = event.target.closest('select[data-handicap-seat], select[data-start-seat]');
   if (!select) return;
   const seat = Number(select.dataset.handicapSeat ?? select.dataset.startSeat);
   const row = ctx.els.roster.querySelector(`li[data-seat="${seat}"]`);
   const level = row.querySelector('select[data-handicap-seat]').value;
-  const start = Number(row.querySelector('select[data-start-seat]')?.value || 5);
+  const start = Number(row.querySelector('select[data-start-seat]')?.value || book(ctx).novice_starts[0]);
   const payload = { seat, level };
   if (level === 'novice') payload.start = start;
   ctx.send('handicap', payload);
@@ -106,25 +113,27 @@ function blockaders(game) {
     .map((s) => s.seat));
 }
 
+/** @param {Ctx} ctx */
 function drawBoard(ctx) {
   const { game, local } = ctx;
   const witches = game.witches || [];
   const blocking = blockaders(game);
+  const { lowest, start, finish } = book(ctx).track;
   const cells = [];
-  for (let space = TRACK_MIN; space <= FINISH; space += 1) {
+  for (let space = lowest; space <= finish; space += 1) {
     const here = witches.filter((w) => (local.shown[w.seat] ?? w.position) === space);
-    const cursed = game.curse === space && space < FINISH;
+    const cursed = game.curse === space && space < finish;
     const blocked = game.phase === 'resolve' && here.some((w) => blocking.has(w.seat));
-    const cls = ['www-cell', space < 0 ? 'neg' : '', space === 0 ? 'start' : '', space === FINISH ? 'finish' : '',
+    const cls = ['www-cell', space < start ? 'neg' : '', space === start ? 'start' : '', space === finish ? 'finish' : '',
       cursed ? 'cursed' : '', here.length ? 'occupied' : ''].filter(Boolean).join(' ');
     cells.push(h('div', { class: cls, dataset: { space } },
-      h('span', { class: 'www-cell-num', text: space === FINISH ? t('Finish') : space === 0 ? t('Start') : spaceNumber(space) }),
+      h('span', { class: 'www-cell-num', text: space === finish ? t('Finish') : space === start ? t('Start') : spaceNumber(space) }),
       cursed ? h('span', { class: 'www-curse', id: 'www-curse', text: t('CURSE') }) : null,
       blocked ? h('span', { class: 'www-block', text: t('BLOCKADE') }) : null,
       h('span', { class: 'www-cell-pawns' }, here.map((w) => {
-        const title = `${ctx.nameOf(w.seat)} (${w.witch}), ${spaceLabel(w.position)}${w.gone ? ', left the table' : ''}`;
-        const p = pawn(w, { title, cls: w.gone ? 'www-pawn-gone' : '' });
-        if (space === FINISH && w.finished_rank) {
+        const title = `${ctx.nameOf(w.seat)} (${w.witch}), ${spaceLabel(ctx, w.position)}` + (w.gone ? t(', left the table') : '');
+        const p = pawn(ctx, w, { title, cls: w.gone ? 'www-pawn-gone' : '' });
+        if (space === finish && w.finished_rank) {
           return h('span', { class: 'www-pawn-wrap' }, p, h('span', { class: 'www-rank', text: ordinal(w.finished_rank) }));
         }
         return p;
@@ -138,7 +147,8 @@ function drawBoard(ctx) {
 }
 
 /** One hop for every pawn not yet where the view says; true if anything moved. Pawns hop only
- * while the formulas are applied: on any other screen they are simply where they are. */
+ * while the formulas are applied: on any other screen they are simply where they are.
+ * @param {Ctx} ctx */
 function hop(ctx) {
   const { shown } = ctx.local;
   const snap = ctx.game.phase !== 'resolve' || ctx.reducedMotion();   // less motion: no hops
@@ -163,11 +173,15 @@ function rosterOrder(game) {
   return ws.sort((a, b) => b.position - a.position || a.seat - b.seat);
 }
 
-const STEP_STATUS = {
-  apply: t('▶ applying'), keep: t('▶ choosing a card'), after: t('▶ after her move'),
-};
+const STEP_STATUS = translated({
+  apply: N_('▶ applying'), keep: N_('▶ choosing a card'), after: N_('▶ after her move'),
+});
+// The handicaps' names (the server gives their ids: book(ctx).levels).
+const LEVEL_WORD = { normal: N_('Normal'), novice: N_('Novice'), expert: N_('Expert') };
 
-function statusOf(game, w) {
+/** @param {Ctx} ctx */
+function statusOf(ctx, w) {
+  const { game } = ctx;
   const phase = game.phase;
   if (w.gone) return { text: t('left the table'), cls: 'gone' };
   if (phase === 'compose') {
@@ -186,23 +200,26 @@ function statusOf(game, w) {
   }
   if (phase === 'roll' && game.roller === w.seat) return { text: t('rolls the dice'), cls: 'roller' };
   if (phase === 'roll' && mine.length) return { text: t('last turn: {x}', { x: mine.map(resultShort).join(' + ') }), cls: `done ${mine[mine.length - 1].verdict}` };
-  if (phase === 'look' && w.position <= TRACK_MIN) return { text: t('on −2: cannot close'), cls: 'cannot' };
+  const { lowest } = book(ctx).track;
+  if (phase === 'look' && w.position <= lowest) return { text: t('on {space}: cannot close', { space: spaceNumber(lowest) }), cls: 'cannot' };
   return { text: '', cls: '' };
 }
 
+/** @param {Ctx} ctx */
 function handicapControls(ctx, w) {
   const level = w.handicap || 'normal';
   const sel = h('select', { class: 'www-level', dataset: { handicapSeat: w.seat }, 'aria-label': t('Handicap of {who}', { who: ctx.nameOf(w.seat) }) },
-    [['normal', t('Normal')], ['novice', t('Novice')], ['expert', t('Expert')]].map(([l, word]) => h('option', { value: l, selected: l === level }, word)));
+    book(ctx).levels.map((l) => h('option', { value: l, selected: l === level }, t(LEVEL_WORD[l] || l))));
   const start = level === 'novice'
     ? h('select', { class: 'www-start', dataset: { startSeat: w.seat }, 'aria-label': t('Start space') },
-      [5, 6, 7].map((s) => h('option', { value: s, selected: (w.start ?? w.position) === s }, t('start {s}', { s }))))
+      book(ctx).novice_starts.map((s) => h('option', { value: s, selected: (w.start ?? w.position) === s }, t('start {s}', { s }))))
     : null;
   return h('span', { class: 'www-handicap' }, sel, start);
 }
 
 /** The table's override for a witch who will not write: an empty formula. Forcing that on
- * someone still thinking is harsh, so it takes two presses. */
+ * someone still thinking is harsh, so it takes two presses.
+ * @param {Ctx} ctx */
 function passButton(ctx, seat) {
   const button = h('button', {
     type: 'button', class: 'btn btn-small www-pass-seat', id: `www-pass-${seat}`,
@@ -215,86 +232,90 @@ function formulaOf(game, seat) {
   return (game.formulas || []).find((f) => f.seat === seat) || null;
 }
 
+/** @param {Ctx} ctx */
 function drawRoster(ctx) {
   const { game } = ctx;
   const handicaps = game.phase === 'roll' && game.turn === 1 && ctx.playing;
   const rows = rosterOrder(game).map((w, i) => {
-    const st = statusOf(game, w);
-    const place = w.position >= FINISH ? (w.finished_rank ? ordinal(w.finished_rank) : 'F') : spaceNumber(w.position);
+    const st = statusOf(ctx, w);
+    const place = w.position >= book(ctx).track.finish ? (w.finished_rank ? ordinal(w.finished_rank) : 'F') : spaceNumber(w.position);
     const about = [w.witch, w.handicap && w.handicap !== 'normal' ? w.handicap : null,
       !game.deck?.physical && w.hand_size ? tn('{n} card', '{n} cards', w.hand_size) : null]
       .filter(Boolean).join(' · ');
     const formula = game.phase === 'resolve' ? formulaOf(game, w.seat) : null;
     return h('li', { class: `www-row ${st.cls}`.trim(), dataset: { seat: w.seat } },
       game.phase === 'resolve' ? h('span', { class: 'www-order', text: `${i + 1}` }) : null,
-      pawn(w, { cls: w.gone ? 'www-pawn-gone' : '' }),
+      pawn(ctx, w, { cls: w.gone ? 'www-pawn-gone' : '' }),
       h('span', { class: 'www-who' },
         // In the reveal her formula takes the place of her witch's name (the pawn shows it).
         h('span', { class: 'www-line1' },
           h('span', { class: 'www-name', text: ctx.nameOf(w.seat) }),
-          formula ? formulaRow(formula, { cls: 'www-roster-formula' }) : h('span', { class: 'www-witch', text: about })),
+          formula ? formulaRow(ctx, formula, { cls: 'www-roster-formula' }) : h('span', { class: 'www-witch', text: about })),
         !handicaps && st.text ? h('span', { class: 'www-status', text: st.text }) : null),
       handicaps ? handicapControls(ctx, w) : null,
       game.phase === 'compose' && !w.locked && !w.in_decree && ctx.playing ? passButton(ctx, w.seat) : null,
-      h('span', { class: 'www-pos', title: spaceLabel(w.position), text: place }));
+      h('span', { class: 'www-pos', title: spaceLabel(ctx, w.position), text: place }));
   });
   ctx.els.roster.replaceChildren(...rows);
 }
 
 // ---- phases ----------------------------------------------------------------------------------
 
-function diceGrid(dice, { valid = null, id = 'www-dice', cls = '' } = {}) {
+function diceGrid(ctx, dice, { valid = null, id = 'www-dice', cls = '' } = {}) {
   return h('div', { class: `www-dice ${cls}`.trim(), id },
-    (dice || []).map((d, i) => dieTile(d, { mark: dieMark(d, valid), index: i })));
+    (dice || []).map((d, i) => dieTile(ctx, d, { mark: dieMark(d, valid), index: i })));
 }
 
 /** The last sentences of the log, in the page's language (each line is a text or a template with
- * its parts: say() in kit.js). */
+ * its parts: say() in kit.js).
+ * @param {Ctx} ctx */
 function logList(ctx, count = 4, skip = null) {
   const lines = (ctx.game.log || []).map(say).filter((line) => line !== skip).slice(-count);
   return h('ol', { class: 'www-log', id: 'www-log' },
     lines.map((line, i) => h('li', { class: i === lines.length - 1 ? 'latest' : null, text: line })));
 }
 
-function validLine(valid) {
+function validLine(ctx, valid) {
   if (!valid) return null;
   return h('div', { class: 'www-valid', id: 'www-valid' }, ['orange', 'black'].map((color) => {
     const list = valid[color] || [];
     return h('span', { class: `www-valid-group ${color}` },
       h('span', { class: 'www-valid-label', text: color === 'orange' ? t('Valid orange:') : t('Valid black:') }),
-      list.length ? list.map((s) => dieTile({ symbol: s, color }, { cls: 'www-die-mini' }))
+      list.length ? list.map((s) => dieTile(ctx, { symbol: s, color }, { cls: 'www-die-mini' }))
         : h('span', { class: 'www-none', text: t('none') }));
   }));
 }
 
+/** @param {Ctx} ctx */
 function drawRoll(ctx) {
   const { game } = ctx;
   const r = game.roller;
   const w = witchOf(game, r);
   const physical = Boolean(game.options?.physical_dice);
   const last = Array.isArray(game.dice) && game.dice.length && (game.results || []).length;
-  const parts = [h('p', { class: `www-big${last ? ' www-big-small' : ''}`, id: 'www-roller' }, w ? pawn(w) : null,
+  const parts = [h('p', { class: `www-big${last ? ' www-big-small' : ''}`, id: 'www-roller' }, w ? pawn(ctx, w) : null,
     h('span', { text: physical ? t('{who} throws the dice into the box.', { who: who(ctx, r) }) : t('{who} rolls the dice.', { who: who(ctx, r) }) }))];
   if (game.turn === 1) {
     parts.push(h('p', { class: 'www-hint', text: t('First roller drawn at random. The host sets the handicaps (right) before the first roll.') }));
   } else {
     parts.push(h('p', { class: 'www-hint', text: physical
-      ? t('The witch in last place throws the 9 dice into the box; everyone looks, then close the lid!')
+      ? t('The witch in last place throws the {n} dice into the box; everyone looks, then close the lid!', { n: book(ctx).dice })
       : t('The witch in last place rolls. Watch the dice, then close the lid!') }));
   }
   if (last) {
     parts.push(h('p', { class: 'www-small-title', text: t('Turn {n}: the dice', { n: game.turn - 1 }) }),
-      diceGrid(game.dice, { valid: game.valid, cls: 'www-dice-row' }), validLine(game.valid));
+      diceGrid(ctx, game.dice, { valid: game.valid, cls: 'www-dice-row' }), validLine(ctx, game.valid));
   }
   parts.push(logList(ctx, last ? 2 : 4));
   ctx.els.main.replaceChildren(...parts.filter(Boolean));
 }
 
+/** @param {Ctx} ctx */
 function drawLook(ctx) {
   const { game } = ctx;
   if (Array.isArray(game.dice) && game.dice.length) {
     // The dice turn over once, when the lid opens (not at every redraw while it is open).
-    ctx.els.main.replaceChildren(ctx.fresh(diceGrid(game.dice, { cls: 'www-dice-look' }), `dice-${game.turn}`, 'kit-reveal'));
+    ctx.els.main.replaceChildren(ctx.fresh(diceGrid(ctx, game.dice, { cls: 'www-dice-look' }), `dice-${game.turn}`, 'kit-reveal'));
     return;
   }
   // Physical dice: the dice are in the real box; the app only runs the lid race.
@@ -304,6 +325,7 @@ function drawLook(ctx) {
     h('p', { class: 'www-box-text', text: t('Close the lid on your phone as soon as you have a formula.') })));
 }
 
+/** @param {Ctx} ctx */
 function raceLine(ctx) {
   const { game, local } = ctx;
   if (!local.lastRace || local.lastRace.turn !== game.turn) return '';
@@ -319,6 +341,7 @@ function raceLine(ctx) {
   return t('Also pressed: {x}', { x: each.join(' · ') });
 }
 
+/** @param {Ctx} ctx */
 function drawCompose(ctx) {
   const { game, local } = ctx;
   const closer = game.lid_closed_by;
@@ -333,7 +356,7 @@ function drawCompose(ctx) {
     style: animating ? `animation-delay: ${-Math.round(performance.now() - (lid.until - LID_MS))}ms` : null,
   },
   h('p', { class: 'www-lid-title', text: t('✦ The Great Book of Magic ✦') }),
-  h('p', { class: 'www-lid-closer', id: 'www-closer' }, w ? pawn(w) : null,
+  h('p', { class: 'www-lid-closer', id: 'www-closer' }, w ? pawn(ctx, w) : null,
     h('span', { text: closer === null || closer === undefined ? t('The table closed the lid') : t('{x} closed the lid', { x: who(ctx, closer) }) })),
   h('p', { class: 'www-lid-margins', id: 'www-margins', text: raceLine(ctx) }),
   decree ? h('p', { class: 'www-lid-decree', id: 'www-decree' },
@@ -344,31 +367,34 @@ function drawCompose(ctx) {
     h('span', { class: 'www-locked-count', id: 'www-locked-count', text: t('{locked} / {total} locked', { locked, total }) }),
     countdown(decree ? null : game.deadline, { cls: 'www-countdown', id: 'www-deadline' })));
   ctx.els.main.replaceChildren(h('div', { class: 'www-book' },
-    animating && lid.dice ? diceGrid(lid.dice, { cls: 'www-dice-look', id: 'www-dice-under' }) : null,
+    animating && lid.dice ? diceGrid(ctx, lid.dice, { cls: 'www-dice-look', id: 'www-dice-under' }) : null,
     cover));
 }
 
-/** Every formula, side by side: the rulebook's "each witch reveals her formula". */
+/** Every formula, side by side: the rulebook's "each witch reveals her formula".
+ * @param {Ctx} ctx */
 function formulasPanel(ctx) {
   const { game } = ctx;
   return h('div', { class: 'www-formulas', id: 'www-formulas' }, (game.order || []).map((seat) => {
     const f = formulaOf(game, seat);
     const w = witchOf(game, seat);
     return h('div', { class: 'www-formula-card', dataset: { seat } },
-      w ? pawn(w) : null,
+      w ? pawn(ctx, w) : null,
       ctx.avatar(seat),
       h('span', { class: 'www-name', text: ctx.nameOf(seat) }),
-      f ? formulaRow(f) : null);
+      f ? formulaRow(ctx, f) : null);
   }));
 }
 
+/** @param {Ctx} ctx */
 function stepCountdown(ctx, text, { id = 'www-step-countdown' } = {}) {
   const { game } = ctx;
-  const total = (game.options?.pace_seconds ?? 4) * 1000;
+  const total = game.options.pace_seconds * 1000;
   return h('p', { class: 'www-step-line', id, dataset: typeof game.deadline === 'number' ? { until: game.deadline, total } : {} },
     h('span', { text }), h('span', { class: 'countdown-text' }), h('span', { class: 'www-bar' }));
 }
 
+/** @param {Ctx} ctx */
 function drawReveal(ctx) {
   ctx.els.main.replaceChildren(
     h('p', { class: 'www-big www-big-small', text: t('Every witch reveals her formula!') }),
@@ -377,6 +403,7 @@ function drawReveal(ctx) {
   );
 }
 
+/** @param {Ctx} ctx */
 function drawRead(ctx) {
   const { game } = ctx;
   const r = game.roller;
@@ -389,12 +416,13 @@ function drawRead(ctx) {
       layout: 'tv',
       enabled: ctx.playing,
       initial,
-      hint: (filled) => t('{filled}/9 · click each face you see in the box', { filled }) + phone + (filled ? t(' · click a die to take it out') : ''),
+      hint: (filled) => t('{filled}/{n} · click each face you see in the box', { filled, n: book(ctx).dice }) + phone + (filled ? t(' · click a die to take it out') : ''),
     }),
     correcting ? h('button', { type: 'button', class: 'btn www-act-quiet', id: 'www-correct-cancel' }, t('Keep the dice as they are')) : null,
   ];
 }
 
+/** @param {Ctx} ctx */
 function drawResolve(ctx) {
   const { game } = ctx;
   if (game.step === 'reveal') {
@@ -405,17 +433,17 @@ function drawResolve(ctx) {
     ctx.els.main.replaceChildren(...drawRead(ctx).filter(Boolean));
     return;
   }
-  const parts = [diceGrid(game.dice, { valid: game.valid, cls: 'www-dice-row' }), validLine(game.valid)];
+  const parts = [diceGrid(ctx, game.dice, { valid: game.valid, cls: 'www-dice-row' }), validLine(ctx, game.valid)];
   const win = game.window;
   const results = game.results || [];
   const last = results[results.length - 1];
   let now;
   if (win && win.kind === 'fog') {
     const caster = witchOf(game, win.seat);
-    const total = (game.options?.fog_seconds ?? 5) * 1000;
+    const total = game.options.fog_seconds * 1000;
     now = h('div', { class: 'www-now www-fog', id: 'www-now' },
-      h('p', { class: 'www-now-text' }, caster ? pawn(caster) : null,
-        h('span', { text: t('{who} casts {who2}!', { who: ctx.nameOf(win.seat), who2: cardName(win.card) }) })),
+      h('p', { class: 'www-now-text' }, caster ? pawn(ctx, caster) : null,
+        h('span', { text: t('{who} casts {who2}!', { who: ctx.nameOf(win.seat), who2: cardName(ctx, win.card) }) })),
       h('p', { class: 'www-fog-line', id: 'www-fog-window', dataset: { until: win.until, total } },
         h('span', { text: t('Anyone with Magic Fog? ') }), h('span', { class: 'countdown-text' }),
         h('span', { class: 'www-bar' })));
@@ -438,7 +466,7 @@ function drawResolve(ctx) {
     const line = holding || game.step === 'keep' ? null
       : stepCountdown(ctx, game.step === 'apply' ? t('Spells before it applies: ') : t('Spells after the move: '));
     now = h('div', { class: 'www-now', id: 'www-now' },
-      h('p', { class: 'www-now-text', id: 'www-now-text' }, w ? pawn(w) : null, h('span', { text })),
+      h('p', { class: 'www-now-text', id: 'www-now-text' }, w ? pawn(ctx, w) : null, h('span', { text })),
       line,
       last ? ctx.fresh(h('p', { class: 'www-now-result', id: 'www-last-result', text: say(last.text) }), `result-${game.turn}-${results.length}`) : null);
   }
@@ -447,6 +475,7 @@ function drawResolve(ctx) {
   ctx.els.main.replaceChildren(...parts.filter(Boolean));
 }
 
+/** @param {Ctx} ctx */
 function drawOver(ctx) {
   const { game, local } = ctx;
   const physical = Boolean(game.deck?.physical ?? game.options?.physical_deck);
@@ -463,10 +492,10 @@ function drawOver(ctx) {
       ['', t('Witch'), t('Race'), physical || ended ? t('Acrobatics') : t('Acrobatics*'), t('Total')].map((head) => h('th', { text: head })))),
     h('tbody', {}, rows.map((r) => {
       const w = witchOf(game, r.seat) || { seat: r.seat, witch: r.witch };
-      const raceNote = w.finished_rank ? t('{rank} across', { rank: ordinal(w.finished_rank) }) : spaceLabel(w.position ?? 0);
+      const raceNote = w.finished_rank ? t('{rank} across', { rank: ordinal(w.finished_rank) }) : spaceLabel(ctx, w.position ?? 0);
       return h('tr', { class: r.rank === 1 ? 'winner' : null, dataset: { seat: r.seat } },
         h('td', { class: 'www-final-rank', text: ordinal(r.rank) }),
-        h('td', {}, h('div', { class: 'www-final-who' }, pawn(w),
+        h('td', {}, h('div', { class: 'www-final-who' }, pawn(ctx, w),
           ctx.avatar(r.seat),
           h('span', { class: 'www-name', text: ctx.nameOf(r.seat) }),
           h('span', { class: 'www-witch', text: (w.witch || r.witch || '') + (gone(w) ? t(' (left)') : '') }))),
@@ -474,7 +503,7 @@ function drawOver(ctx) {
         h('td', { class: 'www-final-num' }, awaiting.has(r.seat)
           ? h('span', { class: 'www-acro-entry' },
             h('span', { class: 'www-awaiting', text: t('waiting… ') }),
-            h('input', { type: 'number', min: 0, max: 99, step: 1, inputmode: 'numeric', dataset: { acroSeat: r.seat },
+            h('input', { type: 'number', min: 0, max: book(ctx).max_acrobatics, step: 1, inputmode: 'numeric', dataset: { acroSeat: r.seat },
               'aria-label': t('Acrobatics points of {who}', { who: ctx.nameOf(r.seat) }), value: local.acroDraft[r.seat] ?? '' }),
             h('button', { type: 'button', class: 'btn', dataset: { acroSend: r.seat } }, t('Set')))
           : String(r.acrobatics ?? '–')),
@@ -501,6 +530,7 @@ const STEP_TITLES = translated({
   apply: N_('Apply the formulas'), keep: N_('Apply the formulas'), after: N_('Apply the formulas'),
 });
 
+/** @param {Ctx} ctx */
 function drawActions(ctx, over) {
   const { game, playing } = ctx;
   const buttons = [];
@@ -526,6 +556,7 @@ function drawActions(ctx, over) {
   ctx.els.actions.replaceChildren(...buttons);
 }
 
+/** @param {Ctx} ctx */
 function draw(ctx) {
   const { game, els } = ctx;
   const over = game.phase === 'over' || ctx.room.status === 'over';
@@ -536,8 +567,9 @@ function draw(ctx) {
   let sub = tableLine(ctx);
   if (over && game.phase !== 'over') sub = t('The host ended the game before the finish.');
   if (!over && game.phase === 'look') {
-    const stuck = (game.witches || []).filter((w) => w.position <= TRACK_MIN).map((w) => ctx.nameOf(w.seat));
-    if (stuck.length) sub += t(' ({x} on −2: cannot close it.)', { x: stuck.join(', ') });
+    const { lowest } = book(ctx).track;
+    const stuck = (game.witches || []).filter((w) => w.position <= lowest).map((w) => ctx.nameOf(w.seat));
+    if (stuck.length) sub += t(' ({x} on {space}: cannot close it.)', { x: stuck.join(', '), space: spaceNumber(lowest) });
   }
   els.sub.textContent = sub;
   drawActions(ctx, over);
@@ -550,7 +582,8 @@ function draw(ctx) {
   drawRoster(ctx);
 }
 
-/** Every frame: the end of the lid animation, a hop. */
+/** Every frame: the end of the lid animation, a hop.
+ * @param {Ctx} ctx */
 export function tick(ctx) {
   const { local } = ctx;
   const now = performance.now();
@@ -564,6 +597,7 @@ export function tick(ctx) {
   }
 }
 
+/** @param {Ctx} ctx */
 export function render(ctx) {
   const { game, local } = ctx;
   const { prev } = local;
@@ -586,6 +620,7 @@ export function render(ctx) {
   draw(ctx);
 }
 
+/** @param {Ctx} ctx */
 export function note(ctx, n) {
   if (n?.kind !== 'race' || n.type !== 'close_lid') return;
   ctx.local.lastRace = { turn: ctx.game.turn, note: n };

@@ -5,6 +5,8 @@
 import { h, svg } from '../../js/ui.js';
 import { pressTwice, say, t, N_ } from '../../js/kit.js';
 
+/** @typedef {import('../../js/kit.js').Ctx} Ctx */
+
 export const styles = ['./wab.css'];
 
 /** Replace the children of `el`, skipping null/false ones (replaceChildren would write "null"). */
@@ -36,10 +38,12 @@ export function stepOf(g) {
   return step ? { ...step, phase: t(step.phase), name: t(step.name) } : { phase: '', n: '', name: g.step };
 }
 
+/** @param {Ctx} ctx */
 export function spellInfo(ctx, id) {
   return (ctx.reference.spells || []).find((s) => s.id === id) || { id, name: id, school: '', level: 0, placeholder: true };
 }
 
+/** @param {Ctx} ctx */
 export function schoolName(ctx, id) {
   return t((ctx.reference.schools || []).find((s) => s.id === id)?.name || id);
 }
@@ -60,7 +64,8 @@ export function placeholderTag(title = t('Placeholder: not printed in the rulebo
   return h('span', { class: 'wab-ph', title, text: t('placeholder') });
 }
 
-/** A spell chip: school colour band, level, name (placeholder marked), exhausted struck. */
+/** A spell chip: school colour band, level, name (placeholder marked), exhausted struck.
+ * @param {Ctx} ctx */
 export function spellChip(ctx, spell, { exhausted = false, tag = 'span', attrs = {}, word = true } = {}) {
   const s = typeof spell === 'string' ? spellInfo(ctx, spell) : spell;
   const name = t(s.name);
@@ -96,7 +101,8 @@ export function dieFace(die, value, { cls = '' } = {}) {
     h('span', { class: 'visually-hidden', text: `${die} ${value ?? ''}` }));
 }
 
-/** "Anna · attack 14+5=19 vs 15: hit" */
+/** "Anna · attack 14+5=19 vs 15: hit"
+ * @param {Ctx} ctx */
 export function rollLine(ctx, r) {
   const who = r.by === null || r.by === undefined ? t('The table') : ctx.nameOf(r.by);
   let what = `${r.die} ${r.value}`;
@@ -123,7 +129,8 @@ export function twiceButton(id, label, action, { cls = 'btn', sure = null } = {}
   return pressTwice(button, action, { sure });
 }
 
-/** What the table is doing now, in one sentence (both screens). */
+/** What the table is doing now, in one sentence (both screens).
+ * @param {Ctx} ctx */
 export function nowLine(ctx) {
   const g = ctx.game;
   const cur = g.current;

@@ -11,6 +11,8 @@ import {
 } from './common.js';
 import { cueOnChange, say, t } from '../../js/kit.js';
 
+/** @typedef {import('../../js/kit.js').Ctx} Ctx */
+
 export { styles } from './common.js';
 
 export function local() {
@@ -24,6 +26,7 @@ export function local() {
   };
 }
 
+/** @param {Ctx} ctx */
 export function mount(ctx) {
   const els = {
     root: h('div', { class: 'wab-phone', id: 'wab-phone' }),
@@ -43,6 +46,7 @@ export function mount(ctx) {
   return els;
 }
 
+/** @param {Ctx} ctx */
 export function render(ctx) {
   const { game: g, els } = ctx;
   els.root.dataset.step = g.step;
@@ -64,15 +68,18 @@ export function render(ctx) {
   drawTask(ctx);
 }
 
+/** @param {Ctx} ctx */
 function typing(ctx) {
   const el = document.activeElement;
   return Boolean(el && el.classList.contains('wab-real') && ctx.els.root.contains(el));
 }
 
+/** @param {Ctx} ctx */
 function me(ctx) {
   return ctx.game.witches[ctx.seat];
 }
 
+/** @param {Ctx} ctx */
 function drawLast(ctx) {
   const { game: g, els, local } = ctx;
   const last = g.rolls[g.rolls.length - 1];
@@ -89,6 +96,7 @@ function drawLast(ctx) {
   }
 }
 
+/** @param {Ctx} ctx */
 function drawMe(ctx) {
   const w = me(ctx);
   const status = w.out ? t('Dead for good') : w.dead ? t("Dead: back at the next Witches' Phase") : '';
@@ -106,6 +114,7 @@ function drawMe(ctx) {
     status ? h('p', { class: 'wab-witch-status', text: status }) : null);
 }
 
+/** @param {Ctx} ctx */
 function drawSecret(ctx) {
   const { game: g, els, local } = ctx;
   const card = ctx.game.you?.card;
@@ -131,11 +140,12 @@ function cardNote(card, shown, revealed) {
   return t('{side} Tap to hide.', { side });
 }
 
+/** @param {Ctx} ctx */
 function drawSpells(ctx) {
   const w = me(ctx);
   const playing = ctx.game.round > 0 && ctx.game.step !== 'over';
   const chips = w.spells.map((s) => {
-    const chip = spellChip(ctx, s, { exhausted: s.exhausted, tag: 'button', attrs: { type: 'button', dataset: { spell: s.id }, title: t('Tap to mark exhausted / active') } });
+    const chip = /** @type {HTMLButtonElement} */ (spellChip(ctx, s, { exhausted: s.exhausted, tag: 'button', attrs: { type: 'button', dataset: { spell: s.id }, title: t('Tap to mark exhausted / active') } }));
     chip.disabled = !playing || w.dead;
     chip.addEventListener('click', () => ctx.send('exhaust', { spell: s.id }, { button: chip, quiet: false }));
     return chip;
@@ -144,11 +154,13 @@ function drawSpells(ctx) {
     h('div', { class: 'wab-chips' }, chips.length ? chips : h('span', { class: 'wab-sub', text: t('None yet') })));
 }
 
+/** @param {Ctx} ctx */
 function valueOrNull(ctx, high) {
   const v = Number.parseInt(ctx.local.real, 10);
   return Number.isFinite(v) && v >= 1 && v <= high ? v : null;
 }
 
+/** @param {Ctx} ctx */
 function withValue(ctx, payload, high) {
   const v = valueOrNull(ctx, high);
   if (v !== null) {
@@ -158,12 +170,14 @@ function withValue(ctx, payload, high) {
   return payload;
 }
 
+/** @param {Ctx} ctx */
 function realDiceField(ctx) {
   const input = h('input', { type: 'number', id: 'wab-real', class: 'wab-real', min: 1, max: 20, inputmode: 'numeric', placeholder: t('app rolls'), value: ctx.local.real });
   input.addEventListener('input', () => { ctx.local.real = input.value; });
   return h('label', { class: 'wab-real-label', for: 'wab-real' }, h('span', { text: t('Real dice? value') }), input);
 }
 
+/** @param {Ctx} ctx */
 function stepper(ctx, key, label, low, high) {
   const minus = h('button', { type: 'button', class: 'btn wab-step-btn', text: '−' });
   const plus = h('button', { type: 'button', class: 'btn wab-step-btn', text: '+' });
@@ -173,6 +187,7 @@ function stepper(ctx, key, label, low, high) {
     h('span', { class: 'wab-field-value', id: `wab-${key}`, text: String(ctx.local[key]) }), plus);
 }
 
+/** @param {Ctx} ctx */
 function drawTools(ctx) {
   const { game: g, els, local } = ctx;
   const playing = g.round > 0 && g.step !== 'over';
@@ -259,7 +274,7 @@ function drawTools(ctx) {
         })));
     }
     if (g.rom && g.rom.killed < g.rom.total) {
-      const rom = h('button', { type: 'button', class: 'btn', id: 'wab-rom', text: t('I killed a Rom (+4 XP)') });
+      const rom = h('button', { type: 'button', class: 'btn', id: 'wab-rom', text: t('I killed a Rom (+{xp} XP)', { xp: ctx.reference.rom_xp }) });
       rom.addEventListener('click', () => ctx.send('rom', {}, { button: rom }));
       body.push(rom);
     }
@@ -273,6 +288,7 @@ function drawTools(ctx) {
   put(els.tools, tabs, local.tool ? h('div', { class: 'wab-tool-body', id: `wab-tool-${local.tool}` }, body) : null);
 }
 
+/** @param {Ctx} ctx */
 function drawTask(ctx) {
   const { game: g, els } = ctx;
   const you = g.you || {};
@@ -305,7 +321,7 @@ function drawTask(ctx) {
       if (mine) {
         parts.push(h('p', { class: 'wab-task-title', text: w.spells.length ? t('Choose your second Spell (another School)') : t('Choose your first Spell') }),
           h('div', { class: 'wab-chips wab-choices', id: 'wab-draft' }, you.draftable.map((id) => {
-            const b = spellChip(ctx, id, { tag: 'button', attrs: { type: 'button', dataset: { pick: id } } });
+            const b = /** @type {HTMLButtonElement} */ (spellChip(ctx, id, { tag: 'button', attrs: { type: 'button', dataset: { pick: id } } }));
             b.addEventListener('click', () => ctx.send('pick', { spell: id }, { button: b }));
             return b;
           })));
@@ -335,7 +351,7 @@ function drawTask(ctx) {
         obj.addEventListener('click', () => ctx.send('object', withValue(ctx, {}, 4), { button: obj }));
         const end = h('button', { type: 'button', class: 'btn btn-primary wab-big', id: 'wab-end-turn', text: t('End my turn') });
         end.addEventListener('click', () => ctx.send('next', {}, { button: end }));
-        parts.push(h('p', { class: 'wab-task-title', text: t('Your turn: up to 3 actions') }), h('div', { class: 'wab-seg' }, pip, obj), end);
+        parts.push(h('p', { class: 'wab-task-title', text: t('Your turn: up to {n} actions', { n: ctx.reference.actions_per_turn }) }), h('div', { class: 'wab-seg' }, pip, obj), end);
       } else parts.push(h('p', { class: 'wab-task-title', text: g.current === null ? '' : t("{who}'s turn", { who: ctx.nameOf(g.current) }) }));
       break;
     }
@@ -343,7 +359,7 @@ function drawTask(ctx) {
       if (mine && you.can_learn) {
         parts.push(h('p', { class: 'wab-task-title', text: t('Learn a Spell for {cost} XP (you have {xp})', { cost: w.cost, xp: w.xp }) }),
           h('div', { class: 'wab-chips wab-choices', id: 'wab-learn' }, you.learnable.map((id) => {
-            const b = spellChip(ctx, id, { tag: 'button', attrs: { type: 'button', dataset: { learn: id } } });
+            const b = /** @type {HTMLButtonElement} */ (spellChip(ctx, id, { tag: 'button', attrs: { type: 'button', dataset: { learn: id } } }));
             b.addEventListener('click', () => ctx.send('learn', { spell: id }, { button: b }));
             return b;
           })));
@@ -352,7 +368,7 @@ function drawTask(ctx) {
         parts.push(pass);
       } else {
         parts.push(h('p', { class: 'wab-task-title', text: g.current === null ? t('Nobody learns now') : t('{who} may learn a Spell', { who: ctx.nameOf(g.current) }) }),
-          h('p', { class: 'wab-sub', text: w.cost ? t('You: {xp} XP of {cost} needed', { xp: w.xp, cost: w.cost }) : t('You know 8 Spells: the most') }));
+          h('p', { class: 'wab-sub', text: w.cost ? t('You: {xp} XP of {cost} needed', { xp: w.xp, cost: w.cost }) : t('You know {n} Spells: the most', { n: ctx.reference.most_spells }) }));
       }
       break;
     }

@@ -13,6 +13,8 @@ import {
 } from './common.js';
 import { cueOnChange, say, t } from '../../js/kit.js';
 
+/** @typedef {import('../../js/kit.js').Ctx} Ctx */
+
 export { styles } from './common.js';
 
 export function local() {
@@ -49,6 +51,7 @@ export function mount() {
   return els;
 }
 
+/** @param {Ctx} ctx */
 export function render(ctx) {
   const { game: g, els } = ctx;
   els.root.dataset.step = g.step;
@@ -71,6 +74,7 @@ export function render(ctx) {
   drawWitches(ctx);
 }
 
+/** @param {Ctx} ctx */
 function drawHead(ctx) {
   const { game: g, els } = ctx;
   const s = stepOf(g);
@@ -94,6 +98,7 @@ function drawHead(ctx) {
       h('span', { text: t('First: {who}', { who: ctx.nameOf(g.first) }) })) : null);
 }
 
+/** @param {Ctx} ctx */
 function drawStepper(ctx) {
   const { game: g, els } = ctx;
   els.stepper.hidden = !ROUND_STEPS.includes(g.step);
@@ -114,6 +119,7 @@ function big(text, id = 'wab-now') {
   return h('p', { class: 'wab-now', id, text });
 }
 
+/** @param {Ctx} ctx */
 function drawStage(ctx) {
   const { game: g, els } = ctx;
   const s = stepOf(g);
@@ -199,6 +205,7 @@ function drawStage(ctx) {
   put(els.stage, ...parts);
 }
 
+/** @param {Ctx} ctx */
 function tvStepper(ctx, key, label, low, high) {
   const minus = h('button', { type: 'button', class: 'btn wab-tv-step', text: '−' });
   const plus = h('button', { type: 'button', class: 'btn wab-tv-step', text: '+' });
@@ -209,7 +216,8 @@ function tvStepper(ctx, key, label, low, high) {
 }
 
 /** The Enemy attack helper (the first player rolls): d20 + the Enemy's bonus against the
- * Witch's Defense; the antagonist attacks with its own row. */
+ * Witch's Defense; the antagonist attacks with its own row.
+ * @param {Ctx} ctx */
 function enemyAttack(ctx) {
   const { game: g, local } = ctx;
   const targets = g.witches.filter((w) => !w.dead && !(g.bitch === w.seat));
@@ -227,6 +235,7 @@ function enemyAttack(ctx) {
     h('div', { class: 'wab-attack-row' }, targets.flatMap(row).filter(Boolean)));
 }
 
+/** @param {Ctx} ctx */
 function supplyGrid(ctx) {
   const supply = ctx.game.supply;
   return h('div', { class: 'wab-supply', id: 'wab-supply' }, (ctx.reference.schools || []).map((school) => {
@@ -258,6 +267,7 @@ function nextLabel(g) {
   }
 }
 
+/** @param {Ctx} ctx */
 function drawControls(ctx) {
   const { game: g, els } = ctx;
   const buttons = [];
@@ -291,13 +301,15 @@ function drawControls(ctx) {
   put(els.controls, ...buttons);
 }
 
-/** The d4s typed from the table's own dice (one per player), else {} and the app rolls. */
+/** The d4s typed from the table's own dice (one per player), else {} and the app rolls.
+ * @param {Ctx} ctx */
 function realD4(ctx) {
   const values = (ctx.local.realD4.match(/\d/g) || []).map(Number);
   ctx.local.realD4 = '';
   return values.length ? { values } : {};   // a wrong count or face is refused with a word
 }
 
+/** @param {Ctx} ctx */
 function drawDice(ctx) {
   const { game: g, els, local } = ctx;
   const rolls = g.rolls;
@@ -334,6 +346,7 @@ function drawDice(ctx) {
   }
 }
 
+/** @param {Ctx} ctx */
 function drawSide(ctx) {
   const { game: g, els } = ctx;
   const parts = [
@@ -371,6 +384,7 @@ function drawSide(ctx) {
   put(els.side, ...parts);
 }
 
+/** @param {Ctx} ctx */
 function drawWitches(ctx) {
   const { game: g, els } = ctx;
   put(els.witches, ...g.witches.map((w) => {

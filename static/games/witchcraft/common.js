@@ -7,6 +7,8 @@
 import { h, svg } from '../../js/ui.js';
 import { t, N_, say, translated } from '../../js/kit.js';
 
+/** @typedef {import('../../js/kit.js').Ctx} Ctx */
+
 export const styles = ['./wc.css'];
 
 const CELL = 100;
@@ -30,7 +32,8 @@ export function guildName(g, seat) {
   return g.players?.[seat]?.guild === 'red' ? t('Red') : t('Green');
 }
 
-/** "Ann (red)" */
+/** "Ann (red)"
+ * @param {Ctx} ctx */
 export function who(ctx, seat) {
   const g = ctx.game;
   const guild = g.players?.[seat]?.guild;
@@ -81,6 +84,9 @@ function cellName(c) {
  * The board SVG. `marks`: {selectable: Set(key), selected: key, targets: Set(key),
  * lines: Set(key), ghosts: [[x,y]…] (offered spaces not yet on the board), area: Set(key)},
  * `onCell(cell)` makes the selectable spaces and every stack tappable (a stack to look under).
+ * @param {any} g
+ * @param {{marks?: Record<string, any>, onCell?: ((cell: any) => void) | null, last?: any,
+ *   cls?: string}} [options]
  */
 export function boardSvg(g, { marks = {}, onCell = null, last = null, cls = '' } = {}) {
   const cells = new Set(g.board.cells.map(key));
@@ -262,7 +268,8 @@ export function phaseLabel(g) {
   return { master: t('Master mode: setting tiles aside'), placement: t('Placement'), encounter: t('Encounter'), over: t('Game over') }[g.phase] || g.phase;
 }
 
-/** "Ann (red) activates a wizard" */
+/** "Ann (red) activates a wizard"
+ * @param {Ctx} ctx */
 export function pendingLine(ctx) {
   const g = ctx.game;
   if (g.phase === 'over') return g.result ? say(g.result) : t('Game over');
@@ -273,7 +280,8 @@ export function pendingLine(ctx) {
 }
 
 /** Every frame, on TV and phone: each clock from the server's times on the game clock (it stands
- * still while the game is paused); the running one marked, the last 20 s urgent. */
+ * still while the game is paused); the running one marked, the last 20 s urgent.
+ * @param {Ctx} ctx */
 export function tick(ctx) {
   const g = ctx.game;
   if (!g?.clock) return;

@@ -9,6 +9,8 @@ import {
   ARROWS, DIR_ORDER, boardSvg, previewStack, tick, guildMark, key, pendingLine, phaseLabel,
 } from './common.js';
 
+/** @typedef {import('../../js/kit.js').Ctx} Ctx */
+
 export { styles } from './common.js';
 export { tick };
 
@@ -40,6 +42,7 @@ function groups(options) {
   return { byCell, loose };
 }
 
+/** @param {Ctx} ctx */
 export function render(ctx) {
   const { game: g, els, local: mem } = ctx;
   if (!g || !g.board) return;
@@ -146,6 +149,7 @@ function yourTurnLine(g) {
   return ASK[g.pending?.task] || t('Your decision.');
 }
 
+/** @param {Ctx} ctx */
 function secrets(ctx, g, you) {
   const power = you.power
     ? h('div', { class: 'wc-secret', id: 'wc-power' }, h('span', { class: 'wc-secret-label', text: t('Your secret power tile') }), h('strong', { text: t(you.power.name) }))
@@ -183,6 +187,7 @@ function tileSpec(tile) {
   return shields ? t('{does}; shields {shields}', { does, shields }) : does;
 }
 
+/** @param {Ctx} ctx */
 function choicesPanel(ctx, byCell, loose, picked) {
   const mem = ctx.local;
   const out = h('div', { class: 'wc-choices', id: 'wc-choices' });

@@ -9,6 +9,8 @@ import {
 } from './common.js';
 import { cueOnChange, say, t, tn } from '../../js/kit.js';
 
+/** @typedef {import('../../js/kit.js').Ctx} Ctx */
+
 export { styles } from './common.js';
 export { tick };
 
@@ -28,6 +30,7 @@ export function mount() {
   return els;
 }
 
+/** @param {Ctx} ctx */
 export function render(ctx) {
   const { game: g, els } = ctx;
   if (!g || !g.board) return;

@@ -6,12 +6,15 @@
 import { h, svg } from '../../js/ui.js';
 import { pressTwice, t, tn, N_ } from '../../js/kit.js';
 
+/** @typedef {import('../../js/kit.js').Ctx} Ctx */
+
 export const styles = ['./wb.css'];
 
-export const ROLES = [
-  'witch', 'wizard', 'druid', 'alchemist', 'fortune_teller', 'assistant',
-  'wolf_keeper', 'snake_hunter', 'herb_collector', 'cutpurse', 'begging_monk', 'warlock',
-];
+/** The role cards' ids in the rulebook's order, as the reference lists them.
+ * @param {Ctx} ctx @returns {string[]} */
+export function roleIds(ctx) {
+  return Object.keys(ctx.reference.roles || {});
+}
 
 /** Role families, for the colour band of a role card (the name is always written too). */
 const FAMILY = {
@@ -28,7 +31,8 @@ export function roleFamily(role) {
 }
 
 /** The role's name from the reference data ("Fortune Teller"), in the page's language (the data
- * files' texts are in the catalogues); its id spelled out without it. */
+ * files' texts are in the catalogues); its id spelled out without it.
+ * @param {Ctx} ctx */
 export function roleName(ctx, role) {
   if (!role) return '';
   const name = ctx.reference.roles?.[role]?.name;
@@ -37,7 +41,8 @@ export function roleName(ctx, role) {
   return words[0].toUpperCase() + words.slice(1);
 }
 
-/** {action, favor} texts from the reference data, "see the rulebook" where it has null. */
+/** {action, favor} texts from the reference data, "see the rulebook" where it has null.
+ * @param {Ctx} ctx */
 export function roleTexts(ctx, role) {
   const r = ctx.reference.roles?.[role] || {};
   const action = typeof r.action === 'string' && r.action ? r.action : SEE_RULEBOOK;
@@ -50,6 +55,7 @@ export function roleTexts(ctx, role) {
   };
 }
 
+/** @param {Ctx} ctx */
 export function claimText(ctx, role) {
   return t('I am the {who}!', { who: roleName(ctx, role) });
 }
@@ -62,7 +68,8 @@ export function formatSeconds(ms) {
   return `${(Math.max(0, ms) / 1000).toFixed(1)} s`;
 }
 
-/** What one chain entry says: {text, kind, time} (time relative to the play, null for the lead). */
+/** What one chain entry says: {text, kind, time} (time relative to the play, null for the lead).
+ * @param {Ctx} ctx */
 export function chainEntry(ctx, trick, entry) {
   const role = trick?.role;
   const start = trick?.chain?.[0]?.at;
@@ -83,6 +90,7 @@ export function chainEntry(ctx, trick, entry) {
 /**
  * The chain as DOM: "Anna: I am the Alchemist! → Ben: So be it! (3.2 s) → …".
  * `showPasses`: include "no card" entries (muted).
+ * @param {Ctx} ctx
  */
 export function chainList(ctx, trick, { showPasses = true, id = null, cls = '' } = {}) {
   const entries = (trick?.chain || []).filter((e) => showPasses || e.answer !== 'pass');
@@ -112,6 +120,7 @@ export function lastTrickThisSet(game) {
 /**
  * "Cleo takes the Alchemist's full action and leads" (for the last trick). When the winner has no
  * card left, the next player clockwise with one leads: "…full action · Dmitri leads".
+ * @param {Ctx} ctx
  */
 export function winnerLine(ctx) {
   const game = ctx.game;
@@ -234,7 +243,11 @@ export function amuletRow(amulets, { words = true } = {}) {
     words ? h('span', { class: 'wb-amulet-words', text: label }) : null);
 }
 
-/** A role as a coloured card face (name always written). */
+/** A role as a coloured card face (name always written).
+ * @param {any} ctx
+ * @param {string} role
+ * @param {{tag?: string, cls?: string, attrs?: Record<string, any>, sub?: string | null}} [options]
+ * @param {Ctx} ctx */
 export function roleCard(ctx, role, { tag = 'span', cls = '', attrs = {}, sub = null } = {}) {
   return h(tag, { ...attrs, class: `wb-role wb-fam-${roleFamily(role)} ${cls}`.trim(), dataset: { ...(attrs.dataset || {}), role } },
     h('span', { class: 'wb-role-name', text: roleName(ctx, role) }),

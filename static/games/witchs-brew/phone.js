@@ -7,9 +7,11 @@ import { h, replay } from '../../js/ui.js';
 import { countdown, t, tn, errorText } from '../../js/kit.js';
 import { beep, vibrate } from '../../js/sound.js';
 import {
-  ROLES, roleName, roleTexts, claimText, chainList, winnerLine, physicalCards, KIND_CARD,
+  roleIds, roleName, roleTexts, claimText, chainList, winnerLine, physicalCards, KIND_CARD,
   setsText, cardsText, amuletsText, morePlayersText, ravenIcon, amuletRow, abilityChip, kindBadge, roleCard, twiceButton, lastTrickThisSet,
 } from './common.js';
+
+/** @typedef {import('../../js/kit.js').Ctx} Ctx */
 
 export { styles } from './common.js';
 
@@ -24,24 +26,28 @@ export function local() {
   };
 }
 
-const PICK = 5;
+/** How many roles a player picks for a set (the server's hand size). @param {Ctx} ctx */
+const pickCount = (ctx) => ctx.reference.hand_size;
 
 // ---- picks kept across a reload ------------------------------------------------------------------
 
-/** Roles toggled but not yet locked survive a reload: kept by room, game and set. */
+/** Roles toggled but not yet locked survive a reload: kept by room, game and set.
+ * @param {Ctx} ctx */
 function picksKey(ctx) {
   return `companion.wb.picks.${ctx.room?.code}.${ctx.gameNumber}.${ctx.game?.set}.${ctx.seat}`;
 }
 
+/** @param {Ctx} ctx */
 function loadPicks(ctx) {
   try {
     const saved = JSON.parse(localStorage.getItem(picksKey(ctx)) || '[]');
-    return new Set((Array.isArray(saved) ? saved : []).filter((r) => ROLES.includes(r)).slice(0, PICK));
+    return new Set((Array.isArray(saved) ? saved : []).filter((r) => roleIds(ctx).includes(r)).slice(0, pickCount(ctx)));
   } catch {
     return new Set();
   }
 }
 
+/** @param {Ctx} ctx */
 function savePicks(ctx) {
   try {
     if (ctx.local.picked.size) localStorage.setItem(picksKey(ctx), JSON.stringify([...ctx.local.picked]));
@@ -51,6 +57,7 @@ function savePicks(ctx) {
   }
 }
 
+/** @param {Ctx} ctx */
 function forgetPicks(ctx) {
   try {
     localStorage.removeItem(picksKey(ctx));
@@ -61,6 +68,7 @@ function forgetPicks(ctx) {
 
 // ---- helpers -----------------------------------------------------------------------------------
 
+/** @param {Ctx} ctx */
 export function mount(ctx) {
   const els = {
     root: h('div', { class: 'wb-phone', id: 'wb-phone' }),
@@ -75,22 +83,27 @@ export function mount(ctx) {
   els.root.addEventListener('click', (event) => onClick(ctx, event));
   els.root.addEventListener('submit', (event) => {
     event.preventDefault();
-    if (event.target.id === 'wb-keep-form') sendKeep(ctx, ctx.local.keepText, event.target.querySelector('button'));
+    const form = /** @type {HTMLFormElement} */ (event.target);
+    if (form.id === 'wb-keep-form') sendKeep(ctx, ctx.local.keepText, form.querySelector('button'));
   });
   els.root.addEventListener('input', (event) => {
-    if (event.target.id === 'wb-keep-input') ctx.local.keepText = event.target.value;
+    const input = /** @type {HTMLInputElement} */ (event.target);
+    if (input.id === 'wb-keep-input') ctx.local.keepText = input.value;
   });
   return els;
 }
 
+/** @param {Ctx} ctx */
 function isPlayer(ctx) {
   return ctx.seat !== null;
 }
 
+/** @param {Ctx} ctx */
 function you(ctx) {
   return ctx.game.you || {};
 }
 
+/** @param {Ctx} ctx */
 function prompts(ctx) {
   return you(ctx).prompts || [];
 }
@@ -101,13 +114,15 @@ function bigButton(id, label, { cls = '', sub = null, data = null, disabled = fa
     sub ? h('span', { class: 'wb-btn-sub', text: sub }) : null);
 }
 
-function handOrder(roles) {
+/** @param {Ctx} ctx */
+function handOrder(ctx, roles) {
   const set = new Set(roles || []);
-  return ROLES.filter((r) => set.has(r));
+  return roleIds(ctx).filter((r) => set.has(r));
 }
 
+/** @param {Ctx} ctx */
 function handRow(ctx, roles, { title = t('Your hand'), highlight = null, id = 'wb-hand' } = {}) {
-  const list = handOrder(roles);
+  const list = handOrder(ctx, roles);
   return h('div', { class: 'wb-hand-box' },
     h('p', { class: 'wb-small-title', text: `${title} · ${cardsText(list.length)}` }),
     list.length
@@ -121,6 +136,7 @@ function deadline(until) {
 
 // ---- clicks ------------------------------------------------------------------------------------
 
+/** @param {Ctx} ctx */
 function onClick(ctx, event) {
   const button = event.target.closest('button');
   if (!button || button.disabled) return;
@@ -130,6 +146,7 @@ function onClick(ctx, event) {
   if (button.dataset.toggle) {
     toggleRole(ctx, button.dataset.toggle, button);
   } else if (button.id === 'wb-select') {
+    const PICK = pickCount(ctx);
     if (picked.size !== PICK) {
       replay(button);
       ctx.local.pickNote = t('Pick exactly {PICK} roles first.', { PICK });
@@ -137,7 +154,7 @@ function onClick(ctx, event) {
       return;
     }
     // A refusal is written above the grid, not in a toast over this button.
-    ctx.send('select', { roles: handOrder([...picked]) }, { button, quiet: true }).then((ack) => {
+    ctx.send('select', { roles: handOrder(ctx, [...picked]) }, { button, quiet: true }).then((ack) => {
       if (ack && !ack.ok) {
         ctx.local.pickNote = errorText(ack.error);
         ctx.redraw();
@@ -163,9 +180,11 @@ function onClick(ctx, event) {
   }
 }
 
+/** @param {Ctx} ctx */
 function toggleRole(ctx, role, button) {
   const { picked } = ctx.local;
   if (!prompts(ctx).includes('select')) return;
+  const PICK = pickCount(ctx);
   if (picked.has(role)) picked.delete(role);
   else if (picked.size >= PICK) {
     replay(button);
@@ -180,7 +199,8 @@ function toggleRole(ctx, role, button) {
   ctx.redraw();
 }
 
-/** Physical ability cards: say which card you kept (its number or name in the app's list). */
+/** Physical ability cards: say which card you kept (its number or name in the app's list).
+ * @param {Ctx} ctx */
 function sendKeep(ctx, card, button) {
   const said = String(card ?? '').trim();
   if (!said) {
@@ -211,7 +231,8 @@ function drawStatus(g, ctx) {
   els.status.replaceChildren(...bits.filter(Boolean));
 }
 
-/** Your own ability (before the reveal too). */
+/** Your own ability (before the reveal too).
+ * @param {Ctx} ctx */
 function myAbility(ctx, { text = false } = {}) {
   const a = you(ctx).ability;
   if (!a) return null;
@@ -221,7 +242,8 @@ function myAbility(ctx, { text = false } = {}) {
 // ---- phases ------------------------------------------------------------------------------------
 
 /** The cards to tap for "which card did you keep?": every card by number and name, or with
- * the placeholder data (no real names) one button per kind, which is all the app needs. */
+ * the placeholder data (no real names) one button per kind, which is all the app needs.
+ * @param {Ctx} ctx */
 function keepChoices(ctx) {
   const cards = Array.isArray(ctx.reference.abilities) ? ctx.reference.abilities : [];
   if (cards.length && cards.every((c) => c.placeholder)) {
@@ -325,9 +347,9 @@ function drawSelect(g, ctx) {
   const waiting = players.filter((p) => !p.ready).length;
   if (Array.isArray(y.selected) && y.selected.length) {
     forgetPicks(ctx);
-    out.head = t('Your 5 roles');
+    out.head = t('Your {n} roles', { n: pickCount(ctx) });
     out.detail.push(h('p', { text: waiting ? t('Waiting for {x}…', { x: morePlayersText(waiting) }) : t('Everyone is ready.') }));
-    out.mid.push(h('div', { class: 'wb-locked', id: 'wb-locked' }, handOrder(y.selected).map((r) => roleCard(ctx, r, { cls: 'wb-role-big' }))));
+    out.mid.push(h('div', { class: 'wb-locked', id: 'wb-locked' }, handOrder(ctx, y.selected).map((r) => roleCard(ctx, r, { cls: 'wb-role-big' }))));
     out.mid.push(myAbility(ctx, { text: true }));
     if (g.first_player === ctx.seat) out.mid.push(h('p', { class: 'wb-hint wb-hint-strong', text: t('You lead the first trick.') }));
     return out;
@@ -339,18 +361,19 @@ function drawSelect(g, ctx) {
     local.pickNote = '';
   }
   const { picked } = local;
-  out.head = t('Choose 5 roles');
-  out.detail.push(h('p', { text: t('Secretly pick 5 of your 12 roles for this set.') }));
+  out.head = t('Choose {n} roles', { n: pickCount(ctx) });
+  out.detail.push(h('p', { text: t('Secretly pick {n} of your {all} roles for this set.', { n: pickCount(ctx), all: roleIds(ctx).length }) }));
   const ab = myAbility(ctx);
   if (ab) out.detail.push(ab);
   if (g.first_player !== null && g.first_player !== undefined) {
     out.detail.push(h('p', { class: 'wb-hint', text: g.first_player === ctx.seat ? t('You lead the first trick.') : t('{who} leads the first trick.', { who: ctx.nameOf(g.first_player) }) }));
   }
+  const PICK = pickCount(ctx);
   const full = picked.size >= PICK;
   // Messages about the picks sit above the grid, so they never cover the Lock button.
   out.bottom.push(h('p', { class: 'wb-note', id: 'wb-pick-note', role: 'status', hidden: !local.pickNote, text: local.pickNote }));
-  out.bottom.push(h('div', { class: 'wb-grid', id: 'wb-grid', role: 'group', 'aria-label': t('Your 12 roles') },
-    ROLES.map((r) => {
+  out.bottom.push(h('div', { class: 'wb-grid', id: 'wb-grid', role: 'group', 'aria-label': t('Your {n} roles', { n: roleIds(ctx).length }) },
+    roleIds(ctx).map((r) => {
       const on = picked.has(r);
       return roleCard(ctx, r, {
         tag: 'button',
@@ -361,7 +384,7 @@ function drawSelect(g, ctx) {
     })));
   out.bottom.push(h('div', { class: 'wb-select-row' },
     h('span', { class: `wb-count${full ? ' wb-count-full' : ''}`, id: 'wb-count', text: `${picked.size} / ${PICK}` }),
-    bigButton('wb-select', full ? t('Lock my 5 roles') : t('Pick {x} more', { x: PICK - picked.size }), { cls: `btn-primary wb-lock`, disabled: !full || !ctx.playing })));
+    bigButton('wb-select', full ? t('Lock my {n} roles', { n: PICK }) : t('Pick {x} more', { x: PICK - picked.size }), { cls: `btn-primary wb-lock`, disabled: !full || !ctx.playing })));
   return out;
 }
 
@@ -380,7 +403,7 @@ function drawTrick(g, ctx) {
     const cd = deadline(tk.deadline);
     if (tk.nudge) out.detail.push(h('p', { class: 'wb-hint-strong wb-nudge-line', text: t('Time’s up: the table is waiting for you!') }));
     else if (cd) out.detail.push(h('p', { class: 'wb-hint wb-hint-strong' }, cd, t(' left to choose')));
-    out.bottom.push(h('div', { class: 'wb-play-grid', id: 'wb-play' }, handOrder(hand).map((r) => roleCard(ctx, r, {
+    out.bottom.push(h('div', { class: 'wb-play-grid', id: 'wb-play' }, handOrder(ctx, hand).map((r) => roleCard(ctx, r, {
       tag: 'button', cls: 'btn wb-play-btn',
       attrs: { type: 'button', dataset: { play: r }, 'aria-label': t('Play: {x}', { x: claimText(ctx, r) }) },
       sub: t('play'),
@@ -539,6 +562,7 @@ function statusCard(g, ctx) {
 
 // ---- drawing -----------------------------------------------------------------------------------
 
+/** @param {Ctx} ctx */
 export function render(ctx) {
   const { game: g, els, local } = ctx;
   local.keepFocus = document.activeElement?.id === 'wb-keep-input';

@@ -11,6 +11,8 @@ import {
   setsText, cardsText, amuletsText, morePlayersText, ravenIcon, amuletRow, abilityChip, roleFamily, twiceButton, lastTrickThisSet,
 } from './common.js';
 
+/** @typedef {import('../../js/kit.js').Ctx} Ctx */
+
 export { styles } from './common.js';
 
 export function local() {
@@ -23,6 +25,7 @@ const PHASE_LABEL = {
 
 // ---- skeleton ----------------------------------------------------------------------------------
 
+/** @param {Ctx} ctx */
 export function mount(ctx) {
   const raven = twiceButton('wb-raven', t('Raven taken'), (button) => ctx.send('raven', {}, { button }), {
     cls: 'btn wb-raven-btn', icon: ravenIcon({ cls: 'wb-raven wb-raven-inline' }),
@@ -45,11 +48,13 @@ export function mount(ctx) {
   return els;
 }
 
+/** @param {Ctx} ctx */
 function roomPlayer(ctx, seat) {
   return ctx.room.players.find((p) => p.seat === seat) || null;
 }
 
-/** Skip buttons for players who left or are away and hold the table up (draft, selection). */
+/** Skip buttons for players who left or are away and hold the table up (draft, selection).
+ * @param {Ctx} ctx */
 function skipAway(ctx, seats, what) {
   if (!ctx.playing) return [];
   return seats.filter((seat) => {
@@ -64,7 +69,8 @@ function skipAway(ctx, seats, what) {
   });
 }
 
-/** The due player left or is away, or ran out of time: the table may answer for them. */
+/** The due player left or is away, or ran out of time: the table may answer for them.
+ * @param {Ctx} ctx */
 function canSkip(ctx) {
   const tk = ctx.game.trick;
   if (!tk || tk.due === null || tk.due === undefined) return false;
@@ -74,6 +80,7 @@ function canSkip(ctx) {
 
 // ---- head --------------------------------------------------------------------------------------
 
+/** @param {Ctx} ctx */
 function drawHead(ctx) {
   const { game: g, els } = ctx;
   const label = PHASE_LABEL[g.phase] ? t(PHASE_LABEL[g.phase]) : (g.phase || '');
@@ -131,6 +138,7 @@ function statusOf(g, p) {
   return { text: '', cls: '' };
 }
 
+/** @param {Ctx} ctx */
 function drawPlayers(ctx) {
   const { game: g, els } = ctx;
   const players = g.players || [];
@@ -170,6 +178,7 @@ function drawPlayers(ctx) {
 
 // ---- stage -------------------------------------------------------------------------------------
 
+/** @param {Ctx} ctx */
 function reminderCard(ctx, role, title) {
   const tk = roleTexts(ctx, role);
   return h('aside', { class: `wb-reminder wb-fam-${roleFamily(role)}`, id: 'wb-reminder', dataset: { role } },
@@ -183,6 +192,7 @@ function reminderCard(ctx, role, title) {
       h('p', { class: `wb-rem-text${tk.favorKnown ? '' : ' wb-unknown'}`, text: tk.favor })));
 }
 
+/** @param {Ctx} ctx */
 function dueLine(ctx) {
   const tk = ctx.game.trick;
   if (!tk || tk.due === null || tk.due === undefined) return null;
@@ -205,6 +215,7 @@ function dueLine(ctx) {
   return h('div', { class: `wb-due wb-due-${tk.due_kind || 'none'}`, id: 'wb-due', dataset: { seat: tk.due } }, parts);
 }
 
+/** @param {Ctx} ctx */
 function drawTrick(ctx) {
   const g = ctx.game;
   const tk = g.trick;
@@ -246,14 +257,15 @@ function drawTrick(ctx) {
   return parts;
 }
 
+/** @param {Ctx} ctx */
 function drawSelect(ctx) {
   const g = ctx.game;
   const players = g.players || [];
   const ready = players.filter((p) => p.ready).length;
   const main = [
-    h('p', { class: 'wb-big', text: t('Choose 5 roles') }),
+    h('p', { class: 'wb-big', text: t('Choose {n} roles', { n: ctx.reference.hand_size }) }),
     ravenForLine(g),
-    h('p', { class: 'wb-sub', text: t('Everyone secretly picks 5 of their 12 roles on their phone.') }),
+    h('p', { class: 'wb-sub', text: t('Everyone secretly picks {n} of their {all} roles on their phone.', { n: ctx.reference.hand_size, all: Object.keys(ctx.reference.roles || {}).length }) }),
     h('p', { class: 'wb-counter', id: 'wb-ready-count', text: t('{ready} / {n} ready', { ready, n: players.length }) }),
   ];
   if (g.first_player !== null && g.first_player !== undefined) {
@@ -267,6 +279,7 @@ function drawSelect(ctx) {
   return [h('div', { class: 'wb-main' }, main.filter(Boolean))];
 }
 
+/** @param {Ctx} ctx */
 function drawDraft(ctx) {
   const g = ctx.game;
   const d = g.draft || {};
@@ -303,7 +316,8 @@ function drawDraft(ctx) {
 }
 
 /** The final table. The app does not know victory points: it says what the table counts now,
- * how the game ended, and (with amulets) what breaks a tie. Nothing of the last trick stays. */
+ * how the game ended, and (with amulets) what breaks a tie. Nothing of the last trick stays.
+ * @param {Ctx} ctx */
 function drawOver(ctx) {
   const g = ctx.game;
   const total = Number(g.ravens_total) || 0;
@@ -334,6 +348,7 @@ function drawOver(ctx) {
 
 // ---- drawing -----------------------------------------------------------------------------------
 
+/** @param {Ctx} ctx */
 export function render(ctx) {
   const { game: g, els, local } = ctx;
   els.root.dataset.phase = g.phase || '';

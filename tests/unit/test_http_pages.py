@@ -1,0 +1,42 @@
+"""The room pages and the games' descriptions over HTTP, in one process (Flask's test client).
+The cluster's redirect to the upper-case code is in test_leases.py."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from flask.testing import FlaskClient
+
+from companion.games.registry import GAMES
+from companion.web import create_app
+
+
+def client(tmp_path: Path) -> FlaskClient:
+    app, _ = create_app({"DB_PATH": tmp_path / "db.sqlite3", "ASYNC_MODE": "threading"})
+    return app.test_client()
+
+
+def test_every_game_is_described_by_what_it_declares(tmp_path: Path) -> None:
+    described = {g["id"]: g for g in client(tmp_path).get("/api/games").get_json()}
+    assert sorted(described) == sorted(GAMES)
+    for game_id, game in GAMES.items():
+        d = described[game_id]
+        assert (d["title"], d["min_players"], d["max_players"]) == (
+            game.title,
+            game.min_players,
+            game.max_players,
+        )
+        assert d["first_player"] is game.has_first_player
+        assert [o["id"] for o in d["options"]] == [o.id for o in game.options]
+
+
+def test_a_room_page_is_served_for_any_spelling_of_its_code_in_one_process(
+    tmp_path: Path,
+) -> None:
+    http = client(tmp_path)
+    code = http.post("/api/rooms", json={"game": "buzzer"}).get_json()["code"]
+    for path in (f"/j/{code}", f"/j/{code.lower()}", f"/host/{code.lower()}"):
+        page = http.get(path)
+        assert page.status_code == 200 and f'"{code}"' in page.text, path
+    missing = http.get("/j/ZZZZ")
+    assert missing.status_code == 404 and "ZZZZ" in missing.text
