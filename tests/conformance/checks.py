@@ -52,6 +52,10 @@ PLAY_DOWN = 0.2
 #: random declared moves tried for each action of a game that lists its decisions: probes
 #: that every move it accepts was listed (its legal moves come from the lists)
 PROBE_TRIES = 2
+#: listed choices applied for each audience in each state: all of a list this long, else this
+#: many at random (Witchcraft lists up to 168 placements, each about 0.4 ms to apply: all of
+#: them after every step would multiply the suite's time)
+CHOICES_APPLIED = 12
 #: moves next to the listed ones (one field changed, another sender) tried in each step
 NEAR_MISSES = 3
 #: how much less often a side action is played than a listed decision
@@ -616,9 +620,10 @@ def check_choices(
 ) -> Listed:
     """The contract of ``Game.choices`` in ``state`` at its moment ``at``: each audience's list
     holds complete payloads (as ``accept`` returns them) of actions that are not side actions,
-    each once, and ``apply`` accepts every one of them now from that audience (the result is
-    discarded); a free field (``Field.free``) takes another value of its range too. A seat that
-    left, and everyone once the game is over, is offered nothing. Returns the lists."""
+    each once, and ``apply`` accepts them now from that audience (the result is discarded:
+    every one of a list up to ``CHOICES_APPLIED`` long, else that many at random); a free field
+    (``Field.free``) takes another value of its range too. A seat that left, and everyone once
+    the game is over, is offered nothing. Returns the lists."""
     listed = listed_choices(game, state)
     over = game.is_over(state)
     for who, payloads in listed.items():
@@ -634,6 +639,10 @@ def check_choices(
             text = canon(payload)
             assert text not in seen, f"{game.id}: the {audience(who)} is offered {payload} twice"
             seen.add(text)
+        applied = payloads
+        if len(payloads) > CHOICES_APPLIED:
+            applied = rng.sample(payloads, CHOICES_APPLIED)
+        for payload in applied:
             check_listed(game, state, at, who, payload, rng)
     return listed
 
