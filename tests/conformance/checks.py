@@ -58,8 +58,8 @@ PROBE_TRIES = 2
 CHOICES_APPLIED = 12
 #: moves next to the listed ones (one field changed, another sender) tried in each step
 NEAR_MISSES = 3
-#: how much less often a side action is played than a listed decision
-SIDE_WEIGHT = 0.25
+#: the share of the moves that are side actions, when there are listed decisions to play
+SIDE_SHARE = 0.2
 #: how much of a view a failure message shows
 SHOWN = 3000
 #: how long a pause ``shift`` is asked to make up for
@@ -266,7 +266,8 @@ class Picker:
     whole game ("swarm testing"), so that different games take different paths.
 
     When the game lists its decisions (``Game.choices``), the legal moves of the listed actions
-    are the listed choices, and side actions (played less often) are still found at random;
+    are the listed choices, and side actions (a ``SIDE_SHARE`` of the moves) are still found at
+    random;
     a few random moves of every listed action and a few near misses of the listed choices are
     tried too, and each one the game accepts must have been listed (``check_listed_move``)."""
 
@@ -358,11 +359,14 @@ class Picker:
         if not legal:
             return None
         names = sorted(legal)
-        listing = any(after is None for _, after in legal.values())
+        if any(after is None for _, after in legal.values()):  # the game listed its decisions
+            side = {name for name in names if self.game.actions[name].side}
+            if side and (side == set(names) or self.rng.random() < SIDE_SHARE):
+                names = sorted(side)
+            else:
+                names = [name for name in names if name not in side]
         chances = [
-            max(0.02, 1 - self.legal[name] / self.steps)
-            * (1 if name in self.favoured else 0.05)
-            * (SIDE_WEIGHT if listing and self.game.actions[name].side else 1)
+            max(0.02, 1 - self.legal[name] / self.steps) * (1 if name in self.favoured else 0.05)
             for name in names
         ]
         name = self.rng.choices(names, chances)[0]
