@@ -20,7 +20,8 @@ STRENGTH = 99
 
 
 def choices(state: State, seat: int | None) -> list[dict[str, Any]]:
-    """The player's decision in this phase; nothing for the table, nothing once it is over.
+    """The player's decision in this phase; nothing for the table, nothing once the game is
+    over or the player has left.
 
     >>> from companion.games.carodejnice import CARODEJNICE
     >>> state = CARODEJNICE.setup(("Anna",), {}, 1)
@@ -32,7 +33,7 @@ def choices(state: State, seat: int | None) -> list[dict[str, Any]]:
     [{'type': 'done'}]
     """
     phase = state.phase
-    if seat is None or phase is Phase.OVER:
+    if seat is None or phase is Phase.OVER or state.left:
         return []
     if phase is Phase.SETUP:
         return [{"type": "ready"}]

@@ -44,6 +44,7 @@ class Carodejnice(Game[State]):
     title = "Čarodějnice!"
     min_players = 1
     max_players = 1
+    rules_version = 2  # 2: a player who left is not waited for (nor is the room kept open)
     options = (
         Option(
             "scenario",
@@ -146,8 +147,12 @@ class Carodejnice(Game[State]):
         return decisions.choices(state, seat)
 
     def keeps_room_open(self, state: State) -> bool:
-        # A solo game is put down and picked up again, sometimes days later.
-        return not self.is_over(state)
+        # A solo game is put down and picked up again, sometimes days later; not once its
+        # only player has left for good (her seat's key is revoked: nobody can pick it up).
+        return not self.is_over(state) and not state.left
+
+    def seat_left(self, state: State, seat: int, at: float) -> State:
+        return replace(state, left=True)
 
     def reference(self) -> dict[str, Any]:
         return views.reference(box())

@@ -81,3 +81,13 @@ def test_nothing_is_listed_once_the_game_is_over() -> None:
                 trial=True)  # fmt: skip
     for state in (lost, tried):
         assert state.phase is Phase.OVER and GAME.choices(state, 0) == []
+
+
+def test_a_player_who_left_is_offered_nothing_and_the_room_may_close() -> None:
+    """Her seat's key is revoked when she leaves: nobody can play on, so the game waits for
+    nothing and no longer keeps its room open."""
+    state = in_round()
+    assert GAME.choices(state, 0) and GAME.keeps_room_open(state)
+    left = GAME.seat_left(state, 0, T0)
+    assert GAME.choices(left, 0) == [] and not GAME.keeps_room_open(left)
+    assert GAME.seat_left(left, 0, T0) == left
