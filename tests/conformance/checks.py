@@ -92,6 +92,11 @@ def audience(who: int | None) -> str:
     return "table" if who is None else f"seat {who}"
 
 
+def sender(who: int | None) -> str:
+    """Who sends a move, as a failure message names it."""
+    return "the table" if who is None else f"seat {who}"
+
+
 # -- the moves, from the declarations ----------------------------------------------------------
 
 
@@ -267,9 +272,9 @@ class Picker:
 
     When the game lists its decisions (``Game.choices``), the legal moves of the listed actions
     are the listed choices, and side actions (a ``SIDE_SHARE`` of the moves) are still found at
-    random;
-    a few random moves of every listed action and a few near misses of the listed choices are
-    tried too, and each one the game accepts must have been listed (``check_listed_move``)."""
+    random; a few random moves of every listed action and a few near misses of the listed
+    choices are tried too, and each one the game accepts must have been listed
+    (``check_listed_move``)."""
 
     def __init__(self, game: Game[Any], seats: int, rng: random.Random) -> None:
         self.game, self.seats, self.rng = game, seats, rng
@@ -633,15 +638,15 @@ def check_choices(
     for who, payloads in listed.items():
         if payloads is None:
             continue
-        assert isinstance(payloads, list), f"{game.id}: choices() gave {audience(who)} no list"
+        assert isinstance(payloads, list), f"{game.id}: choices() gave {sender(who)} no list"
         if over or who in gone:
             why = "the game is over" if over else "it left"
-            assert payloads == [], f"{game.id}: {why}, but {audience(who)} is offered {payloads}"
+            assert payloads == [], f"{game.id}: {why}, but {sender(who)} is offered {payloads}"
         seen: set[str] = set()
         for payload in payloads:
             json.dumps(payload, allow_nan=False)
             text = canon(payload)
-            assert text not in seen, f"{game.id}: the {audience(who)} is offered {payload} twice"
+            assert text not in seen, f"{game.id}: {sender(who)} is offered {payload} twice"
             seen.add(text)
         applied = payloads
         if len(payloads) > CHOICES_APPLIED:
@@ -656,7 +661,7 @@ def check_listed(
 ) -> None:
     """One listed choice: a declared action that is no side action, complete, accepted now; with
     any other value of each of its free fields too."""
-    where = f"{game.id}: the {audience(who)} is offered {payload}"
+    where = f"{game.id}: {sender(who)} is offered {payload}"
     kind = payload.get("type") if isinstance(payload, dict) else None
     action = game.actions.get(kind) if isinstance(kind, str) else None
     assert action is not None, f"{where}, which is no declared action"
@@ -681,7 +686,7 @@ def apply_listed(
         return game.apply(state, who, payload, at)
     except IllegalAction as exc:
         raise AssertionError(
-            f"{game.id}: the {audience(who)} is offered {payload} {note}but it is refused "
+            f"{game.id}: {sender(who)} is offered {payload} {note}but it is refused "
             f"({exc.code}: {exc.message})\n{shown(game, state, who)}"
         ) from exc
 
@@ -697,7 +702,7 @@ def check_listed_move(
     if action.side or payloads is None or any(covers(action, c, move) for c in payloads):
         return
     raise AssertionError(
-        f"{game.id}: the {audience(who)} may send {move}, which is not listed "
+        f"{game.id}: {sender(who)} may send {move}, which is not listed "
         f"(listed: {payloads})\n{shown(game, state, who)}"
     )
 
