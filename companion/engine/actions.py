@@ -92,6 +92,10 @@ class Field:
     item_message: str = ""
     #: more ``(name, value)`` parts a ``message`` may name (besides the field's own)
     parts: tuple[tuple[str, object], ...] = ()
+    #: a value typed in that nobody could list (a strength, a count): ``Game.choices`` lists
+    #: its decision once, with a representative value that stands for every value of this
+    #: field, so wherever the game lists that decision it accepts it with any value here
+    free: bool = False
 
     def refuse(self, template: str, **params: object) -> BadRequest:
         """The refusal for a wrong value: the declared ``message`` if there is one, else the

@@ -115,8 +115,9 @@ class Game(Generic[S]):
         """The decisions ``seat`` (None: the table) can take now and the game waits for: each a
         complete payload (``{"type": …, **fields}``) that ``apply`` accepts from that sender
         now. ``[]`` when the game waits for nothing from it. Side actions (declared
-        ``side=True``) are never listed. None (the default): the game does not enumerate its
-        decisions (free numbers, text), and the conformance suite builds moves from the
+        ``side=True``) are never listed; a decision with a free field (``Field.free``: a number
+        typed in) is listed once, with a representative value. None (the default): the game
+        does not enumerate its decisions, and the conformance suite builds moves from the
         declarations instead."""
         return None
 

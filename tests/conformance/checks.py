@@ -2,11 +2,14 @@
 
 The checks know a game only by its contract. Moves are built from the declared actions (each
 field's type, range and choices), sent by a random sender the action allows; the rules refuse
-most of them, and the accepted ones are the legal play. The clock moves on at random and each
-deadline fires as the room fires it. After every step: every view is JSON and no view but its
-owner's holds a seat's ``private`` values. At the end the log replays to the same states,
-directly and through the room service on a real SQLite file, where the host also pauses now and
-then: nothing of the game changes during a pause, and its deadlines are as much later after it
+most of them, and the accepted ones are the legal play. A game that lists its decisions
+(``Game.choices``) is played mostly from its lists instead, and the declared moves then probe
+the lists: every move it accepts that is no side action must have been listed. The clock moves
+on at random and each deadline fires as the room fires it. After every step: every view is
+JSON, no view but its owner's holds a seat's ``private`` values, and every listed choice is
+accepted (``check_choices``). At the end the log replays to the same states, directly and
+through the room service on a real SQLite file, where the host also pauses now and then:
+nothing of the game changes during a pause, and its deadlines are as much later after it
 (``check_pause``). Malformed moves built from the same declarations go through the room service too
 (``check_fuzz``), and the page modules, the help and the reference must be there.
 ``test_registered_games.py`` runs all this over every registered game, and
@@ -19,7 +22,7 @@ import json
 import math
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -47,6 +50,19 @@ WAITS = (0, 1, 30, 250, 700, 2_000, 5_000, 16_000)
 ACTION_TRIES = 6
 #: how often an action is played down for a whole game (see ``Picker``)
 PLAY_DOWN = 0.2
+#: random declared moves tried for each action of a game that lists its decisions: probes
+#: that every move it accepts was listed (its legal moves come from the lists)
+PROBE_TRIES = 2
+#: listed choices applied for each audience in each state: all of a list this long, else this
+#: many at random (Witchcraft lists up to 168 placements, each about 0.4 ms to apply: all of
+#: them after every step would multiply the suite's time)
+CHOICES_APPLIED = 12
+#: moves next to the listed ones (one field changed, another sender) tried in each step
+NEAR_MISSES = 3
+#: the share of the moves that are side actions, when there are listed decisions to play
+SIDE_SHARE = 0.2
+#: how much of a view a failure message shows
+SHOWN = 3000
 #: how long the pauses of ``check_room_replay`` last (ms)
 PAUSE_MS = 61_000
 #: what a game may answer a move with (never ``internal``)
@@ -75,6 +91,11 @@ def names(players: int) -> tuple[str, ...]:
 
 def audience(who: int | None) -> str:
     return "table" if who is None else f"seat {who}"
+
+
+def sender(who: int | None) -> str:
+    """Who sends a move, as a failure message names it."""
+    return "the table" if who is None else f"seat {who}"
 
 
 # -- the moves, from the declarations ----------------------------------------------------------
@@ -248,7 +269,13 @@ class Picker:
     state (``game.apply`` is pure), and one of the actions with a legal move is played. A rare
     chance is taken; an action legal all along (a raven that ends the game, the table's skip)
     seldom, else it would crowd out the others. Some actions are also played down for the
-    whole game ("swarm testing"), so that different games take different paths."""
+    whole game ("swarm testing"), so that different games take different paths.
+
+    When the game lists its decisions (``Game.choices``), the legal moves of the listed actions
+    are the listed choices, and side actions (a ``SIDE_SHARE`` of the moves) are still found at
+    random; a few random moves of every listed action and a few near misses of the listed
+    choices are tried too, and each one the game accepts must have been listed
+    (``check_listed_move``)."""
 
     def __init__(self, game: Game[Any], seats: int, rng: random.Random) -> None:
         self.game, self.seats, self.rng = game, seats, rng
@@ -261,22 +288,65 @@ class Picker:
         self.refused: Counter[str] = Counter()
 
     def legal_moves(self, state: Any, now: float) -> dict[str, tuple[Move, Any]]:
-        """For each action, the first of a few random moves the rules accept now, with the
-        state after it. Every refusal is checked on the way."""
+        """For each action, a move the rules accept now, with the state after it (None when it
+        is a listed choice, not applied yet): a listed choice, else the first of a few random
+        moves. Every refusal is checked on the way, and every accepted move against the
+        lists."""
+        game = self.game
+        listed = listed_choices(game, state, self.seats)
+        if not enumerates(listed):
+            return self._found(state, now, ACTION_TRIES, None)
+        out: dict[str, tuple[Move, Any]] = {}
+        for name, moves in self._listed_moves(listed).items():
+            out[name] = (self.rng.choice(moves), None)
+        unlisted = any(payloads is None for payloads in listed.values())
+        tries = ACTION_TRIES if unlisted else PROBE_TRIES
+        for name, found in self._found(state, now, tries, listed).items():
+            out.setdefault(name, found)
+        for move in near_misses(game, listed, self.seats, self.rng):
+            if not (self.gone and self._for_gone(game.actions[move[1]["type"]], move)):
+                self._try(state, now, move, listed)
+        return out
+
+    def _found(
+        self, state: Any, now: float, tries: int, listed: Listed | None
+    ) -> dict[str, tuple[Move, Any]]:
+        """For each action, the first of a few random moves the rules accept now (``tries``
+        of them, ``ACTION_TRIES`` for a side action), with the state after it."""
         game, out = self.game, {}
         for action in game.actions.values():
-            for _ in range(ACTION_TRIES):
+            for _ in range(ACTION_TRIES if action.side else tries):
                 move = candidate(game, self.seats, self.rng, action)
                 if self.gone and self._for_gone(action, move):
                     continue
-                try:
-                    after = game.apply(state, *move, now, seats=self.seats)
-                except IllegalAction as exc:
-                    assert exc.code in REFUSALS and exc.message, (game.id, move, exc.code)
-                    self.refused[exc.code] += 1
-                    continue
-                out[action.name] = (move, after)
-                break
+                after = self._try(state, now, move, listed)
+                if after is not None:
+                    out[action.name] = (move, after)
+                    break
+        return out
+
+    def _try(self, state: Any, now: float, move: Move, listed: Listed | None) -> Any:
+        """The state after ``move``, or None if the rules refuse it (with a code they may
+        give); a move they accept must be listed, when the game lists its decisions."""
+        game = self.game
+        try:
+            after = game.apply(state, *move, now, seats=self.seats)
+        except IllegalAction as exc:
+            assert exc.code in REFUSALS and exc.message, (game.id, move, exc.code)
+            self.refused[exc.code] += 1
+            return None
+        if listed is not None:
+            check_listed_move(game, state, listed, *move)
+        return after
+
+    def _listed_moves(self, listed: Listed) -> dict[str, list[Move]]:
+        """The listed choices by action, but none for or by a seat that left."""
+        out: dict[str, list[Move]] = {}
+        for who, payloads in listed.items():
+            for payload in payloads or ():
+                move = (who, payload)
+                if not (self.gone and self._for_gone(self.game.actions[payload["type"]], move)):
+                    out.setdefault(payload["type"], []).append(move)
         return out
 
     def _for_gone(self, action: Action[Any], move: Move) -> bool:
@@ -295,13 +365,22 @@ class Picker:
         if not legal:
             return None
         names = sorted(legal)
+        if any(after is None for _, after in legal.values()):  # the game listed its decisions
+            side = {name for name in names if self.game.actions[name].side}
+            if side and (side == set(names) or self.rng.random() < SIDE_SHARE):
+                names = sorted(side)
+            else:
+                names = [name for name in names if name not in side]
         chances = [
             max(0.02, 1 - self.legal[name] / self.steps) * (1 if name in self.favoured else 0.05)
             for name in names
         ]
         name = self.rng.choices(names, chances)[0]
         self.accepted[name] += 1
-        return legal[name]
+        move, after = legal[name]
+        if after is None:  # a listed choice: accepted now (``check_choices``)
+            after = apply_listed(self.game, state, self.seats, now, *move)
+        return move, after
 
 
 def play(
@@ -313,7 +392,7 @@ def play(
     rng = random.Random(f"{game.id}:{players}:{seed}:{sorted(options.items())}")
     first = game.setup(names(players), options, seed)
     run = Run(game, names(players), dict(options), seed, first, Picker(game, players, rng))
-    check_state(run, first)
+    check_state(run, first, T0)
     now = T0
     for _ in range(steps):
         now += rng.choice(WAITS)
@@ -335,7 +414,8 @@ def check_leaver(
     gone for good). The game must play on without it and without the table standing in for it
     (no table move that names a seat, e.g. a skip): every remaining seat still gets one of its
     own moves (a ``by_seat`` action) accepted before the game ends, so the game never waits for
-    the seat that left. Views stay JSON and keep every secret; ``seat_left`` is idempotent.
+    the seat that left. Views stay JSON and keep every secret; ``seat_left`` is idempotent;
+    the listed choices hold (``check_choices``), and the seat that left is offered none.
     Returns the seat moves accepted after the leave."""
     rng = random.Random(f"leaver:{game.id}:{players}:{seed}")
     state = game.setup(names(players), options, seed)
@@ -353,6 +433,7 @@ def check_leaver(
             state = game.seat_left(state, gone, now)
             assert game.seat_left(state, gone, now) == state, f"{game.id}: seat_left twice"
             picker.gone.add(gone)
+        check_choices(game, state, players, now, rng, picker.gone)
         picked = picker.pick(state, now)
         if picked is not None:
             (seat, raw), state = picked
@@ -378,12 +459,15 @@ def fire(run: Run, now: float) -> None:
 def record(run: Run, event: Event, state: Any) -> None:
     run.events.append(event)
     run.states.append(state)
-    check_state(run, state)
+    check_state(run, state, event.at)
 
 
-def check_state(run: Run, state: Any) -> None:
-    views = check_views(run.game, state, len(run.players))
+def check_state(run: Run, state: Any, at: float) -> None:
+    """Every check of one state reached at ``at``."""
+    seats = len(run.players)
+    views = check_views(run.game, state, seats)
     run.secrets += check_secrecy(run.game, state, views)
+    check_choices(run.game, state, seats, at, run.picker.rng)
 
 
 def check_progress(runs: list[Run], *, types: int = 2, secrets: bool = True) -> None:
@@ -496,8 +580,187 @@ def replay(run: Run) -> list[Any]:
 
 
 def check_replay(run: Run) -> None:
-    for k, (played, rebuilt) in enumerate(zip(run.states, replay(run), strict=True)):
-        assert played == rebuilt, f"{run.game.id}: the replay differs after {run.events[k]}"
+    """The replay rebuilds every state; the last one, a new object, lists the same choices
+    (``choices`` is deterministic, whatever it memoises)."""
+    rebuilt = replay(run)
+    for k, (played, again) in enumerate(zip(run.states, rebuilt, strict=True)):
+        assert played == again, f"{run.game.id}: the replay differs after {run.events[k]}"
+    if rebuilt:
+        game = run.game
+        seats = len(run.players)
+        assert listed_choices(game, run.state, seats) == listed_choices(game, rebuilt[-1], seats), (
+            f"{game.id}: choices() differ for equal states"
+        )
+
+
+# -- (h) choices: the decisions a game lists ----------------------------------------------------
+
+#: what ``Game.choices`` gave each audience (None: the game does not list its decisions)
+Listed = dict[int | None, list[dict[str, Any]] | None]
+
+
+def listed_choices(game: Game[Any], state: Any, seats: int) -> Listed:
+    """``game.choices`` for the table and each of the ``seats``."""
+    return {who: game.choices(state, who) for who in (None, *range(seats))}
+
+
+def enumerates(listed: Listed) -> bool:
+    return any(payloads is not None for payloads in listed.values())
+
+
+def check_choices(
+    game: Game[Any],
+    state: Any,
+    seats: int,
+    at: float,
+    rng: random.Random,
+    gone: Set[int] = frozenset(),
+) -> Listed:
+    """The contract of ``Game.choices`` in ``state`` at its moment ``at``: each audience's list
+    holds complete payloads (as ``accept`` returns them) of actions that are not side actions,
+    each once, and ``apply`` accepts them now from that audience (the result is discarded:
+    every one of a list up to ``CHOICES_APPLIED`` long, else that many at random); a free field
+    (``Field.free``) takes another value of its range too. A seat that left, and everyone once
+    the game is over, is offered nothing. Returns the lists."""
+    listed = listed_choices(game, state, seats)
+    over = game.is_over(state)
+    for who, payloads in listed.items():
+        if payloads is None:
+            continue
+        assert isinstance(payloads, list), f"{game.id}: choices() gave {sender(who)} no list"
+        if over or who in gone:
+            why = "the game is over" if over else "it left"
+            assert payloads == [], f"{game.id}: {why}, but {sender(who)} is offered {payloads}"
+        seen: set[str] = set()
+        for payload in payloads:
+            json.dumps(payload, allow_nan=False)
+            text = canon(payload)
+            assert text not in seen, f"{game.id}: {sender(who)} is offered {payload} twice"
+            seen.add(text)
+        applied = payloads
+        if len(payloads) > CHOICES_APPLIED:
+            applied = rng.sample(payloads, CHOICES_APPLIED)
+        for payload in applied:
+            check_listed(game, state, seats, at, who, payload, rng)
+    return listed
+
+
+def check_listed(
+    game: Game[Any],
+    state: Any,
+    seats: int,
+    at: float,
+    who: int | None,
+    payload: Any,
+    rng: random.Random,
+) -> None:
+    """One listed choice: a declared action that is no side action, complete, accepted now; with
+    any other value of each of its free fields too."""
+    where = f"{game.id}: {sender(who)} is offered {payload}"
+    kind = payload.get("type") if isinstance(payload, dict) else None
+    action = game.actions.get(kind) if isinstance(kind, str) else None
+    assert action is not None, f"{where}, which is no declared action"
+    assert not action.side, f"{where}: a side action, which is never listed"
+    try:
+        complete = game.accept(who, payload)
+    except IllegalAction as exc:
+        raise AssertionError(f"{where}, which accept() refuses: {exc.message}") from exc
+    assert complete == payload, f"{where}, not the complete payload accept() makes: {complete}"
+    apply_listed(game, state, seats, at, who, payload)
+    for declared in action.fields:
+        if declared.free:  # the listed value stands for every value of the field
+            other = {**payload, declared.name: value(declared, seats, rng)}
+            apply_listed(game, state, seats, at, who, other, f"(free '{declared.name}') ")
+
+
+def apply_listed(
+    game: Game[Any],
+    state: Any,
+    seats: int,
+    at: float,
+    who: int | None,
+    payload: Any,
+    note: str = "",
+) -> Any:
+    """The state after a listed choice, which the game must accept now."""
+    try:
+        return game.apply(state, who, payload, at, seats=seats)
+    except IllegalAction as exc:
+        raise AssertionError(
+            f"{game.id}: {sender(who)} is offered {payload} {note}but it is refused "
+            f"({exc.code}: {exc.message})\n{shown(game, state, who)}"
+        ) from exc
+
+
+def check_listed_move(
+    game: Game[Any], state: Any, listed: Listed, who: int | None, raw: Mapping[str, Any]
+) -> None:
+    """A move the game accepted from ``who`` is a side action or one of ``who``'s listed
+    choices (when the game lists them for ``who``); else the failure shows the view."""
+    move = game.accept(who, raw)
+    action = game.actions[move["type"]]
+    payloads = listed.get(who)
+    if action.side or payloads is None or any(covers(action, c, move) for c in payloads):
+        return
+    raise AssertionError(
+        f"{game.id}: {sender(who)} may send {move}, which is not listed "
+        f"(listed: {payloads})\n{shown(game, state, who)}"
+    )
+
+
+def covers(action: Action[Any], choice: Mapping[str, Any], move: Mapping[str, Any]) -> bool:
+    """Whether the listed ``choice`` stands for the accepted ``move`` (both as ``accept``
+    returns them, so defaults are filled in): the same action and every field equal, but a
+    free field (listed once for any value) and an optional field without a default that the
+    move leaves out (Witchcraft's ``ply``: without it, a listed move with no staleness check).
+
+    >>> pick = Action("pick", Sender.SEAT, lambda *a: None, (Field("n", FieldType.INT),
+    ...     Field("ply", FieldType.INT, required=False)))
+    >>> listed = {"type": "pick", "n": 2, "ply": 7}
+    >>> covers(pick, listed, {"type": "pick", "n": 2})
+    True
+    >>> covers(pick, listed, {"type": "pick", "n": 3}), covers(pick, listed, {**listed, "ply": 6})
+    (False, False)
+    """
+    if choice.get("type") != move["type"]:
+        return False
+    for declared in action.fields:
+        name = declared.name
+        if declared.free or name not in move:
+            continue
+        if name not in choice or canon(choice[name]) != canon(move[name]):
+            return False
+    return True
+
+
+def near_misses(
+    game: Game[Any], listed: Listed, seats: int, rng: random.Random, count: int = NEAR_MISSES
+) -> list[Move]:
+    """Moves next to the listed choices, where a list that forgets a move would show: a listed
+    choice with one field given another declared value (or left out, if optional), or sent by
+    another sender its action allows."""
+    pool = [(who, p) for who, payloads in listed.items() for p in payloads or ()]
+    out: list[Move] = []
+    for _ in range(count if pool else 0):
+        who, payload = rng.choice(pool)
+        action = game.actions[payload["type"]]
+        fields = [f for f in action.fields if not f.free]
+        if fields and rng.random() < 0.7:
+            changed = rng.choice(fields)
+            if not changed.required and rng.random() < 0.3:
+                moved = {k: v for k, v in payload.items() if k != changed.name}
+            else:
+                moved = {**payload, changed.name: value(changed, seats, rng)}
+            out.append((who, moved))
+        else:
+            out.append((rng.choice(senders(action, seats)), dict(payload)))
+    return out
+
+
+def shown(game: Game[Any], state: Any, who: int | None) -> str:
+    """The audience's view, for a failure message."""
+    text = json.dumps(game.view(state, who), ensure_ascii=False, default=str)
+    return f"the {audience(who)} view: {text[:SHOWN]}{'…' if len(text) > SHOWN else ''}"
 
 
 # -- the room layer: (d) replay through the store, (f) fuzz ---------------------------------------

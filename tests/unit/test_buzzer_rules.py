@@ -168,3 +168,41 @@ def test_a_player_who_left_is_not_waited_for() -> None:
     state = BUZZER.seat_left(state, 2, 200.0)
     assert state.status is Status.CLOSED and [p.seat for p in state.ranking()] == [0, 1]
     assert BUZZER.seat_left(state, 2, 300.0) == state  # once is enough
+
+
+# -- the decisions listed (Game.choices) ----------------------------------------------------------
+
+
+def test_the_table_arms_when_no_round_is_under_way() -> None:
+    idle = game()
+    armed = BUZZER.apply(idle, None, ARM, 0.0)
+    closed = BUZZER.apply(opened(game(players=1)), 0, BUZZ, 3100.0)
+    assert BUZZER.choices(idle, None) == [ARM] == BUZZER.choices(closed, None)
+    assert BUZZER.choices(armed, None) == [] == BUZZER.choices(opened(game()), None)
+
+
+def test_each_player_presses_once_in_an_open_round() -> None:
+    state = opened(game())
+    assert [BUZZER.choices(state, k) for k in range(3)] == [[BUZZ]] * 3
+    state = BUZZER.apply(state, 1, BUZZ, 3100.0)
+    assert [BUZZER.choices(state, k) for k in range(3)] == [[BUZZ], [], [BUZZ]]
+    assert [BUZZER.choices(game(), k) for k in range(3)] == [[], [], []]  # nothing armed
+
+
+def test_a_false_start_is_a_press_only_where_it_is_allowed() -> None:
+    """Before GO a press is accepted as a false start (costing the round) when the option is
+    on, so it is listed; without the option it is refused, and not listed."""
+    allowed = BUZZER.apply(game(false_start=True), None, ARM, 0.0)
+    refused = BUZZER.apply(game(false_start=False), None, ARM, 0.0)
+    assert BUZZER.choices(allowed, 0) == [BUZZ]
+    BUZZER.apply(allowed, 0, BUZZ, 10.0)
+    assert BUZZER.choices(refused, 0) == []
+    with pytest.raises(IllegalAction):
+        BUZZER.apply(refused, 0, BUZZ, 10.0)
+
+
+def test_a_player_who_left_is_offered_nothing_and_award_is_never_listed() -> None:
+    state = BUZZER.seat_left(opened(game()), 2, 3050.0)
+    assert [BUZZER.choices(state, k) for k in range(3)] == [[BUZZ], [BUZZ], []]
+    assert BUZZER.actions["award"].side  # the host's correction, at any moment
+    assert all(p["type"] != "award" for k in (None, 0) for p in BUZZER.choices(game(), k))

@@ -119,6 +119,7 @@ class Buzzer(Game[BuzzerState]):
                     message="Points must be a whole number up to {high}.",
                 ),
                 refusal="Only the table awards points.",
+                side=True,  # the host's correction, at any moment: never waited for
             ),
         )
 
@@ -187,6 +188,29 @@ class Buzzer(Game[BuzzerState]):
         if state.status is Status.OPEN and state.presses:
             return self._maybe_close(state, at)
         return state
+
+    def choices(self, state: BuzzerState, seat: int | None) -> list[dict[str, Any]]:
+        """The table arms when no round is under way; a player presses once in a round under
+        way: in an open round, and in an armed one too when a false start is allowed (the
+        press is accepted then, as a false start that costs the round).
+
+        >>> state = BUZZER.setup(["Ann", "Ben"], {"false_start": False}, 1)
+        >>> BUZZER.choices(state, None), BUZZER.choices(state, 0)
+        ([{'type': 'arm'}], [])
+        >>> armed = BUZZER.apply(state, None, {"type": "arm"}, 0.0)
+        >>> BUZZER.choices(armed, None), BUZZER.choices(armed, 0)
+        ([], [])
+        >>> opened = BUZZER.timeout(armed, armed.opens_at)
+        >>> BUZZER.choices(opened, 0)
+        [{'type': 'buzz'}]
+        >>> BUZZER.choices(BUZZER.apply(opened, 0, {"type": "buzz"}, opened.opens_at), 0)
+        []
+        """
+        if seat is None:
+            return [] if state.status in (Status.ARMED, Status.OPEN) else [{"type": "arm"}]
+        armed = state.status is Status.ARMED and state.false_start
+        pressing = state.status is Status.OPEN or armed
+        return [{"type": "buzz"}] if pressing and not state.done(seat) else []
 
     def _award(self, state: BuzzerState, seat: None, action: Payload, at: float) -> BuzzerState:
         scores = list(state.scores)

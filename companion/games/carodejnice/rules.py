@@ -22,7 +22,7 @@ from companion.engine import (
     by_seat,
 )
 from companion.engine.text import N_
-from companion.games.carodejnice import losses, views
+from companion.games.carodejnice import decisions, losses, views
 from companion.games.carodejnice.cards import box
 from companion.games.carodejnice.setup import deal, new_game
 from companion.games.carodejnice.state import (
@@ -44,6 +44,7 @@ class Carodejnice(Game[State]):
     title = "Čarodějnice!"
     min_players = 1
     max_players = 1
+    rules_version = 2  # 2: a player who left is not waited for (nor is the room kept open)
     options = (
         Option(
             "scenario",
@@ -73,12 +74,15 @@ class Carodejnice(Game[State]):
             by_seat(
                 "resolve",
                 self._resolve,
-                Field("strength", FieldType.INT, low=0, high=99),
-                Field("spent", FieldType.INT, required=False, default=0, low=0, high=99),
-                Field("difficulty", FieldType.INT, required=False, low=0, high=99),
-                Field("value", FieldType.INT, required=False, low=0, high=20),
+                # Numbers read off the table (free: listed once, see decisions.py).
+                Field("strength", FieldType.INT, low=0, high=99, free=True),
+                Field("spent", FieldType.INT, required=False, default=0, low=0, high=99, free=True),
+                Field("difficulty", FieldType.INT, required=False, low=0, high=99, free=True),
+                Field("value", FieldType.INT, required=False, low=0, high=20, free=True),
                 Field("juror", FieldType.INT, required=False, low=0, high=2),
-                Field("servants", FieldType.INT, required=False, default=0, low=0, high=20),
+                Field(
+                    "servants", FieldType.INT, required=False, default=0, low=0, high=20, free=True
+                ),
                 refusal=REFUSAL,
             ),
             by_seat("decide", self._decide, Field("trial", FieldType.BOOL), refusal=REFUSAL),
@@ -94,9 +98,10 @@ class Carodejnice(Game[State]):
                     message="Say how many townsfolk the card shows (1–8).",
                 ),
                 refusal=REFUSAL,
+                side=True,
             ),
-            by_seat("curse", self._curse, refusal=REFUSAL),
-            by_seat("return_curse", self._return_curse, refusal=REFUSAL),
+            by_seat("curse", self._curse, refusal=REFUSAL, side=True),
+            by_seat("return_curse", self._return_curse, refusal=REFUSAL, side=True),
             by_seat(
                 "card",
                 self._card,
@@ -107,6 +112,7 @@ class Carodejnice(Game[State]):
                     message="A card may end the game in defeat or call the trial.",
                 ),
                 refusal=REFUSAL,
+                side=True,
             ),
             by_seat(
                 "track",
@@ -114,8 +120,11 @@ class Carodejnice(Game[State]):
                 Field("index", FieldType.INT, low=0, high=9),
                 Field("delta", FieldType.INT, low=-10, high=10),
                 refusal=REFUSAL,
+                side=True,
             ),
-            by_seat("finish", self._finish, Field("won", FieldType.BOOL), refusal=REFUSAL),
+            by_seat(
+                "finish", self._finish, Field("won", FieldType.BOOL), refusal=REFUSAL, side=True
+            ),
         )
 
     # -- the contract ----------------------------------------------------------------------
@@ -131,9 +140,16 @@ class Carodejnice(Game[State]):
     def is_over(self, state: State) -> bool:
         return state.phase is Phase.OVER
 
+    def choices(self, state: State, seat: int | None) -> list[dict[str, Any]]:
+        return decisions.choices(state, seat)
+
     def keeps_room_open(self, state: State) -> bool:
-        # A solo game is put down and picked up again, sometimes days later.
-        return not self.is_over(state)
+        # A solo game is put down and picked up again, sometimes days later; not once its
+        # only player has left for good (her seat's key is revoked: nobody can pick it up).
+        return not self.is_over(state) and not state.left
+
+    def seat_left(self, state: State, seat: int, at: float) -> State:
+        return replace(state, left=True)
 
     def reference(self) -> dict[str, Any]:
         return views.reference(box())

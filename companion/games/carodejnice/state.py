@@ -103,3 +103,5 @@ class State:
     trial: TrialCause | None = None
     tracks: tuple[int, ...] = ()  # a tale's tracks
     won: bool | None = None  # a tale's end
+    #: the player left the room: nobody can play on, so nothing is waited for
+    left: bool = False

@@ -27,7 +27,15 @@ from companion.engine import (
     by_seat,
 )
 from companion.engine.text import say
-from companion.games.witch_and_bitch import attacks, bitch, endings, rounds, spells, views
+from companion.games.witch_and_bitch import (
+    attacks,
+    bitch,
+    decisions,
+    endings,
+    rounds,
+    spells,
+    views,
+)
 from companion.games.witch_and_bitch.destiny import build
 from companion.games.witch_and_bitch.dice import Die, roll
 from companion.games.witch_and_bitch.scenarios import SCENARIOS
@@ -83,12 +91,14 @@ class WitchAndBitch(Game[GameState]):
                 Field("die", FieldType.TEXT, choices=("d20", "d4")),
                 Field("for", FieldType.TEXT, required=False, max_length=40),
                 _value(20),
+                side=True,
             ),
             by_seat(
                 "witch",
                 self._witch,
                 Field("witch", FieldType.TEXT, choices=tuple(cards())),
                 refusal="Only a player picks a Witch card.",
+                side=True,  # each seat has one dealt: never waited for
             ),
             by_seat("first_roll", self._first_roll, _value(20)),
             by_seat("pick", self._pick, spell_field, refusal="Only a player drafts Spells."),
@@ -110,15 +120,17 @@ class WitchAndBitch(Game[GameState]):
                     max_items=5,
                     item_message="A d4 shows 1 to 4.",
                 ),
+                side=True,  # "next" generates them at the set-up; a Destiny card's, unseen
             ),
             by_seat("action", self._action),
-            by_seat("exhaust", self._exhaust, spell_field),
-            by_seat("corpse", self._corpse, Field("xp", FieldType.INT, low=1, high=10)),
+            by_seat("exhaust", self._exhaust, spell_field, side=True),
+            by_seat("corpse", self._corpse, Field("xp", FieldType.INT, low=1, high=10), side=True),
             by_seat(
                 "give",
                 self._give,
                 Field("to", FieldType.SEAT),
                 Field("xp", FieldType.INT, low=1, high=10),
+                side=True,
             ),
             by_seat("learn", self._learn, spell_field),
             by_seat("object", self._object, _value(4)),
@@ -133,18 +145,21 @@ class WitchAndBitch(Game[GameState]):
                 Field("spell", FieldType.TEXT, required=False, choices=SPELL_IDS),
                 _value(20),
                 Field("enemy", FieldType.INT, required=False, low=1, high=999),
+                side=True,
             ),
             by_anyone(
                 "track",
                 self._track,
                 Field("health", FieldType.INT, low=1, high=30),
                 Field("defense", FieldType.INT, low=1, high=40),
+                side=True,
             ),
             by_anyone(
                 "hurt_enemy",
                 self._hurt_enemy,
                 Field("enemy", FieldType.INT, low=1, high=999),
                 Field("amount", FieldType.INT, low=-30, high=30),
+                side=True,
             ),
             by_anyone(
                 "enemy_attack",
@@ -154,17 +169,28 @@ class WitchAndBitch(Game[GameState]):
                 Field("damage", FieldType.INT, required=False, low=0, high=10),
                 Field("antagonist", FieldType.BOOL, required=False, default=False),
                 _value(20),
+                side=True,
             ),
             by_anyone(
-                "damage", self._damage, seat_field, Field("amount", FieldType.INT, low=-10, high=10)
+                "damage",
+                self._damage,
+                seat_field,
+                Field("amount", FieldType.INT, low=-10, high=10),
+                side=True,
             ),
-            by_anyone("rom", self._rom),
+            by_anyone("rom", self._rom, side=True),
             by_anyone(
                 "verdict",
                 self._verdict,
                 Field("event", FieldType.TEXT, choices=("antagonist-dead", "conspirator-in")),
+                side=True,
             ),
-            by_seat("reveal", self._reveal, refusal="Only a player holds a Witch or Bitch card."),
+            by_seat(
+                "reveal",
+                self._reveal,
+                refusal="Only a player holds a Witch or Bitch card.",
+                side=True,
+            ),
         )
 
     # -- set-up -------------------------------------------------------------------------------
@@ -485,6 +511,9 @@ class WitchAndBitch(Game[GameState]):
 
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
         return views.view(state, seat)
+
+    def choices(self, state: GameState, seat: int | None) -> list[dict[str, Any]]:
+        return decisions.choices(state, seat)
 
     def private(self, state: GameState, seat: int) -> list[Any]:
         """The Witch or Bitch card, while it is a secret (as ``you.card`` shows it)."""

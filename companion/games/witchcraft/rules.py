@@ -23,7 +23,7 @@ from companion.engine import (
     TooLate,
     by_seat,
 )
-from companion.games.witchcraft import clocks, setup, turns, views
+from companion.games.witchcraft import clocks, decisions, setup, turns, views
 from companion.games.witchcraft.state import GameState, Options, Phase, other
 from companion.games.witchcraft.tiles import data
 
@@ -69,7 +69,7 @@ class Witchcraft(Game[GameState]):
                 ),
                 refusal="Only the players make moves.",
             ),
-            by_seat("resign", self._resign, refusal="Only a player can resign."),
+            by_seat("resign", self._resign, refusal="Only a player can resign.", side=True),
         )
 
     # -- the contract -------------------------------------------------------------------------
@@ -90,6 +90,9 @@ class Witchcraft(Game[GameState]):
 
     def private(self, state: GameState, seat: int) -> list[Any]:
         return views.private(state, seat)
+
+    def choices(self, state: GameState, seat: int | None) -> list[dict[str, Any]]:
+        return decisions.choices(state, seat)
 
     def is_over(self, state: GameState) -> bool:
         return state.phase is Phase.OVER

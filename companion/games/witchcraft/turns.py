@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.engine import Illegal
+from companion.engine.memo import per_state
 from companion.engine.text import N_, Text, say
 from companion.games.witchcraft import altars, captures, placement, specials
 from companion.games.witchcraft.choices import Choice
@@ -32,6 +33,7 @@ from companion.games.witchcraft.tiles import GUILD_NAMES, GUILDS, data
 REPEATS = 3
 
 
+@per_state  # asked by the view, ``Game.choices``, ``choose`` and ``advance`` of one state
 def main_choices(state: GameState) -> list[Choice]:
     """Every legal main move of the player to move (the power tile first, if usable)."""
     seat = state.turn
@@ -80,6 +82,7 @@ def cast_label(state: GameState, at: Cell, hits: tuple[Cell, ...]) -> str:
 HIT = N_("the {tile} on {cell}")
 
 
+@per_state
 def choices(state: GameState) -> list[Choice]:
     """The legal decisions of the seat the game waits for, in a fixed order."""
     if state.phase is Phase.OVER:

@@ -486,12 +486,13 @@ class WitchsBrew(Game[GameState]):
 
     def private(self, state: GameState, seat: int) -> list[Any]:
         """``seat``'s secrets, shaped as its own ``you`` shows them: its five selected roles
-        while any is unplayed (``selected``) and the unplayed ones (``hand``), each ability card
-        of its draft hand (``draft_hand``), and the ability it kept until the reveal
-        (``ability``). A role alone is no secret: it is public once anyone plays it."""
+        (``selected``: no other screen ever shows the five together, also once all are played,
+        so two seats that chose the same five are no leak) and the unplayed ones (``hand``),
+        each ability card of its draft hand (``draft_hand``), and the ability it kept until the
+        reveal (``ability``). A role alone is no secret: it is public once anyone plays it."""
         player = state.players[seat]
         out: list[Any] = []
-        if player.selected is not None and set(player.selected) - set(player.played):
+        if player.selected is not None:
             out.append([role.value for role in player.selected])
             if player.hand:
                 out.append([role.value for role in player.hand])
