@@ -13,7 +13,7 @@ from tests.support import LiveServer, wait_until
 
 pytestmark = pytest.mark.browser
 
-#: the phone page's first load, Socket.IO client excluded (README, "Installable and light")
+#: the phone page's first load, Socket.IO client excluded (docs/hosting.md, "On the phone")
 PHONE_BUDGET_BYTES = 150_000
 
 
