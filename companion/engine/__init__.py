@@ -23,6 +23,7 @@ from companion.engine.errors import (
 )
 from companion.engine.game import Game, State
 from companion.engine.options import Option, OptionError, OptionType, resolve_options
+from companion.engine.outcome import Outcome, Place, PromptKind, Reason, ranked
 from companion.engine.rng import Rng
 from companion.engine.turns import clockwise, next_seat
 
@@ -40,7 +41,11 @@ __all__ = [
     "Option",
     "OptionError",
     "OptionType",
+    "Outcome",
     "Payload",
+    "Place",
+    "PromptKind",
+    "Reason",
     "Rng",
     "Sender",
     "SetupError",
@@ -51,5 +56,6 @@ __all__ = [
     "by_table",
     "clockwise",
     "next_seat",
+    "ranked",
     "resolve_options",
 ]

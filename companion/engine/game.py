@@ -18,7 +18,8 @@ from typing import Any, Generic, TypeVar
 from companion.engine.actions import Action, Payload, Sender
 from companion.engine.errors import BadRequest, ErrorCode, SetupError
 from companion.engine.options import Option, OptionError, resolve_options
-from companion.engine.text import say
+from companion.engine.outcome import Outcome, PromptKind, Reason, default_outcome
+from companion.engine.text import N_, say, text_json
 
 S = TypeVar("S")
 
@@ -121,6 +122,22 @@ class Game(Generic[S]):
         declarations instead."""
         return None
 
+    def prompt(self, state: S, seat: int, acting: bool) -> str:
+        """The sentence the seat's phone shows big while the game runs (a ``say()`` text).
+        ``acting`` is whether ``choices`` lists a decision for the seat now: then it says what
+        the seat can do ("Play a role and say "I am the …!""); else whom or what the game waits
+        for ("Ben is choosing"). Side actions are offered beside it, never in it."""
+        if acting:
+            return say(N_("Your move: choose on your phone."))
+        return say(N_("Watch the table: nothing to do now."))
+
+    def outcome(self, state: S, reason: Reason) -> Outcome:
+        """How the game ended: ``reason`` is RULES once ``is_over`` (its own end), ENDED when
+        the host ended it (in any phase), LEFT when every player left. A sentence ("Sofia wins
+        the race", "Ended by the host after round 3") and the ranking (``ranked``; None where
+        the game has none)."""
+        return default_outcome(reason)
+
     def reference(self) -> dict[str, Any]:
         """Static data the pages need (role reminders…): the same for every room and every
         view, so it is served once over HTTP (``GET /api/games/<id>/reference``)."""
@@ -209,3 +226,26 @@ class Game(Generic[S]):
                 if field.name in payload and payload[field.name] >= seats:
                     raise BadRequest("There is no such seat.")
         return declared.run(state, seat, payload, at)
+
+    def present(self, state: S, seat: int | None, over: Reason | None = None) -> dict[str, Any]:
+        """``view`` as the room sends it: every view gets ``outcome`` (None while the game
+        runs); a seat's ``you`` gets ``prompt`` (``{kind, text}``: ``act`` exactly when
+        ``choices`` lists a decision for it) and, once over, ``place`` (None without a ranking).
+        ``over`` is why the room ended the game (None: it runs, unless ``is_over``)."""
+        view = dict(self.view(state, seat))
+        reason = over if over is not None else Reason.RULES if self.is_over(state) else None
+        ended = None if reason is None else self.outcome(state, reason)
+        view["outcome"] = None if ended is None else ended.as_json()
+        if seat is None:
+            return view
+        you = dict(view.get("you") or {})
+        if ended is None:
+            acting = bool(self.choices(state, seat))
+            kind = PromptKind.ACT if acting else PromptKind.WAIT
+            text = self.prompt(state, seat, acting)
+        else:
+            kind, text = PromptKind.WAIT, ended.text
+            you["place"] = ended.place_of(seat)
+        you["prompt"] = {"kind": kind.value, "text": text_json(text)}
+        view["you"] = you
+        return view
