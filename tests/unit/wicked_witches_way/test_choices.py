@@ -70,11 +70,7 @@ def test_random_games_list_exactly_what_the_referee_accepts() -> None:
                 if GAME.is_over(state):
                     break
                 picks = [m for m in moves(state) if m.tag != "leave" or bot.random() < 0.02]
-                move = bot.choice(picks)
-                now += 700
-                if move.action is None:
-                    now = max(now, GAME.deadline(state) or now)
-                state = step(state, move, now)
+                state, now = step(state, bot.choice(picks), now + 700)
                 check_choices(
                     GAME, state, players, now, rng, state.gone, probes=PROBES, free=FREE, seen=seen
                 )
