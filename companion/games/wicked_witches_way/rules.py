@@ -59,7 +59,7 @@ from companion.games.wicked_witches_way.symbols import Symbol
 SYMBOL_NAMES = tuple(symbol.value for symbol in Symbol)
 #: every handicap level's and every spell's name, for the declarations
 LEVELS = tuple(level.value for level in Level)
-SPELLS = tuple(spell.value for spell in Spell)
+SPELL_NAMES = tuple(spell.value for spell in Spell)
 #: the witch a pass or an acrobatics entry is for (absent: the sender)
 SEAT = Field("seat", FieldType.SEAT, required=False, message="The seat must be a whole number.")
 
@@ -126,7 +126,7 @@ class WickedWitchesWay(Game[GameState]):
                 Field(
                     "card",
                     FieldType.TEXT,
-                    choices=SPELLS,
+                    choices=SPELL_NAMES,
                     message="Say which spell you cast (card).",
                 ),
                 Field(
