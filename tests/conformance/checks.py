@@ -12,8 +12,9 @@ through the room service on a real SQLite file, where the host also pauses now a
 nothing of the game changes during a pause, and its deadlines are as much later after it
 (``check_pause``). Malformed moves built from the same declarations go through the room service too
 (``check_fuzz``), and the page modules, the help and the reference must be there.
-``test_registered_games.py`` runs all this over every registered game, and
-``tests/unit/test_example_game.py`` over a game written in the test.
+``test_registered_games.py`` runs all this over every registered game,
+``tests/unit/test_example_game.py`` over a game written in the test, and
+``test_checks_catch.py`` over that game broken on purpose (the checks must fail).
 """
 
 from __future__ import annotations
