@@ -511,9 +511,25 @@ def check_views(game: Game[Any], state: Any, seats: int) -> dict[int | None, dic
 # -- (c) secrecy --------------------------------------------------------------------------------
 
 
-#: ``canon`` at C speed for what holds no float and no key but strings (thousands of listed
-#: payloads in every state): the same text
+#: ``canon`` at C speed for what holds no float and no key but strings: the same text
 CANON_JSON = json.JSONEncoder(allow_nan=False, sort_keys=True, separators=(",", ":"))
+#: listed payloads met already, by identity, with their text: a game lists the same payload
+#: objects state after state (every formula of Wicked Witches Way: 19,683 of them)
+_LISTED_TEXTS: dict[int, tuple[Any, str]] = {}
+
+
+def listed_text(payload: Any) -> str:
+    """A listed payload as JSON (``canon``'s text), refused if it is not JSON."""
+    known = _LISTED_TEXTS.get(id(payload))
+    if known is not None and known[0] is payload:
+        return known[1]
+    text = CANON_JSON.encode(payload)
+    if "." in text or "e+" in text or "e-" in text:  # maybe a float: 2.0 is 2 (canon)
+        text = canon(payload)
+    if len(_LISTED_TEXTS) >= 100_000:
+        _LISTED_TEXTS.clear()
+    _LISTED_TEXTS[id(payload)] = (payload, text)  # held, so that its id is not reused
+    return text
 
 
 def canon(value: Any) -> str:
@@ -663,9 +679,7 @@ def check_choices(
             assert payloads == [], f"{game.id}: {why}, but {sender(who)} is offered {payloads}"
         texts: set[str] = set()
         for payload in payloads:
-            text = CANON_JSON.encode(payload)
-            if "." in text or "e+" in text or "e-" in text:  # maybe a float: 2.0 is 2 (canon)
-                text = canon(payload)
+            text = listed_text(payload)
             assert text not in texts, f"{game.id}: {sender(who)} is offered {payload} twice"
             texts.add(text)
         applied = payloads
