@@ -12,7 +12,11 @@ import logging
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
+
+if TYPE_CHECKING:  # imported for real only after patching (main)
+    from flask import Flask
+    from flask_socketio import SocketIO
 
 ASYNC_MODES = ("eventlet", "gevent", "threading")
 #: allocations between two collections of the youngest generation (Python's default: 700)
@@ -124,13 +128,30 @@ def main(argv: Sequence[str] | None = None) -> None:
     # no line per request (as under eventlet and gevent): a flood must not flood the log
     logging.getLogger("werkzeug").setLevel(logging.WARNING)
 
-    from companion.store import StoreError, default_path
-    from companion.store.sqlite import CorruptDatabase, move_aside
-    from companion.web import create_app
     from companion.web.network import public_url
     from companion.web.qr import qr_text
 
     url = public_url(args.host, args.port, args.public_url)
+    app, socketio = start(serve_config(args, url))
+    print(qr_text(url + "/"), flush=True)
+    print(f"companion is up: open {url}/ on the TV, phones scan the room's QR code.", flush=True)
+    if args.redis:
+        where = f"Redis {args.redis}, process {app.config['PROCESS_ID']}"
+    else:
+        where = f"database: {app.config['DB_PATH']}"
+    print(f"(async mode: {args.async_mode}; {where})")
+    sys.stdout.flush()
+    tame_garbage_collector()
+    extra: dict[str, Any] = {}
+    if args.async_mode == "eventlet":
+        from companion.web.transport import POOL_SIZE
+
+        extra["max_size"] = POOL_SIZE  # eventlet's default pool capped a process at ~146 rooms
+    socketio.run(app, host=args.host, port=args.port, allow_unsafe_werkzeug=True, **extra)
+
+
+def serve_config(args: argparse.Namespace, url: str) -> dict[str, Any]:
+    """The app's configuration from ``serve``'s arguments (after patching)."""
     config = {
         "PUBLIC_URL": url,
         "ASYNC_MODE": args.async_mode,
@@ -151,9 +172,19 @@ def main(argv: Sequence[str] | None = None) -> None:
 
         # the group commit's fsync waits in a native thread: the other rooms play on meanwhile
         config["RUN_BLOCKING"] = tpool.execute
+    return config
+
+
+def start(config: dict[str, Any]) -> tuple[Flask, SocketIO]:
+    """The app, or one line and exit status 2 when its store cannot be opened. A damaged
+    SQLite file is moved aside, and the server starts on an empty one."""
+    from companion.store import StoreError, default_path
+    from companion.store.sqlite import CorruptDatabase, move_aside
+    from companion.web import create_app
+
     try:
         try:
-            app, socketio = create_app(config)
+            return create_app(config)
         except CorruptDatabase as exc:
             if not exc.damaged_sqlite:
                 fail(f"{exc}; choose another file with --db, or move this one away")
@@ -165,24 +196,9 @@ def main(argv: Sequence[str] | None = None) -> None:
                 file=sys.stderr,
                 flush=True,
             )
-            app, socketio = create_app(config)
+            return create_app(config)
     except StoreError as exc:
         fail(str(exc))
-    print(qr_text(url + "/"), flush=True)
-    print(f"companion is up: open {url}/ on the TV, phones scan the room's QR code.", flush=True)
-    if args.redis:
-        where = f"Redis {args.redis}, process {app.config['PROCESS_ID']}"
-    else:
-        where = f"database: {app.config['DB_PATH']}"
-    print(f"(async mode: {args.async_mode}; {where})")
-    sys.stdout.flush()
-    tame_garbage_collector()
-    extra: dict[str, Any] = {}
-    if args.async_mode == "eventlet":
-        from companion.web.transport import POOL_SIZE
-
-        extra["max_size"] = POOL_SIZE  # eventlet's default pool capped a process at ~146 rooms
-    socketio.run(app, host=args.host, port=args.port, allow_unsafe_werkzeug=True, **extra)
 
 
 def tame_garbage_collector() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import signal
 import socket
@@ -12,10 +13,13 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import socketio
+
+from companion.engine import Game, IllegalAction
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -202,3 +206,56 @@ def seated(server: LiveServer, peers: list[Peer], names: list[str], **room_body)
         phone.token = ack["token"]
         phones.append(phone)
     return room, tv, phones
+
+
+# -- scripted players (the games' test bots) ---------------------------------------------------
+
+#: the tag of a move by which a seat leaves for good (the room calls ``seat_left``)
+LEAVE = "leave"
+#: what a game may answer a move with (always with a sentence; never ``internal``)
+REFUSALS = frozenset({"illegal", "not_your_turn", "too_late", "bad_request", "forbidden"})
+
+
+@dataclass(frozen=True)
+class Move:
+    """A scripted player's move: an action by a seat (None: the table), ``timeout`` (action
+    None) at the deadline, or a seat leaving for good (tag ``LEAVE``, action None)."""
+
+    seat: int | None
+    action: dict[str, Any] | None
+    #: what the move is, for scripted players ("timeout", "claim", "cast", "probe", …)
+    tag: str = ""
+
+
+def step(game: Game[Any], state: Any, move: Move, now: float, *, unchanged: bool = False
+         ) -> tuple[Any, float]:  # fmt: skip
+    """``move`` at ``now`` (a timeout at its deadline at the earliest): the state after it and
+    when it happened. A refused action changes nothing, and its refusal is one a game may give,
+    with a sentence. ``unchanged``: also checks that ``state`` itself is left as it was,
+    whether the move is accepted or refused (a deep copy a step: slow)."""
+    before = copy.deepcopy(state) if unchanged else None
+    if move.tag == LEAVE:
+        assert move.seat is not None
+        after = game.seat_left(state, move.seat, now)
+    elif move.action is None:
+        due = game.deadline(state)
+        assert due is not None, "a timeout without a deadline"
+        now = max(now, due)
+        after = game.timeout(state, now)
+    else:
+        try:
+            after = game.apply(state, move.seat, move.action, now)
+        except IllegalAction as exc:
+            assert exc.code in REFUSALS, (move, exc.code)
+            assert exc.message.endswith((".", "!", "?", ")")), exc.message
+            after = state
+    assert not unchanged or state == before, f"{move} changed the state it was applied to"
+    return after, now
+
+
+def replay(game: Game[Any], first: Any, log: list[tuple[Move, float]]) -> Any:
+    """The state after the logged moves, each at its time, from ``first``."""
+    state = first
+    for move, at in log:
+        state, _ = step(game, state, move, at)
+    return state

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -117,21 +118,7 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
     )
     app.config.update(DEFAULTS)
     app.config.update(config or {})
-    db_path = app.config["DB_PATH"] or default_path()
-    if str(db_path) != ":memory:":
-        db_path = Path(db_path).absolute()
-    app.config["DB_PATH"] = db_path  # the file actually used, for `companion serve` to print
-
-    redis_url = app.config["REDIS_URL"]
-    leases: cluster.Leases | None = None
-    store: Store
-    if redis_url:
-        owner = app.config["PROCESS_ID"] or cluster.process_id(0)
-        app.config["PROCESS_ID"] = owner
-        store = RedisStore(redis_url, owner=owner)
-        leases = cluster.Leases(redis_url, owner)
-    else:
-        store = SqliteStore(db_path, run_blocking=app.config["RUN_BLOCKING"])
+    store, leases = open_store(app)
     service = RoomService(
         store,
         GAMES,
@@ -150,7 +137,30 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
     )
     lookups = Lookups(app.config["LOOKUP_MISSES_PER_MINUTE"], app.config["LOOKUP_MISSES_BURST"])
     app.extensions["companion_lookups"] = lookups
+    socketio = socket_server(app)
+    names = serve_http(app)
+    sockets.register(socketio, service, lookups, app.config["MAX_PAYLOAD_BYTES"], names)
+    renew = None if leases is None else join_cluster(app, socketio, service, leases)
+    start_ticker(socketio, service, app.config["TICK_SECONDS"], renew, cluster.RENEW_SECONDS)
+    return app, socketio
 
+
+def open_store(app: Flask) -> tuple[Store, cluster.Leases | None]:
+    """The SQLite store, or in a cluster the Redis store and this process' leases."""
+    db_path = app.config["DB_PATH"] or default_path()
+    if str(db_path) != ":memory:":
+        db_path = Path(db_path).absolute()
+    app.config["DB_PATH"] = db_path  # the file actually used, for `companion serve` to print
+    redis_url = app.config["REDIS_URL"]
+    if not redis_url:
+        return SqliteStore(db_path, run_blocking=app.config["RUN_BLOCKING"]), None
+    owner = app.config["PROCESS_ID"] or cluster.process_id(0)
+    app.config["PROCESS_ID"] = owner
+    return RedisStore(redis_url, owner=owner), cluster.Leases(redis_url, owner)
+
+
+def socket_server(app: Flask) -> SocketIO:
+    """Flask-SocketIO on the app, every frame weighed by the gate first."""
     socketio = SocketIO(
         app,
         async_mode=app.config["ASYNC_MODE"],
@@ -159,13 +169,19 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
         # any encoding; a larger frame closes the connection before it is even read
         max_http_buffer_size=4 * app.config["MAX_PAYLOAD_BYTES"] + 1024,
         # in a cluster every emit goes through Redis, to whichever process holds the socket
-        message_queue=redis_url,
+        message_queue=app.config["REDIS_URL"],
     )
     engine(socketio).packet_class = JsonPacket  # no binary scan of JSON-only packets
     gate = Gate(engine(socketio), limits(app.config), Notes())
     app.wsgi_app = gate.guard_http(  # type: ignore[method-assign, assignment]
         app.wsgi_app, app.config["HTTP_PER_SECOND"], app.config["HTTP_BURST"]
     )
+    return socketio
+
+
+def serve_http(app: Flask) -> frozenset[str]:
+    """The routes, translations, JSON errors, security headers, compression and the Host
+    check; returns the host names answered, for the sockets' own check."""
     if app.config["BEHIND_PROXY"]:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1)  # type: ignore[method-assign]
     app.register_blueprint(http.blueprint)
@@ -179,20 +195,23 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
     Compress(app)
     names = host_names(app.config["PUBLIC_URL"], app.config["ALLOWED_HOSTS"])
     app.before_request(lambda: refuse_unknown_host(names))
-    sockets.register(socketio, service, lookups, app.config["MAX_PAYLOAD_BYTES"], names)
-    renew = None
-    if leases is not None:
-        process = app.config["PROCESS_ID"]
+    return names
 
-        def name_the_process(response: Response) -> Response:
-            response.headers[cluster.PROCESS_HEADER] = process
-            return response
 
-        app.after_request(name_the_process)
+def join_cluster(
+    app: Flask, socketio: SocketIO, service: RoomService, leases: cluster.Leases
+) -> Callable[[], None]:
+    """Every answer names this process; the returned function renews the held leases and
+    drops the rooms whose lease is gone (the ticker calls it)."""
+    process = app.config["PROCESS_ID"]
 
-        def drop(codes: list[str]) -> None:
-            sockets.drop_connections(socketio, service.drop(codes))
+    def name_the_process(response: Response) -> Response:
+        response.headers[cluster.PROCESS_HEADER] = process
+        return response
 
-        renew = cluster.renewer(leases, service.owned, drop)
-    start_ticker(socketio, service, app.config["TICK_SECONDS"], renew, cluster.RENEW_SECONDS)
-    return app, socketio
+    app.after_request(name_the_process)
+
+    def drop(codes: list[str]) -> None:
+        sockets.drop_connections(socketio, service.drop(codes))
+
+    return cluster.renewer(leases, service.owned, drop)

@@ -88,52 +88,6 @@ def register(
     """The handlers. The rate and shape of what reaches them is the gate's business
     (companion/web/gate.py): it runs before any of them is started."""
 
-    def guarded(event: str, handler: Handler) -> Callable[..., dict[str, Any]]:
-        def wrapped(data: object = None, *_: object) -> dict[str, Any]:
-            conn: str = request.sid  # type: ignore[attr-defined]
-            if len(json.dumps(data, default=repr)) > max_bytes:
-                return error(ErrorCode.BAD_REQUEST, "That message is too large.")
-            try:
-                if event in LOOK_UPS:
-                    address = client_address(request.remote_addr)
-                    reply = waiting_for_the_lease(
-                        lambda: lookups.look_up(address, lambda: handler(conn, data)),
-                        lambda seconds: sleep(socketio, seconds),
-                        time.monotonic,
-                    )
-                else:
-                    reply = handler(conn, data)
-            except (RoomError, IllegalAction) as exc:
-                if exc.code is ErrorCode.UNAVAILABLE:
-                    # another process still holds the room (it is moving after a failover): the
-                    # client reconnects, and asks again when its lease has moved here
-                    socketio.start_background_task(drop_later, conn)
-                return error(exc.code, exc.template, **exc.params)
-            except StoreError as exc:
-                log.error("%s: %s", event, exc)
-                return error(ErrorCode.INTERNAL, STORE_FAILED)
-            except Exception:
-                # A bug must never take the server down or leave the client waiting.
-                log.exception("handler %s failed", handler.__name__)
-                return error(
-                    ErrorCode.INTERNAL, "Something went wrong on the server; nothing changed."
-                )
-            deliver(socketio, reply.out)
-            if reply.pending is None:
-                return reply.ack
-            verdict = reply.pending.wait(VERDICT_TIMEOUT_SECONDS)
-            if verdict is None:
-                log.error("race press on %s got no verdict", conn)
-                return error(ErrorCode.INTERNAL, "The race was not decided in time; try again.")
-            return verdict
-
-        wrapped.__name__ = handler.__name__
-        return wrapped
-
-    def drop_later(conn: str) -> None:
-        sleep(socketio, UNAVAILABLE_DROP_SECONDS)
-        drop_connections(socketio, [conn])
-
     def time_now(conn: str, data: object) -> Reply:
         return Reply({"ok": True, "now": service.server_time()})
 
@@ -145,32 +99,68 @@ def register(
         "act": service.act,
         "time": time_now,
     }.items():
-        socketio.on_event(event, guarded(event, handler))
+        socketio.on_event(event, guarded(socketio, lookups, max_bytes, event, handler))
+    register_connections(socketio, service, host_names)
 
-    unanswered: dict[str, int] = {}
 
-    def probe_clock(conn: str) -> None:
-        if unanswered.get(conn, 0) >= PROBES_UNANSWERED_MAX:
-            return  # a client that does not answer is not sent more to hold answers for
-        unanswered[conn] = unanswered.get(conn, 0) + 1
-        sent = service.server_time()
+def guarded(
+    socketio: SocketIO, lookups: Lookups, max_bytes: int, event: str, handler: Handler
+) -> Callable[..., dict[str, Any]]:
+    """``handler`` as a Socket.IO handler: whatever happens, the sender gets one ack (an error
+    ack for a refusal, a store failure or a bug), after the reply's messages are sent; a race
+    press's ack waits for its verdict. A look-up counts its misses against the address."""
 
-        def answered(answer: object = None, *_: object) -> None:
-            if conn in unanswered:
-                unanswered[conn] -= 1
-            service.clock_sample(conn, sent, answer, service.server_time())
+    def wrapped(data: object = None, *_: object) -> dict[str, Any]:
+        conn: str = request.sid  # type: ignore[attr-defined]
+        if len(json.dumps(data, default=repr)) > max_bytes:
+            return error(ErrorCode.BAD_REQUEST, "That message is too large.")
+        try:
+            if event in LOOK_UPS:
+                address = client_address(request.remote_addr)
+                reply = waiting_for_the_lease(
+                    lambda: lookups.look_up(address, lambda: handler(conn, data)),
+                    lambda seconds: sleep(socketio, seconds),
+                    time.monotonic,
+                )
+            else:
+                reply = handler(conn, data)
+        except (RoomError, IllegalAction) as exc:
+            if exc.code is ErrorCode.UNAVAILABLE:
+                # another process still holds the room (it is moving after a failover): the
+                # client reconnects, and asks again when its lease has moved here
+                socketio.start_background_task(_drop_later, socketio, conn)
+            return error(exc.code, exc.template, **exc.params)
+        except StoreError as exc:
+            log.error("%s: %s", event, exc)
+            return error(ErrorCode.INTERNAL, STORE_FAILED)
+        except Exception:
+            # A bug must never take the server down or leave the client waiting.
+            log.exception("handler %s failed", handler.__name__)
+            return error(ErrorCode.INTERNAL, "Something went wrong on the server; nothing changed.")
+        deliver(socketio, reply.out)
+        if reply.pending is None:
+            return reply.ack
+        verdict = reply.pending.wait(VERDICT_TIMEOUT_SECONDS)
+        if verdict is None:
+            log.error("race press on %s got no verdict", conn)
+            return error(ErrorCode.INTERNAL, "The race was not decided in time; try again.")
+        return verdict
 
-        emit_here(socketio, "clock", {"s": sent}, conn, callback=answered)
+    wrapped.__name__ = handler.__name__
+    return wrapped
 
-    def probe_loop(conn: str) -> None:
-        """A burst of clock probes at connect, then one every few seconds until disconnect."""
-        for _ in range(PROBE_BURST):
-            probe_clock(conn)
-            sleep(socketio, PROBE_GAP_SECONDS)
-        while (interval := service.probe_interval(conn)) is not None:
-            sleep(socketio, interval)
-            probe_clock(conn)
-        unanswered.pop(conn, None)
+
+def _drop_later(socketio: SocketIO, conn: str) -> None:
+    sleep(socketio, UNAVAILABLE_DROP_SECONDS)
+    drop_connections(socketio, [conn])
+
+
+def register_connections(
+    socketio: SocketIO, service: RoomService, host_names: frozenset[str]
+) -> None:
+    """``connect`` (the Host check, then the clock probes), ``disconnect`` and any unknown
+    event."""
+    probes = ClockProbes(socketio, service)
 
     def sent_by_client(conn: str) -> bool:
         """True when a ``connect`` / ``disconnect`` handler runs for an event a client sent
@@ -186,7 +176,7 @@ def register(
             raise ConnectionRefusedError("unknown host name")  # DNS rebinding
         if not service.clock_connected(conn):
             return  # one probe loop per connection, ever
-        socketio.start_background_task(probe_loop, conn)
+        socketio.start_background_task(probes.loop, conn)
 
     @socketio.on("*")
     def unknown(event: str, *_: object) -> dict[str, Any]:
@@ -198,3 +188,35 @@ def register(
         if sent_by_client(conn):
             return
         deliver(socketio, service.disconnect(conn))
+
+
+class ClockProbes:
+    """The server's clock probes to each connection, answered by its clock time."""
+
+    def __init__(self, socketio: SocketIO, service: RoomService) -> None:
+        self.socketio = socketio
+        self.service = service
+        self.unanswered: dict[str, int] = {}
+
+    def probe(self, conn: str) -> None:
+        if self.unanswered.get(conn, 0) >= PROBES_UNANSWERED_MAX:
+            return  # a client that does not answer is not sent more to hold answers for
+        self.unanswered[conn] = self.unanswered.get(conn, 0) + 1
+        sent = self.service.server_time()
+
+        def answered(answer: object = None, *_: object) -> None:
+            if conn in self.unanswered:
+                self.unanswered[conn] -= 1
+            self.service.clock_sample(conn, sent, answer, self.service.server_time())
+
+        emit_here(self.socketio, "clock", {"s": sent}, conn, callback=answered)
+
+    def loop(self, conn: str) -> None:
+        """A burst of clock probes at connect, then one every few seconds until disconnect."""
+        for _ in range(PROBE_BURST):
+            self.probe(conn)
+            sleep(self.socketio, PROBE_GAP_SECONDS)
+        while (interval := self.service.probe_interval(conn)) is not None:
+            sleep(self.socketio, interval)
+            self.probe(conn)
+        self.unanswered.pop(conn, None)

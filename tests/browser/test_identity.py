@@ -22,40 +22,43 @@ def tv_avatar(tv: Any, seat: int) -> dict[str, str | None]:
     return {key: badge.get_attribute(f"data-{key}") for key in ("shape", "colour")}
 
 
+def picking(browser: Any, room: dict[str, Any], name: str, shape: str) -> Any:
+    """A phone on the room's join page, ``name`` typed in and ``shape`` picked for its avatar."""
+    page = phone_context(browser).new_page()
+    page.goto(room["join_url"])
+    page.fill("#name", name)
+    page.click("#btn-avatar")
+    page.click(f'#join-picker [data-shape="{shape}"]')
+    return page
+
+
+def joined(page: Any, tv: Any, seat: int) -> None:
+    """The phone joins: it shows the lobby, and the TV the new seat's avatar."""
+    page.click("#btn-join")
+    page.wait_for_selector("#screen-lobby", state="visible")
+    tv.wait_for_selector(f'#players li[data-seat="{seat}"] .avatar')
+
+
 def test_a_player_picks_an_avatar_at_join_and_changes_it_in_the_lobby(
     browser: Any, server: LiveServer, artifacts: Path
 ) -> None:
     room = server.create_room("buzzer")
-    tv = tv_context(browser).new_page()
-    tv.goto(f"{server.url}/host/{room['code']}#{room['host_token']}")
-    tv.wait_for_selector("#room-code")
+    tv, _ = open_table(browser, server, room, [])
 
-    anna = phone_context(browser).new_page()
-    anna.goto(room["join_url"])
-    anna.fill("#name", "Anna")
-    anna.click("#btn-avatar")
-    anna.click('#join-picker [data-shape="star"]')
+    anna = picking(browser, room, "Anna", "star")
     anna.click('#join-picker [data-colour="purple"]')
     assert anna.locator("#join-avatar .avatar").get_attribute("data-shape") == "star"
     anna.screenshot(path=str(artifacts / "avatar-picker-join-390x844.png"))
-    anna.click("#btn-join")
-    anna.wait_for_selector("#screen-lobby", state="visible")
-    tv.wait_for_selector('#players li[data-seat="0"] .avatar')
+    joined(anna, tv, 0)
     assert tv_avatar(tv, 0) == {"shape": "star", "colour": "purple"}
     # The phone's header shows it too, with the name's initial.
     assert anna.locator("#me-avatar .avatar").get_attribute("data-shape") == "star"
     assert anna.locator("#me-avatar .avatar").get_attribute("data-initial") == "A"
 
-    ben = phone_context(browser).new_page()
-    ben.goto(room["join_url"])
-    ben.fill("#name", "Ben")
-    ben.click("#btn-avatar")
-    ben.click('#join-picker [data-shape="star"]')
+    ben = picking(browser, room, "Ben", "star")
     # Anna's purple star is not offered to Ben.
     ben.wait_for_selector('#join-picker [data-colour="purple"]:disabled')
-    ben.click("#btn-join")
-    ben.wait_for_selector("#screen-lobby", state="visible")
-    tv.wait_for_selector('#players li[data-seat="1"] .avatar')
+    joined(ben, tv, 1)
     assert tv_avatar(tv, 1) != tv_avatar(tv, 0)
 
     # Later, from the lobby: Anna becomes a sky-blue moon; the TV follows.

@@ -12,8 +12,9 @@ through the room service on a real SQLite file, where the host also pauses now a
 nothing of the game changes during a pause, and its deadlines are as much later after it
 (``check_pause``). Malformed moves built from the same declarations go through the room service too
 (``check_fuzz``), and the page modules, the help and the reference must be there.
-``test_registered_games.py`` runs all this over every registered game, and
-``tests/unit/test_example_game.py`` over a game written in the test.
+``test_registered_games.py`` runs all this over every registered game,
+``tests/unit/test_example_game.py`` over a game written in the test, and
+``test_checks_catch.py`` over that game broken on purpose (the checks must fail).
 """
 
 from __future__ import annotations
@@ -59,6 +60,9 @@ PROBE_TRIES = 2
 CHOICES_APPLIED = 12
 #: moves next to the listed ones (one field changed, another sender) tried in each step
 NEAR_MISSES = 3
+#: moves of each kind a game's own tests probe its lists with in each state (the suite's
+#: ``Picker`` probes as it plays): ``check_choices(…, probes=PROBES)``
+PROBES = 12
 #: the share of the moves that are side actions, when there are listed decisions to play
 SIDE_SHARE = 0.2
 #: how much of a view a failure message shows
@@ -304,7 +308,7 @@ class Picker:
         for name, found in self._found(state, now, tries, listed).items():
             out.setdefault(name, found)
         for move in near_misses(game, listed, self.seats, self.rng):
-            if not (self.gone and self._for_gone(game.actions[move[1]["type"]], move)):
+            if not for_gone(game.actions[move[1]["type"]], move, self.gone):
                 self._try(state, now, move, listed)
         return out
 
@@ -317,7 +321,7 @@ class Picker:
         for action in game.actions.values():
             for _ in range(ACTION_TRIES if action.side else tries):
                 move = candidate(game, self.seats, self.rng, action)
-                if self.gone and self._for_gone(action, move):
+                if for_gone(action, move, self.gone):
                     continue
                 after = self._try(state, now, move, listed)
                 if after is not None:
@@ -345,17 +349,9 @@ class Picker:
         for who, payloads in listed.items():
             for payload in payloads or ():
                 move = (who, payload)
-                if not (self.gone and self._for_gone(self.game.actions[payload["type"]], move)):
+                if not for_gone(self.game.actions[payload["type"]], move, self.gone):
                     out.setdefault(payload["type"], []).append(move)
         return out
-
-    def _for_gone(self, action: Action[Any], move: Move) -> bool:
-        """A move by a gone seat, or one the table could make to stand in for a seat (a table
-        move of an action that names seats): with a seat gone, the game must do without."""
-        seat, payload = move
-        seat_fields = [f.name for f in action.fields if f.type is FieldType.SEAT]
-        named = {payload.get(name) for name in seat_fields}
-        return seat in self.gone or bool(named & self.gone) or (seat is None and bool(seat_fields))
 
     def pick(self, state: Any, now: float) -> tuple[Move, Any] | None:
         """A legal move now and the state after it, or None if none was found."""
@@ -381,6 +377,17 @@ class Picker:
         if after is None:  # a listed choice: accepted now (``check_choices``)
             after = apply_listed(self.game, state, self.seats, now, *move)
         return move, after
+
+
+def for_gone(action: Action[Any], move: Move, gone: Set[int]) -> bool:
+    """A move by a seat that left, or one the table could make to stand in for a seat (a table
+    move of an action that names seats) once one has left: the game must do without."""
+    if not gone:
+        return False
+    seat, payload = move
+    seat_fields = [f.name for f in action.fields if f.type is FieldType.SEAT]
+    named = {payload.get(name) for name in seat_fields}
+    return seat in gone or not named.isdisjoint(gone) or (seat is None and bool(seat_fields))
 
 
 def play(
@@ -504,6 +511,27 @@ def check_views(game: Game[Any], state: Any, seats: int) -> dict[int | None, dic
 # -- (c) secrecy --------------------------------------------------------------------------------
 
 
+#: ``canon`` at C speed for what holds no float and no key but strings: the same text
+CANON_JSON = json.JSONEncoder(allow_nan=False, sort_keys=True, separators=(",", ":"))
+#: listed payloads met already, by identity, with their text: a game lists the same payload
+#: objects state after state (every formula of Wicked Witches Way: 19,683 of them)
+_LISTED_TEXTS: dict[int, tuple[Any, str]] = {}
+
+
+def listed_text(payload: Any) -> str:
+    """A listed payload as JSON (``canon``'s text), refused if it is not JSON."""
+    known = _LISTED_TEXTS.get(id(payload))
+    if known is not None and known[0] is payload:
+        return known[1]
+    text = CANON_JSON.encode(payload)
+    if "." in text or "e+" in text or "e-" in text:  # maybe a float: 2.0 is 2 (canon)
+        text = canon(payload)
+    if len(_LISTED_TEXTS) >= 100_000:
+        _LISTED_TEXTS.clear()
+    _LISTED_TEXTS[id(payload)] = (payload, text)  # held, so that its id is not reused
+    return text
+
+
 def canon(value: Any) -> str:
     """``value`` as canonical JSON: keys sorted, 2.0 written as 2 (a page shows them alike)."""
     if isinstance(value, Mapping):
@@ -608,6 +636,15 @@ def enumerates(listed: Listed) -> bool:
     return any(payloads is not None for payloads in listed.values())
 
 
+@dataclass
+class Seen:
+    """What ``check_choices`` met over a game: the listed payloads and the probes the game
+    accepted, by type (so that a test can say the checks were not empty)."""
+
+    listed: Counter[str] = field(default_factory=Counter)
+    accepted: Counter[str] = field(default_factory=Counter)
+
+
 def check_choices(
     game: Game[Any],
     state: Any,
@@ -615,13 +652,22 @@ def check_choices(
     at: float,
     rng: random.Random,
     gone: Set[int] = frozenset(),
+    *,
+    probes: int = 0,
+    free: Set[str] = frozenset(),
+    seen: Seen | None = None,
 ) -> Listed:
     """The contract of ``Game.choices`` in ``state`` at its moment ``at``: each audience's list
     holds complete payloads (as ``accept`` returns them) of actions that are not side actions,
     each once, and ``apply`` accepts them now from that audience (the result is discarded:
     every one of a list up to ``CHOICES_APPLIED`` long, else that many at random); a free field
     (``Field.free``) takes another value of its range too. A seat that left, and everyone once
-    the game is over, is offered nothing. Returns the lists."""
+    the game is over, is offered nothing. Returns the lists.
+
+    The other way round, for a game's own tests (the suite's ``Picker`` probes as it plays):
+    with ``probes``, that many moves of each kind of ``probe_moves`` are tried, and each one
+    the game accepts must be listed (``check_listed_move``; an action in ``free`` is listed
+    once for every payload of its type). ``seen`` counts what was listed and accepted."""
     listed = listed_choices(game, state, seats)
     over = game.is_over(state)
     for who, payloads in listed.items():
@@ -631,17 +677,29 @@ def check_choices(
         if over or who in gone:
             why = "the game is over" if over else "it left"
             assert payloads == [], f"{game.id}: {why}, but {sender(who)} is offered {payloads}"
-        seen: set[str] = set()
+        texts: set[str] = set()
         for payload in payloads:
-            json.dumps(payload, allow_nan=False)
-            text = canon(payload)
-            assert text not in seen, f"{game.id}: {sender(who)} is offered {payload} twice"
-            seen.add(text)
+            text = listed_text(payload)
+            assert text not in texts, f"{game.id}: {sender(who)} is offered {payload} twice"
+            texts.add(text)
         applied = payloads
         if len(payloads) > CHOICES_APPLIED:
             applied = rng.sample(payloads, CHOICES_APPLIED)
         for payload in applied:
             check_listed(game, state, seats, at, who, payload, rng)
+        if seen is not None:
+            seen.listed.update(payload["type"] for payload in payloads)
+    if probes and not over:
+        for who, raw in probe_moves(game, listed, seats, rng, probes):
+            if who in gone:
+                continue  # the room sends nothing from a seat that left
+            try:
+                game.apply(state, who, raw, at, seats=seats)
+            except IllegalAction:
+                continue
+            check_listed_move(game, state, listed, who, raw, free)
+            if seen is not None:
+                seen.accepted[raw["type"]] += 1
     return listed
 
 
@@ -693,14 +751,24 @@ def apply_listed(
 
 
 def check_listed_move(
-    game: Game[Any], state: Any, listed: Listed, who: int | None, raw: Mapping[str, Any]
+    game: Game[Any],
+    state: Any,
+    listed: Listed,
+    who: int | None,
+    raw: Mapping[str, Any],
+    free: Set[str] = frozenset(),
 ) -> None:
     """A move the game accepted from ``who`` is a side action or one of ``who``'s listed
-    choices (when the game lists them for ``who``); else the failure shows the view."""
+    choices (when the game lists them for ``who``; an action in ``free``, any listed payload of
+    its type); else the failure shows the view."""
     move = game.accept(who, raw)
     action = game.actions[move["type"]]
     payloads = listed.get(who)
-    if action.side or payloads is None or any(covers(action, c, move) for c in payloads):
+    if action.side or payloads is None:
+        return
+    if move in payloads or any(covers(action, c, move) for c in payloads):
+        return  # (``in`` first: most moves are listed as they are, and it is quick)
+    if action.name in free and any(c["type"] == action.name for c in payloads):
         return
     raise AssertionError(
         f"{game.id}: {sender(who)} may send {move}, which is not listed "
@@ -739,10 +807,9 @@ def near_misses(
     """Moves next to the listed choices, where a list that forgets a move would show: a listed
     choice with one field given another declared value (or left out, if optional), or sent by
     another sender its action allows."""
-    pool = [(who, p) for who, payloads in listed.items() for p in payloads or ()]
     out: list[Move] = []
-    for _ in range(count if pool else 0):
-        who, payload = rng.choice(pool)
+    for _ in range(count if any(listed.values()) else 0):
+        who, payload = any_listed(listed, rng)
         action = game.actions[payload["type"]]
         fields = [f for f in action.fields if not f.free]
         if fields and rng.random() < 0.7:
@@ -755,6 +822,34 @@ def near_misses(
         else:
             out.append((rng.choice(senders(action, seats)), dict(payload)))
     return out
+
+
+def probe_moves(game: Game[Any], listed: Listed, seats: int, rng: random.Random, count: int
+                ) -> list[Move]:  # fmt: skip
+    """``count`` moves of each kind where a list that forgets a move would show: a random
+    declared move of an action that is no side action (``candidate``), a near miss of a listed
+    choice (``near_misses``), and a listed choice with its lists in another order (one decision
+    spelt another way, which ``accept`` must spell as listed)."""
+    actions = [action for action in game.actions.values() if not action.side]
+    out = [candidate(game, seats, rng, rng.choice(actions)) for _ in range(count if actions else 0)]
+    out += near_misses(game, listed, seats, rng, count)
+    for _ in range(count if any(listed.values()) else 0):
+        who, payload = any_listed(listed, rng)
+        out.append((who, {k: rng.sample(v, len(v)) if isinstance(v, list) else v
+                          for k, v in payload.items()}))  # fmt: skip
+    return out
+
+
+def any_listed(listed: Listed, rng: random.Random) -> tuple[int | None, dict[str, Any]]:
+    """One listed choice at random, each as likely, with its audience: ``rng.choice`` over all
+    of them, without making a list of the thousands a game may list (every formula)."""
+    k = rng.randrange(sum(len(payloads or ()) for payloads in listed.values()))
+    for who, payloads in listed.items():
+        some = payloads or []
+        if k < len(some):
+            return who, some[k]
+        k -= len(some)
+    raise AssertionError("no choice is listed")
 
 
 def shown(game: Game[Any], state: Any, who: int | None) -> str:

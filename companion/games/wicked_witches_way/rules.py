@@ -57,6 +57,23 @@ from companion.games.wicked_witches_way.symbols import Symbol
 
 #: every symbol's name, for the declarations
 SYMBOL_NAMES = tuple(symbol.value for symbol in Symbol)
+#: every handicap level's and every spell's name, for the declarations
+LEVELS = tuple(level.value for level in Level)
+SPELL_NAMES = tuple(spell.value for spell in Spell)
+#: the witch a pass or an acrobatics entry is for (absent: the sender)
+SEAT = Field("seat", FieldType.SEAT, required=False, message="The seat must be a whole number.")
+
+
+def _symbols(name: str, **rest: Any) -> Field:
+    """A list of symbols, each at most once: a formula's cards."""
+    return Field(
+        name,
+        FieldType.LIST,
+        item=FieldType.TEXT,
+        choices=SYMBOL_NAMES,
+        max_items=len(SYMBOL_NAMES),
+        **rest,
+    )
 
 
 class WickedWitchesWay(Game[GameState]):
@@ -78,15 +95,6 @@ class WickedWitchesWay(Game[GameState]):
     )  # fmt: skip
 
     def __init__(self) -> None:
-        seat = Field(
-            "seat", FieldType.SEAT, required=False, message="The seat must be a whole number."
-        )
-        symbol_list: dict[str, Any] = {
-            "type": FieldType.LIST,
-            "item": FieldType.TEXT,
-            "choices": SYMBOL_NAMES,
-            "max_items": len(SYMBOL_NAMES),
-        }
         super().__init__(
             by_anyone("roll", _roll, Field("dice", FieldType.JSON, required=False)),
             by_anyone("close_lid", _close_lid, race=True),
@@ -94,8 +102,8 @@ class WickedWitchesWay(Game[GameState]):
             by_seat(
                 "formula",
                 _formula,
-                Field("cards", **symbol_list, required=False, default=[]),
-                Field("second", **symbol_list, required=False),
+                _symbols("cards", required=False, default=[]),
+                _symbols("second", required=False),
                 refusal="Only a player writes a formula.",
             ),
             by_table(
@@ -105,7 +113,7 @@ class WickedWitchesWay(Game[GameState]):
                 Field(
                     "level",
                     FieldType.TEXT,
-                    choices=tuple(level.value for level in Level),
+                    choices=LEVELS,
                     message="The level is normal, novice or expert.",
                 ),
                 Field("start", FieldType.INT, required=False),
@@ -118,7 +126,7 @@ class WickedWitchesWay(Game[GameState]):
                 Field(
                     "card",
                     FieldType.TEXT,
-                    choices=tuple(spell.value for spell in Spell),
+                    choices=SPELL_NAMES,
                     message="Say which spell you cast (card).",
                 ),
                 Field(
@@ -141,11 +149,11 @@ class WickedWitchesWay(Game[GameState]):
                 Field("card", FieldType.TEXT, message="Choose one of the cards you drew."),
                 refusal="Only the witch who drew chooses the card she keeps.",
             ),
-            by_anyone("pass", _pass, seat, side=True),
+            by_anyone("pass", _pass, SEAT, side=True),
             by_anyone(
                 "acrobatics",
                 _acrobatics,
-                seat,
+                SEAT,
                 Field(
                     "points",
                     FieldType.INT,

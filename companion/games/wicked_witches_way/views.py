@@ -33,13 +33,9 @@ def dice_shown(state: GameState) -> bool:
 
 
 def table_view(state: GameState) -> dict[str, Any]:
-    over = state.phase is Phase.OVER
-    final = scoring.final(state) if over else None
-    totals = {row["seat"]: row["total"] for row in final or []}
+    final = scoring.final(state) if state.phase is Phase.OVER else None
     shown = dice_shown(state) and state.phase is not Phase.LOOK
     valid = state.valid if shown else None
-    physical = state.options.physical_deck
-    window = state.window
     resolving = state.phase is Phase.RESOLVE
     return {
         "phase": state.phase.value,
@@ -50,24 +46,7 @@ def table_view(state: GameState) -> dict[str, Any]:
         "lid_closed_by": state.lid_closed_by,
         "lid_closed_at": state.lid_closed_at,
         "curse": state.curse,
-        "witches": [
-            {
-                "seat": w.seat,
-                "name": w.name,
-                "witch": w.witch,
-                "position": w.position,
-                "finished_rank": w.finished_rank,
-                "score": totals.get(w.seat, scoring.place_points(w.position, w.finished_rank)),
-                "handicap": w.level.value,
-                "start": w.start,
-                "locked": state.phase in (Phase.COMPOSE, Phase.RESOLVE)
-                and state.formulas[w.seat] is not None,
-                "hand_size": None if physical else len(w.hand),
-                "in_decree": state.in_decree(w.seat),
-                "gone": state.is_gone(w.seat),
-            }
-            for w in state.witches
-        ],
+        "witches": _witches(state, final),
         # every formula, revealed together once all are locked (the rulebook's phase 3)
         "formulas": [{"seat": k, **(state.formulas[k] or Formula()).to_json()} for k in state.seats]
         if resolving
@@ -77,34 +56,69 @@ def table_view(state: GameState) -> dict[str, Any]:
         "step": state.step.value if resolving and state.step is not None else None,
         "holding": state.current if resolving and state.holding else None,
         "decree": _decree_look(state),
-        "window": None
-        if window is None
-        else {
-            "kind": "fog",
-            "seat": window.seat,
-            "card": window.spell.value,
-            "until": window.until,
-        },
+        "window": _fog_window(state),
         "deadline": deadline(state),
         "results": [r.to_json() for r in state.results],
         "spells": [s.to_json() for s in state.spells],
         "log": [text_json(line) for line in state.log],
-        "deck": {
-            "draw_pile": None if physical else len(state.draw_pile),
-            "discard": None if physical else len(state.discard),
-            "physical": physical,
-        },
+        "deck": _deck(state),
         "final": final,
-        "awaiting_acrobatics": [
-            w.seat
-            for w in state.witches
-            if w.acrobatics_entered is None and not state.is_gone(w.seat)
-        ]
-        if over and physical
-        else [],
+        "awaiting_acrobatics": _awaiting_acrobatics(state),
         "placeholders": {"dice": face_table().placeholder, "acrobatics": acrobatics().placeholder},
         "options": state.options.to_json(),
     }
+
+
+def _witches(state: GameState, final: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
+    """Every witch's public row: where she stands, her score (the final one once over)."""
+    totals = {row["seat"]: row["total"] for row in final or []}
+    physical = state.options.physical_deck
+    return [
+        {
+            "seat": w.seat,
+            "name": w.name,
+            "witch": w.witch,
+            "position": w.position,
+            "finished_rank": w.finished_rank,
+            "score": totals.get(w.seat, scoring.place_points(w.position, w.finished_rank)),
+            "handicap": w.level.value,
+            "start": w.start,
+            "locked": state.phase in (Phase.COMPOSE, Phase.RESOLVE)
+            and state.formulas[w.seat] is not None,
+            "hand_size": None if physical else len(w.hand),
+            "in_decree": state.in_decree(w.seat),
+            "gone": state.is_gone(w.seat),
+        }
+        for w in state.witches
+    ]
+
+
+def _fog_window(state: GameState) -> dict[str, Any] | None:
+    """The Magic Fog window open now: whose spell, until when."""
+    window = state.window
+    if window is None:
+        return None
+    return {"kind": "fog", "seat": window.seat, "card": window.spell.value, "until": window.until}
+
+
+def _deck(state: GameState) -> dict[str, Any]:
+    """The piles' sizes, which the app knows only when it deals the cards itself."""
+    physical = state.options.physical_deck
+    return {
+        "draw_pile": None if physical else len(state.draw_pile),
+        "discard": None if physical else len(state.discard),
+        "physical": physical,
+    }
+
+
+def _awaiting_acrobatics(state: GameState) -> list[int]:
+    """Once the game is over with the table's own cards: the seats still to enter their
+    acrobatics points."""
+    if state.phase is not Phase.OVER or not state.options.physical_deck:
+        return []
+    return [
+        w.seat for w in state.witches if w.acrobatics_entered is None and not state.is_gone(w.seat)
+    ]
 
 
 def _decree_look(state: GameState) -> dict[str, Any] | None:

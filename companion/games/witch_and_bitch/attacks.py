@@ -17,7 +17,7 @@ from companion.games.witch_and_bitch.dice import Die, roll
 from companion.games.witch_and_bitch.scenarios import Appears
 from companion.games.witch_and_bitch.spells import spell
 from companion.games.witch_and_bitch.state import Card, GameState, Tracked
-from companion.games.witch_and_bitch.witches import cards, die, hurt
+from companion.games.witch_and_bitch.witches import Witch, cards, die, hurt
 
 #: the Rom of scenario 4: Health 1, Defense 18, a corpse of 4 XP
 ROM_DEFENSE, ROM_XP = 18, 4
@@ -72,42 +72,66 @@ def witch_attack(
     witch = state.witches[seat]
     if witch.dead:
         raise Illegal("A dead Witch cannot attack.")
-    school = None
-    if spell_id is not None:
-        if spell_id not in witch.spells:
-            raise Illegal("Your Witch does not know that Spell.")
-        if spell_id in witch.exhausted:
-            raise Illegal("That Spell is exhausted until the next Witches' Phase.")
-        school = spell(spell_id).school
-    if target == "enemy":
-        if defense is None:
-            raise BadRequest("Give the Enemy's Defense (on its token).")
-        against = defense
-    elif target == "tracked":
-        against = find_tracked(state, enemy).defense
-    elif target == "antagonist":
-        sc = state.scenario
-        if sc.antagonist is None or state.antagonist_portal is None or state.antagonist_dead:
-            raise Illegal("There is no antagonist on the map.")
-        against = sc.antagonist.stats_for(state.players).defense
-    elif target == "rom":
-        if not state.scenario.rom or state.rom_killed >= state.scenario.rom:
-            raise Illegal("There is no Rom left to attack.")
-        against = ROM_DEFENSE
-    else:
-        if victim is None:
-            raise BadRequest("Say which Witch you attack.")
-        if victim == seat:
-            raise Illegal("Choose another Witch to attack.")
-        if state.witches[victim].dead:
-            raise Illegal("{name}'s Witch is dead already.", name=state.names[victim])
-        against = state.witches[victim].defense
+    school = _school(witch, spell_id)
+    against = _defense(state, seat, target, defense, victim, enemy)
     total_bonus = bonus + _bonus(state, seat, school)
     rolled = roll(state.seed, state.next_roll, Die.D20, seat, "attack", value)
     rolled = replace(rolled, bonus=total_bonus, against=against)
     state = replace(state, rolls=(*state.rolls, rolled))
     if not rolled.hit:
         return state
+    return _hit(state, seat, target, dealt, victim, enemy)
+
+
+def _school(witch: Witch, spell_id: str | None) -> str | None:
+    """The School of the Spell the Witch attacks with (None: no Spell named), if she may."""
+    if spell_id is None:
+        return None
+    if spell_id not in witch.spells:
+        raise Illegal("Your Witch does not know that Spell.")
+    if spell_id in witch.exhausted:
+        raise Illegal("That Spell is exhausted until the next Witches' Phase.")
+    return spell(spell_id).school
+
+
+def _defense(
+    state: GameState,
+    seat: int,
+    target: str,
+    defense: int | None,
+    victim: int | None,
+    enemy: int | None,
+) -> int:
+    """The Defense the attack roll must reach, if the target can be attacked."""
+    if target == "enemy":
+        if defense is None:
+            raise BadRequest("Give the Enemy's Defense (on its token).")
+        return defense
+    if target == "tracked":
+        return find_tracked(state, enemy).defense
+    if target == "antagonist":
+        sc = state.scenario
+        if sc.antagonist is None or state.antagonist_portal is None or state.antagonist_dead:
+            raise Illegal("There is no antagonist on the map.")
+        return sc.antagonist.stats_for(state.players).defense
+    if target == "rom":
+        if not state.scenario.rom or state.rom_killed >= state.scenario.rom:
+            raise Illegal("There is no Rom left to attack.")
+        return ROM_DEFENSE
+    if victim is None:
+        raise BadRequest("Say which Witch you attack.")
+    if victim == seat:
+        raise Illegal("Choose another Witch to attack.")
+    if state.witches[victim].dead:
+        raise Illegal("{name}'s Witch is dead already.", name=state.names[victim])
+    return state.witches[victim].defense
+
+
+def _hit(
+    state: GameState, seat: int, target: str, dealt: int, victim: int | None, enemy: int | None
+) -> GameState:
+    """What a hit does: the app counts the antagonist's, a Rom's, a tracked Enemy's and a
+    Witch's Damage; an untracked Enemy's stays on the table."""
     if target == "antagonist":
         sc = state.scenario
         assert sc.antagonist is not None

@@ -32,6 +32,7 @@ from companion.games.witch_and_bitch import (
     bitch,
     decisions,
     endings,
+    records,
     rounds,
     spells,
     views,
@@ -39,7 +40,7 @@ from companion.games.witch_and_bitch import (
 from companion.games.witch_and_bitch.destiny import build
 from companion.games.witch_and_bitch.dice import Die, roll
 from companion.games.witch_and_bitch.scenarios import SCENARIOS
-from companion.games.witch_and_bitch.state import ROUND, Card, GameState, Outcome, Step
+from companion.games.witch_and_bitch.state import GameState, Step
 from companion.games.witch_and_bitch.witches import (
     ACTIONS,
     MOST_SPELLS,
@@ -50,8 +51,10 @@ from companion.games.witch_and_bitch.witches import (
 )
 
 SPELL_IDS = tuple(spells.catalogue())
-#: the Enemies the app tracks at once (the box has 28 Enemy tokens)
-MAX_TRACKED = 28
+#: a Spell of the Spell Book (drafted, learned, exhausted)
+SPELL = Field("spell", FieldType.TEXT, choices=SPELL_IDS, message="That is not one of the Spells.")
+#: the seat whose Witch an Enemy attacks, or who takes damage
+SEAT = Field("seat", FieldType.SEAT)
 #: at most this many steps are taken in a row for seats that left (a guard)
 AUTOPILOT_STEPS = 200
 
@@ -79,10 +82,6 @@ class WitchAndBitch(Game[GameState]):
     )
 
     def __init__(self) -> None:
-        spell_field = Field(
-            "spell", FieldType.TEXT, choices=SPELL_IDS, message="That is not one of the Spells."
-        )
-        seat_field = Field("seat", FieldType.SEAT)
         super().__init__(
             by_anyone("next", self._next),
             by_anyone(
@@ -101,7 +100,7 @@ class WitchAndBitch(Game[GameState]):
                 side=True,  # each seat has one dealt: never waited for
             ),
             by_seat("first_roll", self._first_roll, _value(20)),
-            by_seat("pick", self._pick, spell_field, refusal="Only a player drafts Spells."),
+            by_seat("pick", self._pick, SPELL, refusal="Only a player drafts Spells."),
             by_seat(
                 "position",
                 self._position,
@@ -123,20 +122,22 @@ class WitchAndBitch(Game[GameState]):
                 side=True,  # "next" generates them at the set-up; a Destiny card's, unseen
             ),
             by_seat("action", self._action),
-            by_seat("exhaust", self._exhaust, spell_field, side=True),
-            by_seat("corpse", self._corpse, Field("xp", FieldType.INT, low=1, high=10), side=True),
+            by_seat("exhaust", records.exhaust, SPELL, side=True),
+            by_seat(
+                "corpse", records.corpse, Field("xp", FieldType.INT, low=1, high=10), side=True
+            ),
             by_seat(
                 "give",
-                self._give,
+                records.give,
                 Field("to", FieldType.SEAT),
                 Field("xp", FieldType.INT, low=1, high=10),
                 side=True,
             ),
-            by_seat("learn", self._learn, spell_field),
+            by_seat("learn", self._learn, SPELL),
             by_seat("object", self._object, _value(4)),
             by_seat(
                 "attack",
-                self._attack,
+                records.attack,
                 Field("target", FieldType.TEXT, choices=attacks.TARGETS),
                 Field("bonus", FieldType.INT, low=-5, high=30),
                 Field("damage", FieldType.INT, low=0, high=10),
@@ -149,22 +150,22 @@ class WitchAndBitch(Game[GameState]):
             ),
             by_anyone(
                 "track",
-                self._track,
+                records.track,
                 Field("health", FieldType.INT, low=1, high=30),
                 Field("defense", FieldType.INT, low=1, high=40),
                 side=True,
             ),
             by_anyone(
                 "hurt_enemy",
-                self._hurt_enemy,
+                records.hurt_enemy,
                 Field("enemy", FieldType.INT, low=1, high=999),
                 Field("amount", FieldType.INT, low=-30, high=30),
                 side=True,
             ),
             by_anyone(
                 "enemy_attack",
-                self._enemy_attack,
-                seat_field,
+                records.enemy_attack,
+                SEAT,
                 Field("bonus", FieldType.INT, required=False, low=-5, high=30),
                 Field("damage", FieldType.INT, required=False, low=0, high=10),
                 Field("antagonist", FieldType.BOOL, required=False, default=False),
@@ -173,21 +174,21 @@ class WitchAndBitch(Game[GameState]):
             ),
             by_anyone(
                 "damage",
-                self._damage,
-                seat_field,
+                records.damage,
+                SEAT,
                 Field("amount", FieldType.INT, low=-10, high=10),
                 side=True,
             ),
-            by_anyone("rom", self._rom, side=True),
+            by_anyone("rom", records.rom, side=True),
             by_anyone(
                 "verdict",
-                self._verdict,
+                records.verdict,
                 Field("event", FieldType.TEXT, choices=("antagonist-dead", "conspirator-in")),
                 side=True,
             ),
             by_seat(
                 "reveal",
-                self._reveal,
+                records.reveal,
                 refusal="Only a player holds a Witch or Bitch card.",
                 side=True,
             ),
@@ -357,12 +358,6 @@ class WitchAndBitch(Game[GameState]):
 
     # -- a Witch's round -----------------------------------------------------------------------
 
-    def _playing(self, state: GameState, seat: int | None = None) -> None:
-        if state.step not in ROUND:
-            raise Illegal("That comes once the first round has begun.")
-        if seat is not None and state.witches[seat].dead:
-            raise Illegal("Your Witch is dead until the next Witches' Phase.")
-
     def _action(self, state: GameState, seat: int, action: Payload, at: float) -> GameState:
         if state.step is not Step.TURNS or state.current != seat:
             raise NotYourTurn("Actions are used in your own turn.")
@@ -370,35 +365,6 @@ class WitchAndBitch(Game[GameState]):
         if witch.actions >= ACTIONS:
             raise Illegal("A turn has {actions} actions: end your turn.", actions=ACTIONS)
         return state.with_witch(seat, replace(witch, actions=witch.actions + 1))
-
-    def _exhaust(self, state: GameState, seat: int, action: Payload, at: float) -> GameState:
-        self._playing(state, seat)
-        witch, chosen = state.witches[seat], action["spell"]
-        if chosen not in witch.spells:
-            raise Illegal("Your Witch does not know that Spell.")
-        exhausted = witch.exhausted ^ {chosen}  # a second tap turns it back (a misplay)
-        return state.with_witch(seat, replace(witch, exhausted=exhausted))
-
-    def _corpse(self, state: GameState, seat: int, action: Payload, at: float) -> GameState:
-        self._playing(state, seat)
-        witch = state.witches[seat]
-        return state.with_witch(seat, replace(witch, corpses=(*witch.corpses, action["xp"])))
-
-    def _give(self, state: GameState, seat: int, action: Payload, at: float) -> GameState:
-        self._playing(state, seat)
-        to, xp = action["to"], action["xp"]
-        giver, taker = state.witches[seat], state.witches[to]
-        if to == seat:
-            raise Illegal("Give it to another Witch (in your space).")
-        if taker.dead:
-            raise Illegal("{name}'s Witch is dead.", name=state.names[to])
-        if xp not in giver.corpses:
-            raise Illegal("You hold no corpse worth {xp} XP.", xp=xp)
-        k = giver.corpses.index(xp)
-        state = state.with_witch(
-            seat, replace(giver, corpses=giver.corpses[:k] + giver.corpses[k + 1 :])
-        )
-        return state.with_witch(to, replace(taker, corpses=(*taker.corpses, xp)))
 
     def _learn(self, state: GameState, seat: int, action: Payload, at: float) -> GameState:
         if state.step is not Step.LEARNING:
@@ -431,81 +397,6 @@ class WitchAndBitch(Game[GameState]):
         if state.step is not Step.TURNS or state.current != seat:
             raise NotYourTurn("An Object is collected with an action in your own turn.")
         return attacks.take_object(state, seat, action.get("value"))
-
-    def _attack(self, state: GameState, seat: int, action: Payload, at: float) -> GameState:
-        self._playing(state, seat)
-        return attacks.witch_attack(
-            state,
-            seat,
-            action["target"],
-            action["bonus"],
-            action["damage"],
-            action.get("defense"),
-            action.get("seat"),
-            action.get("spell"),
-            action.get("value"),
-            action.get("enemy"),
-        )
-
-    def _track(self, state: GameState, seat: int | None, action: Payload, at: float) -> GameState:
-        self._playing(state)
-        if len(state.tracked) >= MAX_TRACKED:
-            raise Illegal(
-                "The app tracks at most {max_tracked} Enemies at once.", max_tracked=MAX_TRACKED
-            )
-        return attacks.track(state, action["health"], action["defense"])
-
-    def _hurt_enemy(
-        self, state: GameState, seat: int | None, action: Payload, at: float
-    ) -> GameState:
-        """Damage by hand on a tracked Enemy (a Spell without a roll, an effect); its full
-        Health removes it from the list (killed, or gone from the map)."""
-        self._playing(state)
-        return attacks.hurt_tracked(state, action["enemy"], action["amount"])
-
-    def _enemy_attack(
-        self, state: GameState, seat: int | None, action: Payload, at: float
-    ) -> GameState:
-        self._playing(state)
-        return attacks.enemy_attack(
-            state,
-            seat,
-            action["seat"],
-            action.get("bonus"),
-            action.get("damage"),
-            bool(action.get("antagonist")),
-            action.get("value"),
-        )
-
-    def _damage(self, state: GameState, seat: int | None, action: Payload, at: float) -> GameState:
-        self._playing(state)
-        return attacks.damage(state, action["seat"], action["amount"])
-
-    def _rom(self, state: GameState, seat: int | None, action: Payload, at: float) -> GameState:
-        self._playing(state, seat)
-        return attacks.kill_rom(state, seat)
-
-    def _verdict(self, state: GameState, seat: int | None, action: Payload, at: float) -> GameState:
-        self._playing(state)
-        event = action["event"]
-        if event == "antagonist-dead":
-            if state.antagonist_portal is None or state.antagonist_dead:
-                raise Illegal("The antagonist is not on the map.")
-            return endings.check(replace(state, antagonist_dead=True))
-        if state.scenario_number != 5:
-            raise Illegal("Only Plot! has conspirators and the Bilderberg.")
-        return endings.over(
-            state, Outcome(say("A conspirator stormed the Bilderberg: the Witches lose."))
-        )
-
-    def _reveal(self, state: GameState, seat: int, action: Payload, at: float) -> GameState:
-        if not state.cards:
-            raise Illegal("This scenario has no Witch or Bitch cards.")
-        if bitch.secret(state, seat) is not Card.BITCH:
-            if state.revealed and state.bitch == seat:
-                raise Illegal("You have revealed yourself already.")
-            raise Illegal("A Witch never reveals her card.")
-        return replace(state, revealed=True)
 
     # -- views --------------------------------------------------------------------------------
 

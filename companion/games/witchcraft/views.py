@@ -100,35 +100,7 @@ def pending(state: GameState) -> dict[str, Any] | None:
 
 def table(state: GameState) -> dict[str, Any]:
     d = data()
-    hide_reserve = state.phase is Phase.MASTER
-    players = []
-    for seat, player in enumerate(state.players):
-        shown: str | None = None
-        if player.power is None:
-            power = "none"
-        elif player.power_used:
-            power, shown = f"used: {player.power.value}", player.power.label
-        elif state.phase is Phase.OVER:
-            # revealed once the game is over
-            power, shown = f"unused: {player.power.value}", player.power.label
-        else:
-            power = "hidden"
-        players.append(
-            {
-                "seat": seat,
-                "name": player.name,
-                "guild": GUILDS[seat].value,
-                "to_place": len(player.to_place),
-                "reserve": [] if hide_reserve else [tile_view(t) for t in player.reserve],
-                "reserve_count": len(player.reserve),
-                "power": power,
-                "power_name": shown,
-                "stacks": len(state.own(seat)),
-                "captured": state.captured[seat],
-            }
-        )
     last = next((e for e in reversed(state.log) if e.lines or e.targets), None)
-    clock = state.clock
     return {
         "phase": state.phase.value,
         "turn": state.turn,
@@ -158,24 +130,59 @@ def table(state: GameState) -> dict[str, Any]:
             for a in state.altars
         ],
         "pairs_left": list(state.pairs_left),
-        "players": players,
+        "players": [player_view(state, seat) for seat in range(len(state.players))],
         "pending": pending(state),
         # the latest moves only: the whole log stays in the state (and the room's event log)
         "log": [entry_view(e) for e in state.log[-LOG_SHOWN:]],
         "log_total": len(state.log),
         "last": entry_view(last) if last is not None else None,
-        "clock": None
-        if clock is None
-        else {
-            "left": list(clock.left),
-            "running": clock.running,
-            "since": clock.since,
-            "deadline": clocks.deadline(state),
-        },
+        "clock": clock_view(state),
         "quiet_turns": state.quiet_turns,
         "quiet_limit": d.quiet_rounds_for_draw,
         "winner": state.winner,
         "result": text_json(state.result) if state.result else None,
+    }
+
+
+def player_view(state: GameState, seat: int) -> dict[str, Any]:
+    """A player's public row: her guild, her tiles (the reserve hidden while master mode's
+    players set their tiles aside), her power tile as far as it is known."""
+    player = state.players[seat]
+    shown: str | None = None
+    if player.power is None:
+        power = "none"
+    elif player.power_used:
+        power, shown = f"used: {player.power.value}", player.power.label
+    elif state.phase is Phase.OVER:
+        # revealed once the game is over
+        power, shown = f"unused: {player.power.value}", player.power.label
+    else:
+        power = "hidden"
+    hide_reserve = state.phase is Phase.MASTER
+    return {
+        "seat": seat,
+        "name": player.name,
+        "guild": GUILDS[seat].value,
+        "to_place": len(player.to_place),
+        "reserve": [] if hide_reserve else [tile_view(t) for t in player.reserve],
+        "reserve_count": len(player.reserve),
+        "power": power,
+        "power_name": shown,
+        "stacks": len(state.own(seat)),
+        "captured": state.captured[seat],
+    }
+
+
+def clock_view(state: GameState) -> dict[str, Any] | None:
+    """The tournament clocks: time left per player, whose is running (None: no clocks)."""
+    clock = state.clock
+    if clock is None:
+        return None
+    return {
+        "left": list(clock.left),
+        "running": clock.running,
+        "since": clock.since,
+        "deadline": clocks.deadline(state),
     }
 
 

@@ -12,28 +12,23 @@ from dataclasses import replace
 from typing import Any
 
 from companion.engine import (
-    BadRequest,
     Field,
     FieldType,
     Game,
     Illegal,
-    NotYourTurn,
     Option,
     OptionType,
     Payload,
     Rng,
     SetupError,
-    TooLate,
     by_anyone,
     by_seat,
     by_table,
 )
-from companion.engine.text import say
-from companion.games.witchs_brew import decisions, sets, timer, views
+from companion.games.witchs_brew import absent, choosing, decisions, plays, sets, timer, views
 from companion.games.witchs_brew import trick as chain
-from companion.games.witchs_brew.abilities import Kind, abilities, ability, find, new_deck
-from companion.games.witchs_brew.draft import Draft, advance, pick
-from companion.games.witchs_brew.roles import HAND_SIZE, Role, parse_role, reminders
+from companion.games.witchs_brew.abilities import Kind, abilities, ability, new_deck
+from companion.games.witchs_brew.roles import HAND_SIZE, Role, reminders
 from companion.games.witchs_brew.state import (
     AMULETS,
     RAVENS,
@@ -45,9 +40,13 @@ from companion.games.witchs_brew.state import (
 
 #: every role's id, for the declarations
 ROLES = tuple(role.value for role in Role)
-#: at most this many turns are played in a row for seats that left (a guard: the app never
-#: plays for everybody, so a seat still at the table always stops it long before)
-AUTOPILOT_STEPS = 500
+#: an ability card of the app's deck (drafted, or used)
+CARD = Field(
+    "card",
+    FieldType.TEXT,
+    choices=tuple(abilities()),
+    message="Choose one of your ability cards.",
+)
 
 
 class WitchsBrew(Game[GameState]):
@@ -72,17 +71,11 @@ class WitchsBrew(Game[GameState]):
     )
 
     def __init__(self) -> None:
-        card = Field(
-            "card",
-            FieldType.TEXT,
-            choices=tuple(abilities()),
-            message="Choose one of your ability cards.",
-        )
         super().__init__(
-            by_seat("draft", self._draft, card, refusal="Only players choose abilities."),
+            by_seat("draft", choosing.draft, CARD, refusal="Only players choose abilities."),
             by_seat(
                 "keep",
-                self._keep,
+                choosing.keep,
                 Field(
                     "card",
                     FieldType.TEXT,
@@ -93,7 +86,7 @@ class WitchsBrew(Game[GameState]):
             ),
             by_seat(
                 "select",
-                self._select,
+                choosing.select,
                 Field(
                     "roles",
                     FieldType.LIST,
@@ -107,7 +100,7 @@ class WitchsBrew(Game[GameState]):
             ),
             by_seat(
                 "play",
-                self._play,
+                plays.play,
                 Field(
                     "role",
                     FieldType.TEXT,
@@ -118,7 +111,7 @@ class WitchsBrew(Game[GameState]):
             ),
             by_seat(
                 "answer",
-                self._answer,
+                plays.answer,
                 Field(
                     "claim",
                     FieldType.BOOL,
@@ -129,7 +122,7 @@ class WitchsBrew(Game[GameState]):
             ),
             by_seat(
                 "amulet",
-                self._amulet,
+                plays.amulet,
                 Field(
                     "use",
                     FieldType.BOOL,
@@ -140,14 +133,14 @@ class WitchsBrew(Game[GameState]):
             by_seat(
                 "ability",
                 self._ability,
-                card,
+                CARD,
                 refusal="Only the owner of an ability uses it.",
                 side=True,
             ),
             by_anyone("raven", self._raven, side=True),
             by_table(
                 "skip",
-                self._skip,
+                absent.skip,
                 Field("seat", FieldType.SEAT, required=False),
                 refusal="Only the table can skip a player.",
                 side=True,
@@ -214,7 +207,7 @@ class WitchsBrew(Game[GameState]):
         if state.phase is Phase.OVER:
             self.accept(seat, action)  # a malformed action is a bad request even now
             raise Illegal("The game is over.")
-        return self._autopilot(super().apply(state, seat, action, at, seats=seats), at)
+        return absent.autopilot(super().apply(state, seat, action, at, seats=seats), at)
 
     def seat_left(self, state: GameState, seat: int, at: float) -> GameState:
         """``seat`` has left for good: from now on the app does for it what the table's skip
@@ -225,137 +218,7 @@ class WitchsBrew(Game[GameState]):
         state = replace(state, gone=state.gone | {seat})
         if state.phase is Phase.OVER:
             return state
-        return self._autopilot(state, at)
-
-    # -- the draft and the selection ------------------------------------------------------
-
-    def _draft(self, state: GameState, seat: int, action: Payload, at: float) -> GameState:
-        draft = self._drafting(state, seat)
-        if state.options.physical_abilities:
-            raise Illegal("You play with your own ability cards: say which card you kept.")
-        card = action["card"]
-        draft, deck = pick(draft, card, state.deck)
-        state = replace(state.with_player(seat, ability=card), draft=draft, deck=deck)
-        return sets.reveal(state) if draft.done else state
-
-    def _keep(self, state: GameState, seat: int, action: Payload, at: float) -> GameState:
-        """Physical cards: the player kept a card at the table and says which (its number or
-        name in the data file). Secret until everyone has chosen, like a dealt card."""
-        draft = self._drafting(state, seat)
-        if not state.options.physical_abilities:
-            raise Illegal("The app deals the ability cards: keep one of those in your hand.")
-        card = find(action["card"])
-        if card is None:
-            count = len(abilities())
-            raise BadRequest(
-                "There is no such ability card: give its number (1–{count}).", count=count
-            )
-        state = replace(state.with_player(seat, ability=card), draft=advance(draft))
-        return sets.reveal(state) if state.draft is not None and state.draft.done else state
-
-    def _drafting(self, state: GameState, seat: int) -> Draft:
-        """The draft, if it is ``seat``'s turn to choose an ability."""
-        draft = state.draft
-        if state.phase is not Phase.DRAFT or draft is None or draft.current is None:
-            raise Illegal("No ability is being chosen now.")
-        if seat != draft.current:
-            name = state.players[draft.current].name
-            raise NotYourTurn("It is {name}'s turn to choose an ability.", name=name)
-        return draft
-
-    def _select(self, state: GameState, seat: int, action: Payload, at: float) -> GameState:
-        if state.phase is Phase.DRAFT:
-            raise Illegal("Roles are chosen after the ability draft.")
-        if state.phase is not Phase.SELECT:
-            raise Illegal("The roles for this set are already chosen.")
-        if state.players[seat].ready:
-            raise Illegal("You have already chosen your roles for this set.")
-        raw = action.get("roles")
-        if not isinstance(raw, list):
-            raise BadRequest("Choose exactly {hand_size} roles.", hand_size=HAND_SIZE)
-        roles = [parse_role(r) for r in raw]
-        chosen = [r for r in roles if r is not None]
-        if len(chosen) != len(roles):
-            raise BadRequest("That is not one of the 12 roles.")
-        if len(set(chosen)) != len(chosen):
-            raise BadRequest("Choose {hand_size} different roles.", hand_size=HAND_SIZE)
-        if len(chosen) != HAND_SIZE:
-            raise BadRequest(
-                "Choose exactly {hand_size} roles (you chose {count}).",
-                hand_size=HAND_SIZE,
-                count=len(chosen),
-            )
-        state = state.with_player(seat, selected=tuple(chosen))
-        if all(p.ready for p in state.players):
-            return sets.begin_tricks(state, at)
-        return state
-
-    # -- the trick ------------------------------------------------------------------------
-
-    def _play(self, state: GameState, seat: int, action: Payload, at: float) -> GameState:
-        current = _trick(state)
-        kind, due = chain.due_kind(current), chain.due(current)
-        if kind is chain.Due.ANSWER and seat == due:
-            raise Illegal('Answer "I am the …!" or "So be it!".')
-        if kind is not chain.Due.PLAY and seat == current.leader:
-            raise Illegal("You have already played this trick's role.")
-        if kind is not chain.Due.PLAY and due is not None:
-            doing = "answer" if kind is chain.Due.ANSWER else "decide on an amulet"
-            raise NotYourTurn("It is {name}'s turn to {doing}.", name=state.names[due], doing=doing)
-        if seat != current.leader:
-            name = state.names[current.leader]
-            raise NotYourTurn("It is {name}'s turn to lead.", name=name)
-        role = parse_role(action.get("role"))
-        if role is None:
-            raise BadRequest("That is not one of the 12 roles.")
-        player = state.players[seat]
-        if role in player.played:
-            raise Illegal("You have already played the {role}.", role=say(role.label))
-        if role not in player.hand:
-            raise Illegal("You did not choose the {role} for this set.", role=say(role.label))
-        holders = [s for s in state.seats if s != seat and role in state.players[s].hand]
-        ready = state.options.amulets and player.may_use_amulet
-        led = chain.lead(current, role, holders, at, amulet_ready=ready)
-        state = sets.record_play(replace(state, trick=led), seat, role)
-        return sets.settle(state, at)
-
-    def _answer(self, state: GameState, seat: int, action: Payload, at: float) -> GameState:
-        current = _trick(state)
-        claim = action["claim"]
-        # A phone may name the role it answers; an answer meant for an earlier trick is late.
-        meant = action.get("role")
-        if meant is not None and parse_role(meant) != current.role:
-            raise TooLate("Too late: that trick is over.")
-        return self._answered(state, seat, claim, at, auto=False)
-
-    def _answered(
-        self, state: GameState, seat: int, claim: bool, at: float, auto: bool
-    ) -> GameState:
-        current = _trick(state)
-        answered = chain.answer(current, seat, claim, at, auto=auto)
-        assert current.role is not None
-        state = sets.record_play(replace(state, trick=answered), seat, current.role)
-        return sets.settle(state, at)
-
-    def _amulet(self, state: GameState, seat: int, action: Payload, at: float) -> GameState:
-        _trick(state)
-        use = action["use"]
-        return self._amulet_decided(state, seat, use, at, auto=False)
-
-    def _amulet_decided(
-        self, state: GameState, seat: int, use: bool, at: float, auto: bool
-    ) -> GameState:
-        current = _trick(state)
-        decided = chain.decide_amulet(current, seat, use, at, auto=auto)
-        state = replace(state, trick=decided)
-        if use:
-            player = state.players[seat]
-            state = state.with_player(
-                seat,
-                amulets_unused=player.amulets_unused - 1,
-                amulets_grey=player.amulets_grey + 1,
-            )
-        return sets.settle(state, at)
+        return absent.autopilot(state, at)
 
     # -- abilities, ravens, the table's skip ---------------------------------------------
 
@@ -388,86 +251,6 @@ class WitchsBrew(Game[GameState]):
         if state.last_set and state.previous is not None:
             return sets.close_previous(state)
         return state
-
-    def _skip(self, state: GameState, seat: None, action: Payload, at: float) -> GameState:
-        if (
-            state.phase is Phase.DRAFT
-            and state.draft is not None
-            and state.draft.current is not None
-        ):
-            return self._skip_draft(state, at)
-        if state.phase is Phase.SELECT:
-            return self._skip_select(state, action, at)
-        current = state.trick
-        kind = None if current is None else chain.due_kind(current)
-        due = None if current is None else chain.due(current)
-        if state.phase is not Phase.TRICK or kind is None or due is None:
-            raise Illegal("Nobody is due to answer or lead now.")
-        if kind is chain.Due.ANSWER:
-            return self._answered(state, due, False, at, auto=True)
-        if kind is chain.Due.AMULET:
-            return self._amulet_decided(state, due, False, at, auto=True)
-        return sets.pass_lead(state, at)
-
-    def _skip_draft(self, state: GameState, at: float) -> GameState:
-        """The drafter is away: the first card in their hand is kept for them. With the
-        physical cards the table keeps one for them, and the app records none."""
-        draft = state.draft
-        assert draft is not None and draft.current is not None
-        drafter = draft.current
-        if state.options.physical_abilities:
-            state = replace(state, draft=advance(draft))
-            return sets.reveal(state) if state.draft is not None and state.draft.done else state
-        return self._draft(state, drafter, {"card": draft.hands[drafter][0]}, at)
-
-    def _skip_select(self, state: GameState, action: Payload, at: float) -> GameState:
-        """Roles for a player who left, drawn from the seed: the set can go on, and when one of
-        them is called the table skips (or the timer answers) for that player."""
-        target = action.get("seat")
-        if target is None:
-            raise BadRequest("Say which seat to skip.")
-        if state.players[target].ready:
-            raise Illegal("That player has already chosen, or there is no such seat.")
-        return self._drawn_roles(state, target, at)
-
-    def _drawn_roles(self, state: GameState, seat: int, at: float) -> GameState:
-        rng = Rng(state.seed, "skip-select", state.set_number, seat)
-        roles = [r.value for r in rng.shuffled(list(Role))[:HAND_SIZE]]
-        return self._select(state, seat, {"roles": roles}, at)
-
-    # -- seats that left: the app plays their turns -----------------------------------------
-
-    def _autopilot(self, state: GameState, at: float) -> GameState:
-        """Every turn that falls to a seat that left, played as the table's skip plays it,
-        until a seat still at the table is due (or nobody is)."""
-        for _ in range(AUTOPILOT_STEPS):
-            after = self._auto_step(state, at)
-            if after is None:
-                return state
-            state = after
-        return state
-
-    def _auto_step(self, state: GameState, at: float) -> GameState | None:
-        """One turn of a seat that left, or None when no such seat is due."""
-        gone = frozenset(state.gone) - frozenset(state.present)  # nobody, if everyone left
-        if not gone or state.phase is Phase.OVER:
-            return None
-        if state.phase is Phase.DRAFT:
-            drafter = None if state.draft is None else state.draft.current
-            return self._skip_draft(state, at) if drafter in gone else None
-        if state.phase is Phase.SELECT:
-            waiting = [seat for seat in sorted(gone) if not state.players[seat].ready]
-            return self._drawn_roles(state, waiting[0], at) if waiting else None
-        current = state.trick
-        due = None if current is None else chain.due(current)
-        if current is None or due not in gone:
-            return None
-        kind = chain.due_kind(current)
-        if kind is chain.Due.ANSWER:
-            return self._answered(state, due, False, at, auto=True)
-        if kind is chain.Due.AMULET:
-            return self._amulet_decided(state, due, False, at, auto=True)
-        return sets.pass_lead(state, at)
 
     # -- views and time -------------------------------------------------------------------
 
@@ -512,18 +295,11 @@ class WitchsBrew(Game[GameState]):
             return state
         due = chain.due(current)
         if chain.due_kind(current) is chain.Due.ANSWER and due is not None:
-            return self._autopilot(self._answered(state, due, False, at, auto=True), at)
+            return absent.autopilot(plays.answered(state, due, False, at, auto=True), at)
         return replace(state, trick=chain.nudged(current))
 
     def is_over(self, state: GameState) -> bool:
         return state.phase is Phase.OVER
-
-
-def _trick(state: GameState) -> chain.Trick:
-    if state.phase is not Phase.TRICK or state.trick is None:
-        waiting = "the ability draft" if state.phase is Phase.DRAFT else "everyone's roles"
-        raise Illegal("No trick is under way: waiting for {waiting}.", waiting=waiting)
-    return state.trick
 
 
 WITCHS_BREW = WitchsBrew()

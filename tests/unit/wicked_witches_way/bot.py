@@ -4,28 +4,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
-from companion.engine import IllegalAction
 from companion.games.wicked_witches_way.formula import valid_symbols
 from companion.games.wicked_witches_way.state import GameState, Phase, Step
 from companion.games.wicked_witches_way.symbols import SYMBOLS, in_order
+from tests import support
+from tests.support import LEAVE, Move
 from tests.unit.wicked_witches_way.helpers import GAME, as_dice
 
-
-@dataclass(frozen=True)
-class Move:
-    """An action by a seat (None: the table), or ``timeout`` (action None) at the deadline."""
-
-    seat: int | None
-    action: dict[str, Any] | None
-    #: what the move is, for scripted players ("timeout", "perfect-orange", "cast", …)
-    tag: str = ""
-
-
-#: not a game action: the room telling the game that a seat left
-LEAVE = "(leave)"
 #: the acrobatics totals the bot enters at the end (physical deck)
 ACROBATICS = (0, 7)
 
@@ -44,7 +31,7 @@ def moves(state: GameState) -> list[Move]:
     out.append(Move(0, {"type": "pass"}, "probe"))  # often refused
     if len(state.gone) < len(state.witches) - 1 and state.phase is not Phase.OVER:
         # A player walks away (the room calls ``seat_left``): rare, any time.
-        out.append(Move(len(state.witches) - 1 - len(state.gone), {"type": LEAVE}, "leave"))
+        out.append(Move(len(state.witches) - 1 - len(state.gone), None, LEAVE))
     return out
 
 
@@ -149,23 +136,14 @@ def play(state: GameState, pick: Callable[[list[Move]], Move], now: float, steps
         if GAME.is_over(state):
             break
         move = pick(moves(state))
-        now += 700
-        if move.action is None:
-            due = GAME.deadline(state)
-            assert due is not None
-            now = max(now, due)
+        state, now = step(state, move, now + 700)
         log.append((move, now))
-        state = step(state, move, now)
     return state, log, now
 
 
-def step(state: GameState, move: Move, now: float) -> GameState:
-    if move.action is None:
-        return GAME.timeout(state, now)
-    if move.action["type"] == LEAVE:
-        assert move.seat is not None
-        return GAME.seat_left(state, move.seat, now)
-    try:
-        return GAME.apply(state, move.seat, move.action, now)
-    except IllegalAction:
-        return state
+def step(
+    state: GameState, move: Move, now: float, *, unchanged: bool = False
+) -> tuple[GameState, float]:
+    """``move`` at ``now`` (a timeout at its deadline): the state after it and the time
+    (``tests.support.step``)."""
+    return support.step(GAME, state, move, now, unchanged=unchanged)

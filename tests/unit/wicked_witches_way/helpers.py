@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -35,6 +35,12 @@ def dice(
     while len(out) < 9:
         out.append(dict(out[len(out) % len(out)]))
     return out
+
+
+#: three valid orange symbols, two black ones and the skull in both colours
+ORANGE3 = dice(orange=["ear", "star", "eye"], black=["spider", "web"], both=["skull"])
+#: the roll, by the roller or the table
+ROLL = {"type": "roll"}
 
 
 def as_dice(raw: list[dict[str, str]]) -> tuple[Die, ...]:
@@ -103,24 +109,27 @@ def decides(state: GameState) -> bool:
 def play_on(state: GameState) -> GameState:
     """Let the steps of the reveal run out (on their own deadlines) up to the next decision:
     what the old referee did at once, now paced by the server clock."""
-    for _ in range(200):
-        if decides(state):
-            return state
-        due = GAME.deadline(state)
-        assert due is not None, (state.phase, state.step)
-        state = GAME.timeout(state, due)
-    raise AssertionError("the reveal did not reach a decision")
+    return _run_until(state, decides, "a decision")
 
 
 def until(state: GameState, seat: int | None, step: Step) -> GameState:
     """Let the reveal run (deadlines only) until ``seat`` is in ``step``."""
+
+    def reached(state: GameState) -> bool:
+        return state.current == seat and state.step is step
+
+    return _run_until(state, reached, f"{step} of seat {seat}")
+
+
+def _run_until(state: GameState, reached: Callable[[GameState], bool], what: str) -> GameState:
+    """Fire the deadlines, each at its time, until ``reached``."""
     for _ in range(200):
-        if state.current == seat and state.step is step:
+        if reached(state):
             return state
         due = GAME.deadline(state)
         assert due is not None, (state.phase, state.step)
         state = GAME.timeout(state, due)
-    raise AssertionError(f"never reached {step} of seat {seat}")
+    raise AssertionError(f"the reveal never reached {what}")
 
 
 def turn(

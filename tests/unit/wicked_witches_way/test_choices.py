@@ -1,7 +1,8 @@
 """``choices``: the decisions the game waits for, each as the payload the referee accepts.
 
 Random seeded games driven by the bot check, after every step, that every listed choice is
-accepted and every accepted move is listed (``tests.decisions``); hand-built states check that
+accepted and every accepted move is listed (``tests.conformance.checks.check_choices``, with
+probes); hand-built states check that
 the list is exactly what the rulebook allows."""
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from companion.engine import BadRequest
 from companion.games.wicked_witches_way.decisions import FREE, formulas
 from companion.games.wicked_witches_way.state import GameState, Phase, Step
 from companion.games.wicked_witches_way.symbols import SYMBOLS
-from tests.decisions import Seen, check_choices
+from tests.conformance.checks import PROBES, Seen, check_choices
 from tests.unit.wicked_witches_way.bot import moves, step
 from tests.unit.wicked_witches_way.helpers import (
     GAME,
@@ -60,20 +61,19 @@ def test_random_games_list_exactly_what_the_referee_accepts() -> None:
     seen = Seen()
     for n, (players, options, start) in enumerate(TABLES):
         for seed in (1, 2):
-            rng = random.Random(f"choices:{n}:{seed}")
+            # the checks draw from their own generator: the games played do not depend on them
+            bot, rng = random.Random(f"choices:{n}:{seed}"), random.Random(f"checks:{n}:{seed}")
             state = new(players, seed, **options)
             state = at_positions(state, dict.fromkeys(state.seats, start))
             now = T0
             for _ in range(260):
                 if GAME.is_over(state):
                     break
-                picks = [m for m in moves(state) if m.tag != "leave" or rng.random() < 0.02]
-                move = rng.choice(picks)
-                now += 700
-                if move.action is None:
-                    now = max(now, GAME.deadline(state) or now)
-                state = step(state, move, now)
-                check_choices(GAME, state, players, now, rng, state.gone, FREE, seen)
+                picks = [m for m in moves(state) if m.tag != "leave" or bot.random() < 0.02]
+                state, now = step(state, bot.choice(picks), now + 700)
+                check_choices(
+                    GAME, state, players, now, rng, state.gone, probes=PROBES, free=FREE, seen=seen
+                )
     # The checks met every kind of decision, and found accepted moves to compare.
     kinds = {"roll", "close_lid", "formula", "spell", "keep", "dice", "acrobatics"}
     assert kinds <= set(seen.listed)

@@ -6,10 +6,10 @@ from __future__ import annotations
 from companion.games.wicked_witches_way.state import GameState, Phase, Step
 from tests.unit.wicked_witches_way.helpers import (
     GAME,
+    ORANGE3,
     T0,
     at_positions,
     closed,
-    dice,
     new,
     position,
     result_of,
@@ -19,8 +19,6 @@ from tests.unit.wicked_witches_way.helpers import (
     with_hand,
     write,
 )
-
-ORANGE3 = dice(orange=["ear", "star", "eye"], black=["spider", "web"], both=["skull"])
 
 
 def left(state: GameState, seat: int, at: float = T0 + 1500) -> GameState:

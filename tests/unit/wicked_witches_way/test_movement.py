@@ -12,6 +12,7 @@ from companion.games.wicked_witches_way.black_magic import kind_of
 from companion.games.wicked_witches_way.state import Phase, Step
 from tests.unit.wicked_witches_way.helpers import (
     GAME,
+    ORANGE3,
     T0,
     at_positions,
     closed,
@@ -25,8 +26,6 @@ from tests.unit.wicked_witches_way.helpers import (
     with_hand,
     write,
 )
-
-ORANGE3 = dice(orange=["ear", "star", "eye"], black=["spider", "web"], both=["skull"])
 
 
 def test_incomplete_formula_moves_as_many_spaces_as_cards() -> None:

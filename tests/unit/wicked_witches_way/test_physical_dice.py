@@ -11,9 +11,10 @@ from companion.engine import IllegalAction
 from companion.games.wicked_witches_way.state import GameState, Phase, Step
 from tests.unit.wicked_witches_way.helpers import (
     GAME,
+    ORANGE3,
+    ROLL,
     T0,
     closed,
-    dice,
     dumped,
     enter,
     new,
@@ -25,8 +26,6 @@ from tests.unit.wicked_witches_way.helpers import (
     write,
 )
 
-ROLL = {"type": "roll"}
-ORANGE3 = dice(orange=["ear", "star", "eye"], black=["spider", "web"], both=["skull"])
 #: the same box with one face mis-tapped: the eye entered black instead of orange
 MISTAPPED = [
     {"symbol": "eye", "color": "black"} if d == {"symbol": "eye", "color": "orange"} else d

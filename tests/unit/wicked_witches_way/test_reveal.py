@@ -13,9 +13,9 @@ from companion.engine import IllegalAction
 from companion.games.wicked_witches_way.state import GameState, Phase, Step
 from tests.unit.wicked_witches_way.helpers import (
     GAME,
+    ORANGE3,
     T0,
     closed,
-    dice,
     new,
     position,
     result_of,
@@ -25,7 +25,6 @@ from tests.unit.wicked_witches_way.helpers import (
     with_hand,
 )
 
-ORANGE3 = dice(orange=["ear", "star", "eye"], black=["spider", "web"], both=["skull"])
 FORMULAS: dict[int, list[str]] = {0: ["ear"], 1: ["eye", "star"], 2: ["spider", "web"]}
 WRITTEN = T0 + 2000
 

@@ -6,9 +6,9 @@ import json
 
 from tests.unit.wicked_witches_way.helpers import (
     GAME,
+    ORANGE3,
     T0,
     closed,
-    dice,
     dumped,
     new,
     rolled,
@@ -16,8 +16,6 @@ from tests.unit.wicked_witches_way.helpers import (
     with_hand,
     write,
 )
-
-ORANGE3 = dice(orange=["ear", "star", "eye"], black=["spider", "web"], both=["skull"])
 
 
 def others(seat: int, players: int = 3) -> list[int | None]:

@@ -11,6 +11,7 @@ from companion.engine.text import english
 from companion.games.wicked_witches_way.state import GameState, Phase, Step
 from tests.unit.wicked_witches_way.helpers import (
     GAME,
+    ORANGE3,
     T0,
     at_positions,
     closed,
@@ -28,7 +29,6 @@ from tests.unit.wicked_witches_way.helpers import (
     write,
 )
 
-ORANGE3 = dice(orange=["ear", "star", "eye"], black=["spider", "web"], both=["skull"])
 CAST = T0 + 10_000
 FOG_MS = 5_000
 

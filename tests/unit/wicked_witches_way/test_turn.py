@@ -15,6 +15,7 @@ from tests.unit.test_room_service import Clock, make
 from tests.unit.test_undo import table as seated_room
 from tests.unit.wicked_witches_way.helpers import (
     GAME,
+    ROLL,
     T0,
     at_positions,
     closed,
@@ -28,7 +29,6 @@ from tests.unit.wicked_witches_way.helpers import (
     write,
 )
 
-ROLL = {"type": "roll"}
 CLOSE = {"type": "close_lid"}
 FACES = dice(orange=["ear", "star"], black=["web"])
 

@@ -3,30 +3,18 @@
 
 from __future__ import annotations
 
-import contextlib
-import copy
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
-from companion.engine import IllegalAction, Rng
+from companion.engine import Rng
 from companion.games.witchs_brew import trick as chain
 from companion.games.witchs_brew.abilities import Kind, abilities, ability
 from companion.games.witchs_brew.roles import HAND_SIZE
 from companion.games.witchs_brew.state import GameState, Phase
+from tests import support
+from tests.support import Move
 from tests.unit.witchs_brew.helpers import GAME
-
-
-@dataclass(frozen=True)
-class Move:
-    """An action by a seat (None: the table), or ``timeout`` (action None) at the deadline."""
-
-    seat: int | None
-    action: dict[str, Any] | None
-    #: what the move is, for scripted players ("timeout", "claim", "raven", "probe", …)
-    tag: str = ""
-
 
 #: the physical ability cards the bot may say it kept (of the 17 listed)
 KEPT = 3
@@ -85,24 +73,7 @@ def step(state: GameState, move: Move, now: float) -> tuple[GameState, float]:
 
     Checks on the way that ``apply`` never changes its input, whether it accepts or refuses.
     """
-    before = copy.deepcopy(state)
-    if move.tag == "leave":  # the seat leaves for good (the room calls seat_left)
-        assert move.seat is not None
-        after = GAME.seat_left(state, move.seat, now)
-    elif move.action is None:
-        due = GAME.deadline(state)
-        assert due is not None
-        now = max(now, due)
-        after = GAME.timeout(state, now)
-    else:
-        try:
-            after = GAME.apply(state, move.seat, move.action, now)
-        except IllegalAction as exc:
-            assert exc.code in {"illegal", "not_your_turn", "too_late", "bad_request", "forbidden"}
-            assert exc.message.endswith((".", "!", "?")), exc.message
-            after = state
-    assert state == before
-    return after, now
+    return support.step(GAME, state, move, now, unchanged=True)
 
 
 def play(
@@ -123,18 +94,7 @@ def play(
 
 
 def replay(first: GameState, log: list[tuple[Move, float]]) -> GameState:
-    state = first
-    for move, at in log:
-        if move.tag == "leave":
-            assert move.seat is not None
-            state = GAME.seat_left(state, move.seat, at)
-            continue
-        if move.action is None:
-            state = GAME.timeout(state, at)
-            continue
-        with contextlib.suppress(IllegalAction):  # refused moves change nothing
-            state = GAME.apply(state, move.seat, move.action, at)
-    return state
+    return support.replay(GAME, first, log)
 
 
 def check_invariants(state: GameState) -> None:

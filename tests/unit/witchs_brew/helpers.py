@@ -16,6 +16,12 @@ T0 = 1_000_000.0
 
 #: five roles everyone may choose when a test does not care
 FILLER = ("wizard", "druid", "assistant", "cutpurse", "warlock")
+#: five roles everyone chooses in a test where each role is held by every player
+SHARED = ["witch", "wizard", "druid", "alchemist", "assistant"]
+#: five roles that are none of SHARED
+OTHERS = ["wolf_keeper", "snake_hunter", "herb_collector", "cutpurse", "warlock"]
+#: the table's skip of whoever is due (in the selection it names the seat)
+SKIP = {"type": "skip"}
 
 
 def new(players: int = 4, first: int = 0, **options: Any) -> GameState:
@@ -62,6 +68,12 @@ def selected(
     return state
 
 
+def alike(players: int = 3, first: int = ANNA, at: float = T0, **options: Any) -> GameState:
+    """A new game in which every player chose SHARED, so every role played is claimable by
+    all; ``first`` leads."""
+    return selected(new(players, first, **options), dict.fromkeys(range(players), SHARED), at)
+
+
 def play(state: GameState, seat: int, role: str, at: float = T0) -> GameState:
     return GAME.apply(state, seat, {"type": "play", "role": role}, at)
 
@@ -92,6 +104,12 @@ def last(state: GameState) -> dict[str, Any]:
     out = table(state)["last_trick"]
     assert out is not None
     return out
+
+
+def said_by_the_app(seat: int, at: float) -> dict[str, Any]:
+    """The chain entry of the "So be it!" the app said for ``seat`` at ``at`` (a timer run out,
+    the table's skip, a seat that left)."""
+    return {"seat": seat, "answer": "so_be_it", "at": at, "auto": True}
 
 
 def chain(view_trick: Mapping[str, Any]) -> list[tuple[int, str]]:

@@ -13,10 +13,11 @@ from tests.unit.witchs_brew.helpers import (
     DAN,
     GAME,
     NAMES,
+    SHARED,
+    alike,
     amulet,
     answer,
     last,
-    new,
     play,
     play_out,
     raven,
@@ -26,12 +27,10 @@ from tests.unit.witchs_brew.helpers import (
 )
 from tests.unit.witchs_brew.helpers import chain as entries
 
-SHARED = ["witch", "wizard", "druid", "alchemist", "assistant"]
-
 
 def game(players: int = 3):
     """Amulets on, Anna first, everyone chose the same five roles."""
-    return selected(new(players, first=ANNA, amulets=True), dict.fromkeys(range(players), SHARED))
+    return alike(players, ANNA, amulets=True)
 
 
 def amulets(state, seat: int) -> dict[str, int]:
@@ -129,7 +128,7 @@ def test_grey_amulets_leave_at_the_end_of_the_set() -> None:
 
 
 def test_without_amulets_there_is_no_offer() -> None:
-    state = selected(new(3, first=ANNA), dict.fromkeys(range(3), SHARED))
+    state = alike(3, ANNA)
     state = answer(answer(play(state, ANNA, "witch"), BEN, True), CLEO, False)
     assert last(state)["winner"] == BEN
 

@@ -1,7 +1,8 @@
 """``choices``: the decisions the game waits for, each as the payload the referee accepts.
 
 Random seeded games driven by the bot check, after every step, that every listed choice is
-accepted and every accepted move is listed (``tests.decisions``); hand-built states check that
+accepted and every accepted move is listed (``tests.conformance.checks.check_choices``, with
+probes); hand-built states check that
 the list is exactly what the rulebook allows."""
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from typing import Any
 
 from companion.games.witchs_brew.abilities import abilities
 from companion.games.witchs_brew.state import GameState
-from tests.decisions import Seen, check_choices
+from tests.conformance.checks import PROBES, Seen, check_choices
 from tests.unit.witchs_brew.bot import moves, step
 from tests.unit.witchs_brew.helpers import (
     ANNA,
@@ -51,19 +52,20 @@ def test_random_games_list_exactly_what_the_referee_accepts() -> None:
     seen = Seen()
     for n, (players, options) in enumerate(TABLES):
         for seed in (1, 2):
-            rng = random.Random(f"choices:{n}:{seed}")
+            # the checks draw from their own generator: the games played do not depend on them
+            bot, rng = random.Random(f"choices:{n}:{seed}"), random.Random(f"checks:{n}:{seed}")
             state = GAME.setup(NAMES[:players], options, seed)
             now = T0
             for _ in range(300):
                 if GAME.is_over(state):
                     break
                 options_now = moves(state)
-                if rng.random() < 0.01:  # a player leaves for good now and then
-                    state = GAME.seat_left(state, rng.randrange(players), now)
+                if bot.random() < 0.01:  # a player leaves for good now and then
+                    state = GAME.seat_left(state, bot.randrange(players), now)
                 else:
-                    options_now = [m for m in options_now if m.tag != "raven" or rng.random() < 0.1]
-                    state, now = step(state, rng.choice(options_now), now + 700)
-                check_choices(GAME, state, players, now, rng, state.gone, (), seen)
+                    options_now = [m for m in options_now if m.tag != "raven" or bot.random() < 0.1]
+                    state, now = step(state, bot.choice(options_now), now + 700)
+                check_choices(GAME, state, players, now, rng, state.gone, probes=PROBES, seen=seen)
     kinds = {"draft", "keep", "select", "play", "answer", "amulet"}
     assert kinds <= set(seen.listed) and kinds <= set(seen.accepted)
     assert not SIDE & set(seen.listed)

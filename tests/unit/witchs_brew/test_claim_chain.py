@@ -16,6 +16,8 @@ from tests.unit.witchs_brew.helpers import (
     CLEO,
     DAN,
     GAME,
+    OTHERS,
+    SHARED,
     T0,
     answer,
     cards_left,
@@ -253,11 +255,9 @@ def test_winner_leads_the_next_trick() -> None:
 
 
 def test_winner_without_cards_hands_the_lead_clockwise() -> None:
-    five = ["witch", "wizard", "druid", "alchemist", "assistant"]
-    others = ["wolf_keeper", "snake_hunter", "herb_collector", "cutpurse", "warlock"]
-    state = selected(new(4, first=ANNA), {ANNA: five, BEN: five, CLEO: others, DAN: others})
+    state = selected(new(4, first=ANNA), {ANNA: SHARED, BEN: SHARED, CLEO: OTHERS, DAN: OTHERS})
     state = answer(play(state, ANNA, "witch"), BEN, True)
-    for role in five[1:]:  # Ben wins every trick; Anna says "So be it!"
+    for role in SHARED[1:]:  # Ben wins every trick; Anna says "So be it!"
         assert trick(state)["due"] == BEN
         state = answer(play(state, BEN, role), ANNA, False)
     assert last(state)["winner"] == BEN

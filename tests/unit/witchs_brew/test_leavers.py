@@ -18,19 +18,22 @@ from tests.unit.witchs_brew.helpers import (
     DAN,
     GAME,
     NAMES,
+    OTHERS,
+    SHARED,
+    SKIP,
     T0,
+    alike,
     answer,
     cards_left,
     last,
     new,
+    play_out,
+    said_by_the_app,
     selected,
     table,
     trick,
 )
 from tests.unit.witchs_brew.helpers import play as lead
-
-SHARED = ["witch", "wizard", "druid", "alchemist", "assistant"]
-SKIP = {"type": "skip"}
 
 
 def left(state: GameState, seat: int, at: float = T0) -> GameState:
@@ -46,20 +49,15 @@ def test_seat_left_is_recorded_shown_and_idempotent() -> None:
 
 
 def test_a_due_responder_who_left_says_so_be_it_by_itself() -> None:
-    state = lead(selected(new(4, first=ANNA), dict.fromkeys(range(4), SHARED)), ANNA, "witch")
+    state = lead(alike(4, ANNA), ANNA, "witch")
     assert trick(state)["due"] == BEN
     state = left(state, BEN, T0 + 700)
-    assert trick(state)["chain"][1] == {
-        "seat": BEN,
-        "answer": "so_be_it",
-        "at": T0 + 700,
-        "auto": True,
-    }
+    assert trick(state)["chain"][1] == said_by_the_app(BEN, T0 + 700)
     assert trick(state)["due"] == CLEO
 
 
 def test_a_player_who_left_answers_when_the_call_reaches_them() -> None:
-    state = selected(new(4, first=ANNA), dict.fromkeys(range(4), SHARED))
+    state = alike(4, ANNA)
     state = left(state, DAN)
     state = answer(answer(lead(state, ANNA, "witch"), BEN, True), CLEO, False)
     done = last(state)
@@ -80,7 +78,7 @@ def test_the_lead_of_a_player_who_left_passes_clockwise() -> None:
 
 
 def test_a_leader_who_left_uses_no_amulet() -> None:
-    state = selected(new(3, first=ANNA, amulets=True), dict.fromkeys(range(3), SHARED))
+    state = alike(3, ANNA, amulets=True)
     state = answer(answer(lead(state, ANNA, "witch"), BEN, True), CLEO, False)
     assert trick(state)["due_kind"] == "amulet"
     state = left(state, ANNA)
@@ -100,7 +98,7 @@ def test_a_player_who_left_before_choosing_gets_roles_drawn_from_the_seed() -> N
 
 
 def test_a_player_who_left_chooses_the_next_sets_roles_by_itself() -> None:
-    state = selected(new(3, first=ANNA), dict.fromkeys(range(3), SHARED))
+    state = alike(3, ANNA)
     state = left(state, CLEO)
     state = selected(state)  # nothing left to choose: already done
     for role in SHARED:
@@ -124,12 +122,7 @@ def test_a_drafter_who_left_keeps_the_first_card() -> None:
 def test_later_drafts_pass_a_player_who_left_by() -> None:
     state = selected(new(4, first=ANNA, magical_abilities=True))
     state = left(state, CLEO)
-    while state.set_number == 1:
-        due = trick(state)["due"]
-        if trick(state)["due_kind"] == "play":
-            state = lead(state, due, state.players[due].hand[0].value)
-        else:
-            state = answer(state, due, False)
+    state = play_out(state)
     assert state.phase is Phase.DRAFT and state.first_player == BEN
     assert table(state)["draft"]["order"] == [BEN, DAN, ANNA]
     assert state.draft.hands[CLEO] == () and len(state.draft.hands[BEN]) == 3
@@ -139,22 +132,16 @@ def test_later_drafts_pass_a_player_who_left_by() -> None:
 def test_the_next_set_is_started_by_the_next_player_still_at_the_table() -> None:
     state = selected(new(4, first=ANNA))
     state = left(state, BEN)
-    while state.set_number == 1:
-        due = trick(state)["due"]
-        if trick(state)["due_kind"] == "play":
-            state = lead(state, due, state.players[due].hand[0].value)
-        else:
-            state = answer(state, due, False)
+    state = play_out(state)
     assert state.first_player == CLEO
 
 
 def test_cards_only_players_who_left_hold_are_put_aside_and_the_set_ends() -> None:
-    others = ["wolf_keeper", "snake_hunter", "herb_collector", "cutpurse", "warlock"]
-    state = selected(new(3, first=ANNA), {ANNA: SHARED, BEN: others, CLEO: others})
+    state = selected(new(3, first=ANNA), {ANNA: SHARED, BEN: OTHERS, CLEO: OTHERS})
     state = left(state, CLEO)
     for role in SHARED:
         state = lead(state, ANNA, role)  # nobody else holds them: Anna keeps the lead
-    for role in others:
+    for role in OTHERS:
         state = lead(state, BEN, role)  # Cleo, gone, says "So be it!" to each by herself
     assert state.set_number == 2 and state.phase is Phase.SELECT
     assert all(e.get("auto") for e in last(state)["chain"] if e["seat"] == CLEO)
@@ -175,12 +162,7 @@ def test_a_seat_that_leaves_after_the_end_changes_nothing_but_the_record() -> No
     for _ in range(4):
         state = GAME.apply(state, None, {"type": "raven"}, T0)
     state = selected(state)
-    while state.phase is Phase.TRICK:
-        due = trick(state)["due"]
-        if trick(state)["due_kind"] == "play":
-            state = lead(state, due, state.players[due].hand[0].value)
-        else:
-            state = answer(state, due, False)
+    state = play_out(state)
     assert state.phase is Phase.OVER
     assert left(state, BEN).gone == frozenset({BEN}) and left(state, BEN).phase is Phase.OVER
 

@@ -18,6 +18,8 @@ from tests.unit.witchs_brew.helpers import (
     CLEO,
     GAME,
     NAMES,
+    OTHERS,
+    SHARED,
     answer,
     dumped,
     new,
@@ -27,8 +29,7 @@ from tests.unit.witchs_brew.helpers import (
 from tests.unit.witchs_brew.helpers import play as lead
 from tests.unit.witchs_brew.test_whole_game import ALL, scripted
 
-ANNAS = ["witch", "wizard", "druid", "alchemist", "assistant"]
-OTHERS = ["wolf_keeper", "snake_hunter", "herb_collector", "cutpurse", "warlock"]
+ANNAS = SHARED  # Anna's five, which nobody else chooses
 
 
 def public(view: dict[str, Any]) -> str:

@@ -18,25 +18,26 @@ from tests.unit.witchs_brew.helpers import (
     DAN,
     GAME,
     NAMES,
+    OTHERS,
+    SHARED,
+    SKIP,
     T0,
+    alike,
     answer,
     cards_left,
     dumped,
     last,
     new,
     play,
+    said_by_the_app,
     selected,
     table,
     trick,
 )
 
-SHARED = ["witch", "wizard", "druid", "alchemist", "assistant"]
-SKIP = {"type": "skip"}
-
 
 def timed(players: int = 3, seconds: int = 5, **options: object):
-    state = new(players, first=ANNA, answer_seconds=seconds, **options)
-    return selected(state, dict.fromkeys(range(players), SHARED), at=T0)
+    return alike(players, ANNA, answer_seconds=seconds, **options)
 
 
 def test_no_deadline_without_the_timer() -> None:
@@ -50,12 +51,7 @@ def test_a_responder_whose_time_runs_out_says_so_be_it() -> None:
     assert GAME.deadline(state) == T0 + 6000 and trick(state)["deadline"] == T0 + 6000
     assert GAME.timeout(state, T0 + 5999) == state
     state = GAME.timeout(state, T0 + 6000)
-    assert trick(state)["chain"][1] == {
-        "seat": BEN,
-        "answer": "so_be_it",
-        "at": T0 + 6000,
-        "auto": True,
-    }
+    assert trick(state)["chain"][1] == said_by_the_app(BEN, T0 + 6000)
     assert trick(state)["due"] == CLEO and GAME.deadline(state) == T0 + 11000
     assert cards_left(state) == [4, 4, 5]
 
@@ -103,19 +99,14 @@ def test_a_whole_trick_runs_out() -> None:
 
 
 def test_the_table_skips_a_responder_who_left() -> None:
-    state = play(selected(new(4, first=ANNA), dict.fromkeys(range(4), SHARED)), ANNA, "witch")
+    state = play(alike(4, ANNA), ANNA, "witch")
     state = GAME.apply(state, None, SKIP, T0 + 500)
-    assert trick(state)["chain"][1] == {
-        "seat": BEN,
-        "answer": "so_be_it",
-        "at": T0 + 500,
-        "auto": True,
-    }
+    assert trick(state)["chain"][1] == said_by_the_app(BEN, T0 + 500)
     assert trick(state)["due"] == CLEO
 
 
 def test_the_table_skips_an_amulet_decision_as_no() -> None:
-    state = selected(new(3, first=ANNA, amulets=True), dict.fromkeys(range(3), SHARED))
+    state = alike(3, ANNA, amulets=True)
     state = answer(answer(play(state, ANNA, "witch"), BEN, True), CLEO, False)
     state = GAME.apply(state, None, SKIP, T0)
     assert last(state)["winner"] == BEN
@@ -130,13 +121,12 @@ def test_a_skipped_leader_passes_the_lead_clockwise() -> None:
 
 
 def test_a_skipped_leader_alone_with_cards_has_them_put_aside_and_the_set_ends() -> None:
-    others = ["wolf_keeper", "snake_hunter", "herb_collector", "cutpurse", "warlock"]
-    cleo = [*others[:4], "begging_monk"]
-    state = selected(new(3, first=ANNA), {ANNA: SHARED, BEN: others, CLEO: cleo})
+    cleo = [*OTHERS[:4], "begging_monk"]
+    state = selected(new(3, first=ANNA), {ANNA: SHARED, BEN: OTHERS, CLEO: cleo})
     for role in SHARED:
         state = play(state, ANNA, role)  # nobody else holds them: Anna keeps the lead
     assert cards_left(state) == [0, 5, 5] and trick(state)["due"] == BEN
-    for role in others[:4]:
+    for role in OTHERS[:4]:
         state = answer(play(state, BEN, role), CLEO, False)
     state = play(state, BEN, "warlock")
     assert cards_left(state) == [0, 0, 1] and trick(state)["due"] == CLEO
