@@ -131,6 +131,12 @@ class Game(Generic[S]):
             return say(N_("Your move: choose on your phone."))
         return say(N_("Watch the table: nothing to do now."))
 
+    def describe(self, state: S, seat: int | None, action: Payload) -> str | None:
+        """The action in words with its parts, as the undo and redo notes name it (a ``say()``
+        text: "+1 for Cleo", "Watchman a3 hits b3"); ``state`` is the state it was applied to.
+        None (the default): the notes name the declared action ("Ben's buzz")."""
+        return None
+
     def outcome(self, state: S, reason: Reason) -> Outcome:
         """How the game ended: ``reason`` is RULES once ``is_over`` (its own end), ENDED when
         the host ended it (in any phase), LEFT when every player left. A sentence ("Sofia wins
