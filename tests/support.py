@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import random
 import signal
 import socket
 import subprocess
@@ -20,10 +22,30 @@ import socketio
 ROOT = Path(__file__).resolve().parent.parent
 
 
+#: Ports the tests' servers take: below Linux's ephemeral range (32768 to 60999), where the
+#: kernel picks the local ports of outgoing connections, so no client socket can take a port
+#: between free_port() and the server's bind; each pytest-xdist worker has its own slice.
+PORTS_FROM, PORTS_TO, SLICE = 20_000, 32_768, 1_000
+_next_port: list[int] = []
+
+
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+    """A port nobody listens on, from this worker's slice (``gw3``: 23000 to 23999), handed out
+    in turn so that servers a test starts together never get the same one."""
+    worker = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw"))
+    first = PORTS_FROM + worker % ((PORTS_TO - PORTS_FROM) // SLICE) * SLICE
+    if not _next_port:
+        _next_port.append(random.randrange(SLICE))  # another run's ports may still be closing
+    for _ in range(SLICE):
+        port = first + _next_port[0] % SLICE
+        _next_port[0] += 1
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue  # taken, or still closing after an earlier test
+            return port
+    raise RuntimeError(f"no free port in {first}..{first + SLICE - 1}")
 
 
 def http_json(method: str, url: str, body: Any = None) -> tuple[int, Any]:
