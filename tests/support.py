@@ -155,6 +155,11 @@ class Peer:
             self.arrivals.append(time.perf_counter())
         return answer
 
+    def clock_probes(self) -> int:
+        """How many clock probes the server has sent this client (each answered at once)."""
+        with self._lock:
+            return sum(1 for event, _ in self.received if event == "clock")
+
     def press(self, kind: str, **fields: Any) -> Any:
         """A race action stamped with this client's clock at the moment of the press.
 
