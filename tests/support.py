@@ -60,14 +60,20 @@ def http_json(method: str, url: str, body: Any = None) -> tuple[int, Any]:
         return err.code, json.loads(err.read() or b"null")
 
 
-def wait_until(predicate: Callable[[], Any], timeout: float = 10.0, what: str = "condition") -> Any:
-    """Poll until ``predicate()`` is truthy; the timeout only guards against hanging."""
+def wait_until(
+    predicate: Callable[[], Any],
+    timeout: float = 10.0,
+    what: str = "condition",
+    every: float = 0.02,
+) -> Any:
+    """Poll ``predicate()`` every ``every`` seconds until it is truthy, and return its value;
+    the timeout only guards against hanging."""
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         value = predicate()
         if value:
             return value
-        time.sleep(0.02)
+        time.sleep(every)
     raise AssertionError(f"timed out waiting for {what}")
 
 

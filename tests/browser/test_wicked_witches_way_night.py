@@ -12,7 +12,14 @@ from typing import Any
 import pytest
 
 from tests.browser.a11y import assert_accessible
-from tests.browser.conftest import close_all, end_and_rematch, open_table, press, visible
+from tests.browser.conftest import (
+    close_all,
+    end_and_rematch,
+    open_table,
+    press,
+    settled,
+    visible,
+)
 from tests.integration.test_wicked_witches_way_live import valid_by_colour
 from tests.support import LiveServer, wait_until
 
@@ -68,8 +75,8 @@ def test_a_whole_game_on_tv_and_phones(browser: Any, server: LiveServer, artifac
                 dice = []
             elif visible(page, "#www-lock") and plan:
                 if not seen["compose"]:
-                    tv.wait_for_timeout(1800)  # the lid's closing animation
-                    tv.screenshot(path=str(artifacts / "www-tv-compose-1920x1080.png"))
+                    tv.wait_for_selector("#www-lid")  # once it has closed
+                    settled(tv).screenshot(path=str(artifacts / "www-tv-compose-1920x1080.png"))
                 seen["compose"] += 1
                 verdict = page.locator("#www-lid-verdict")
                 if verdict.count() and "closed the lid" in verdict.first.inner_text(timeout=1000):
