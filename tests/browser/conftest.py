@@ -124,6 +124,21 @@ def settled(page: Any) -> Any:
     return page
 
 
+def shown(page: Any, *selectors: str) -> list[str]:
+    """Those of ``selectors`` whose first match the page shows now, asked in one round trip
+    (``visible`` takes two per selector: a loop watching four pages is slow with it)."""
+    found: list[str] = page.evaluate(
+        """(selectors) => selectors.filter((selector) => {
+          const element = document.querySelector(selector);
+          const box = element?.getBoundingClientRect();
+          return !!box && box.width > 0 && box.height > 0
+            && getComputedStyle(element).visibility !== 'hidden';
+        })""",
+        list(selectors),
+    )
+    return found
+
+
 def press(page: Any, selector: str, tap: bool = False) -> bool:
     """Click (or tap) if the control is still there: screens re-render as views arrive, and a
     control that just went away is not an error (someone else acted first)."""
