@@ -1,14 +1,26 @@
-"""Shared fixtures: a live server per test module or per test."""
+"""Shared fixtures: a live server per test module or per test; the Hypothesis profiles."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from tests.servers import RedisServer
 from tests.support import LiveServer, Peer
+
+# Hypothesis profiles (tests/budget.py scales the properties that set their own count).
+# `dev`, the default: Hypothesis's own (100 examples, a 200 ms deadline, the example database
+# in .hypothesis/). `ci`, loaded when CI=true, for the shared 2-core machine that runs the
+# whole suite at once: half the examples, and Hypothesis's CI profile (no deadline and no
+# too_slow health check, which a busy machine trips; the same examples every run; no example
+# database; the blob that reproduces a failure). `--hypothesis-profile` picks one by hand.
+settings.register_profile("dev", max_examples=100)
+settings.register_profile("ci", settings.get_profile("ci"), max_examples=50)
+settings.load_profile("ci" if os.environ.get("CI") == "true" else "dev")
 
 
 @pytest.fixture

@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from tests.support import free_port
+
 if TYPE_CHECKING:
     from tests.support import LiveServer
 
@@ -35,13 +37,6 @@ def need(program: str) -> str:
     if os.environ.get("CI"):
         pytest.fail(f"{message}; CI must have it (.ci/run installs it)")
     pytest.skip(message)
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 def wait_port(port: int, proc: subprocess.Popen[bytes], what: str, timeout: float = 30.0) -> None:

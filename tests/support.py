@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import copy
 import json
+import os
+import random
 import signal
 import socket
 import subprocess
@@ -24,10 +26,30 @@ from companion.engine import Game, IllegalAction
 ROOT = Path(__file__).resolve().parent.parent
 
 
+#: Ports the tests' servers take: below Linux's ephemeral range (32768 to 60999), where the
+#: kernel picks the local ports of outgoing connections, so no client socket can take a port
+#: between free_port() and the server's bind; each pytest-xdist worker has its own slice.
+PORTS_FROM, PORTS_TO, SLICE = 20_000, 32_768, 1_000
+_next_port: list[int] = []
+
+
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+    """A port nobody listens on, from this worker's slice (``gw3``: 23000 to 23999), handed out
+    in turn so that servers a test starts together never get the same one."""
+    worker = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw"))
+    first = PORTS_FROM + worker % ((PORTS_TO - PORTS_FROM) // SLICE) * SLICE
+    if not _next_port:
+        _next_port.append(random.randrange(SLICE))  # another run's ports may still be closing
+    for _ in range(SLICE):
+        port = first + _next_port[0] % SLICE
+        _next_port[0] += 1
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue  # taken, or still closing after an earlier test
+            return port
+    raise RuntimeError(f"no free port in {first}..{first + SLICE - 1}")
 
 
 def http_json(method: str, url: str, body: Any = None) -> tuple[int, Any]:
@@ -42,14 +64,20 @@ def http_json(method: str, url: str, body: Any = None) -> tuple[int, Any]:
         return err.code, json.loads(err.read() or b"null")
 
 
-def wait_until(predicate: Callable[[], Any], timeout: float = 10.0, what: str = "condition") -> Any:
-    """Poll until ``predicate()`` is truthy; the timeout only guards against hanging."""
+def wait_until(
+    predicate: Callable[[], Any],
+    timeout: float = 10.0,
+    what: str = "condition",
+    every: float = 0.02,
+) -> Any:
+    """Poll ``predicate()`` every ``every`` seconds until it is truthy, and return its value;
+    the timeout only guards against hanging."""
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         value = predicate()
         if value:
             return value
-        time.sleep(0.02)
+        time.sleep(every)
     raise AssertionError(f"timed out waiting for {what}")
 
 
@@ -136,6 +164,11 @@ class Peer:
             self.received.append(("clock", data))
             self.arrivals.append(time.perf_counter())
         return answer
+
+    def clock_probes(self) -> int:
+        """How many clock probes the server has sent this client (each answered at once)."""
+        with self._lock:
+            return sum(1 for event, _ in self.received if event == "clock")
 
     def press(self, kind: str, **fields: Any) -> Any:
         """A race action stamped with this client's clock at the moment of the press.

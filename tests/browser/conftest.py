@@ -110,6 +110,35 @@ def visible(page: Any, selector: str) -> bool:
     return found.count() > 0 and found.first.is_visible()
 
 
+#: true once every animation on the page that ends has ended (a looping one never does)
+SETTLED = (
+    "() => document.getAnimations().every((a) => a.playState !== 'running'"
+    " || a.effect.getComputedTiming().endTime === Infinity)"
+)
+
+
+def settled(page: Any) -> Any:
+    """The page once what just changed has stopped moving (a die landed, a card turned, a
+    lid closed): for a screenshot, or a contrast check that a half faded-in text would fail."""
+    page.wait_for_function(SETTLED)
+    return page
+
+
+def shown(page: Any, *selectors: str) -> list[str]:
+    """Those of ``selectors`` whose first match the page shows now, asked in one round trip
+    (``visible`` takes two per selector: a loop watching four pages is slow with it)."""
+    found: list[str] = page.evaluate(
+        """(selectors) => selectors.filter((selector) => {
+          const element = document.querySelector(selector);
+          const box = element?.getBoundingClientRect();
+          return !!box && box.width > 0 && box.height > 0
+            && getComputedStyle(element).visibility !== 'hidden';
+        })""",
+        list(selectors),
+    )
+    return found
+
+
 def press(page: Any, selector: str, tap: bool = False) -> bool:
     """Click (or tap) if the control is still there: screens re-render as views arrive, and a
     control that just went away is not an error (someone else acted first)."""
@@ -124,23 +153,27 @@ def press(page: Any, selector: str, tap: bool = False) -> bool:
 
 
 #: A slow network on demand: while ``window.__hold`` is true the page's WebSockets deliver
-#: nothing; ``window.__release()`` hands over what was held back, in order. What the page sends
-#: still goes out at once.
+#: nothing (``window.__held`` lists what came meanwhile); ``window.__release()`` hands over what
+#: was held back, in order. What the page sends still goes out at once.
 HOLD_INCOMING = """
 (() => {
   const Native = window.WebSocket;
   const setter = Object.getOwnPropertyDescriptor(Native.prototype, 'onmessage').set;
   const held = [];
   window.__hold = false;
+  window.__held = [];
   window.__release = () => {
     window.__hold = false;
+    window.__held = [];
     while (held.length) held.shift()();
   };
   class Held extends Native {
     set onmessage(handler) {
       setter.call(this, (event) => {
-        if (window.__hold || held.length) held.push(() => handler.call(this, event));
-        else handler.call(this, event);
+        if (window.__hold || held.length) {
+          window.__held.push(event.data);
+          held.push(() => handler.call(this, event));
+        } else handler.call(this, event);
       });
     }
   }

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from tests.browser.a11y import axe_violations
-from tests.browser.conftest import close_all, open_table, phone_context, tv_context
+from tests.browser.conftest import close_all, open_table, phone_context, settled, tv_context
 from tests.support import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -70,12 +70,11 @@ def test_every_page_of_the_game_passes_axe(
     tv.wait_for_function(PLAYING)
     for page in (tv, *phones):
         page.wait_for_function(DRAWN)
-    tv.wait_for_timeout(400)  # let entry animations settle before contrast is measured
-    found["TV in play"] = axe_violations(tv)
+    found["TV in play"] = axe_violations(settled(tv))  # contrast once entry animations end
     wide = tv.evaluate("() => document.documentElement.scrollWidth")
     assert wide <= 1920, f"{game}: the TV is {wide} px wide in play"
     for seat, phone in enumerate(phones):
-        found[f"phone {seat + 1} in play"] = axe_violations(phone)
+        found[f"phone {seat + 1} in play"] = axe_violations(settled(phone))
     tv.screenshot(path=str(artifacts / f"a11y-{game}-tv-1920x1080.png"))
     phones[0].screenshot(path=str(artifacts / f"a11y-{game}-phone-390x844.png"))
     close_all(tv, *phones)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 import subprocess
-import time
 from pathlib import Path
 from typing import Any
 
@@ -148,7 +147,8 @@ def test_a_rematch_forgets_the_last_games_too_late(browser: Any, server: LiveSer
         "() => document.querySelector('#bz-status').textContent.includes('wins')", timeout=10_000
     )
     ben.locator("#btn-buzz").tap()
-    time.sleep(0.5)  # the press reaches the server, which refuses it: the round is over
+    # the press reaches the server, which refuses it (the round is over): its ack is held too
+    ben.wait_for_function("() => window.__held.some((data) => String(data).startsWith('43'))")
     ben.evaluate("window.__release()")
     ben.wait_for_selector('#btn-buzz[data-state="refused"]')
     assert "over" in ben.locator("#bz-verdict").inner_text()

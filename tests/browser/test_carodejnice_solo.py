@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from tests.browser.a11y import assert_accessible
-from tests.browser.conftest import close_all, phone_context, tv_context
+from tests.browser.conftest import close_all, phone_context, settled, tv_context
 from tests.browser.test_motion_sound_keys import PLAYED
 from tests.support import LiveServer
 
@@ -115,11 +115,9 @@ def test_a_solo_game_from_set_up_to_the_trial_on_one_phone(
     assert headline in WORDS[lang]["trial"]
     faiths = phone.locator("#cj-jurors .cj-faith.up")
     assert faiths.count() == 6
-    phone.wait_for_timeout(5000)  # let the turning finish for the screenshot only
-    shot(phone, artifacts, lang, "trial")
+    shot(settled(phone), artifacts, lang, "trial")  # once the cards have turned
     tv.wait_for_selector("#cj-tv-outcome")
-    tv.wait_for_timeout(5000)
-    shot(tv, artifacts, lang, "tv-trial", "1920x1080")
+    shot(settled(tv), artifacts, lang, "tv-trial", "1920x1080")
     close_all(phone, tv)
 
 

@@ -29,6 +29,8 @@ new MutationObserver((records) => {
   }
 }).observe(document, { childList: true, subtree: true });
 """
+#: a request answered by the server: what it sent the page before has arrived, and is drawn
+ROUND_TRIP = "async () => { await (await import('/static/js/client.js')).emit('time', {}); }"
 SOUNDED = "async () => (await import('/static/js/sound.js')).played.filter((c) => c.sounded).length"
 
 
@@ -128,7 +130,7 @@ def test_sound_cues_and_a_mute_per_device(browser: Any, server: LiveServer) -> N
     ]
     tv.reload()
     tv.wait_for_function("() => document.querySelectorAll('#ranking li').length === 2")
-    tv.wait_for_timeout(500)
+    tv.evaluate(ROUND_TRIP)  # every view the server sent the TV before has been drawn
     assert not [a for a in tv.evaluate("() => window.__anims") if a.startswith("kit-pop")]
 
     tv.click("#btn-end")

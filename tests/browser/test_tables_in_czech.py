@@ -16,7 +16,7 @@ from companion.games.witch_and_bitch.scenarios import SCENARIOS
 from companion.games.witchcraft import WITCHCRAFT, turns
 from companion.games.witchcraft.geometry import name
 from companion.web.i18n import TRANSLATIONS
-from tests.browser.conftest import close_all, open_table, visible
+from tests.browser.conftest import close_all, open_table, settled, visible
 from tests.browser.test_motion_sound_keys import PLAYED
 from tests.browser.test_witch_and_bitch_night import next_until, roll_for_first, wait_step
 from tests.browser.test_witchcraft_night import confirm
@@ -40,8 +40,7 @@ def cs(english: str, **params: object) -> str:
 
 def shot(page: Any, path: Path) -> None:
     """A screenshot once what just changed has finished moving (for the eye, not a check)."""
-    page.wait_for_timeout(700)
-    page.screenshot(path=str(path))
+    settled(page).screenshot(path=str(path))
 
 
 def room_in_czech(tv: Any) -> None:

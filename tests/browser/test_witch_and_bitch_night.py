@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from tests.browser.a11y import assert_accessible
-from tests.browser.conftest import close_all, open_table, press, visible
+from tests.browser.conftest import close_all, open_table, press, settled, visible
 from tests.support import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -63,10 +63,13 @@ def test_scenario_2_from_the_pick_to_the_second_round(
     tv, phones = open_table(browser, server, room, NAMES, shots="witch-and-bitch")
 
     # The scenario is picked in the lobby.
+    tv.evaluate(  # the TV's own socket: what the server confirms
+        "async () => (await import('/static/js/client.js')).connect()"
+        ".on('view', (view) => { window.__options = view.room.options; })"
+    )
     tv.fill("#opt-scenario", "2")
     tv.dispatch_event("#opt-scenario", "change")
-    tv.wait_for_function("() => document.querySelector('#opt-scenario').value === '2'")
-    time.sleep(0.3)
+    tv.wait_for_function("() => window.__options?.scenario === 2")  # the server has it
     tv.click("#btn-start")
     wait_step(tv, "setup")
     assert "The Return of Wanna" in tv.locator("#wab-head").inner_text()
@@ -93,8 +96,7 @@ def test_scenario_2_from_the_pick_to_the_second_round(
     tv.wait_for_function(
         "() => document.querySelectorAll('#wab-rollers .wab-die-wait').length === 2"
     )
-    time.sleep(1.0)  # the die has landed
-    tv.screenshot(path=str(artifacts / "witch-and-bitch-tv-first-roll-1920x1080.png"))
+    settled(tv).screenshot(path=str(artifacts / "witch-and-bitch-tv-first-roll-1920x1080.png"))
     roll_for_first(tv, phones)
     wait_step(tv, "draft")
     assert tv.locator("#wab-big-die svg").count() == 1
@@ -185,8 +187,7 @@ def test_scenario_2_from_the_pick_to_the_second_round(
         ".textContent.includes('+2')"
     )
     assert "+1" in tv.locator('#wab-spawn-board [data-portal="4"]').inner_text()
-    time.sleep(1.0)
-    tv.screenshot(path=str(artifacts / "witch-and-bitch-tv-destiny-1920x1080.png"))
+    settled(tv).screenshot(path=str(artifacts / "witch-and-bitch-tv-destiny-1920x1080.png"))
     next_until(tv, "activation")
     # The first player rolls an Enemy's attack on the TV (Enemy attack +5, 1 Damage).
     # (a revealed Bitch is never attacked: she has no button)
@@ -195,14 +196,12 @@ def test_scenario_2_from_the_pick_to_the_second_round(
     tv.wait_for_function(
         "() => /enemy attack/.test(document.querySelector('#wab-rolled').textContent)"
     )
-    time.sleep(1.0)
-    tv.screenshot(path=str(artifacts / "witch-and-bitch-tv-activation-1920x1080.png"))
+    settled(tv).screenshot(path=str(artifacts / "witch-and-bitch-tv-activation-1920x1080.png"))
     assert_accessible(tv, "witch-and-bitch-tv-activation")
     tv.click("#wab-next")
     tv.wait_for_selector('#wab-tv[data-round="2"]')
     assert "Round 2" in tv.locator("#wab-round").inner_text()
-    time.sleep(1.2)  # the last die has landed (its roll animation lasts 0.9 s)
     phones[0].evaluate("window.scrollTo(0, 0)")
-    tv.screenshot(path=str(artifacts / "witch-and-bitch-tv-1920x1080.png"))
+    settled(tv).screenshot(path=str(artifacts / "witch-and-bitch-tv-1920x1080.png"))  # dice landed
     phones[0].screenshot(path=str(artifacts / "witch-and-bitch-phone-390x844.png"))
     close_all(tv, *phones)

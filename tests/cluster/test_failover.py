@@ -8,7 +8,6 @@ processes, nginx with deploy/nginx.conf, python-socketio clients that connect th
 from __future__ import annotations
 
 import threading
-import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -219,13 +218,15 @@ def test_a_room_goes_back_to_its_process_when_that_one_is_up_again(
         wait_until(lambda: all(p.resumed() for p in peers), RECOVERY_TIMEOUT, "clients back")
         home.start()  # same port: nginx's hash sends the room there again
         # a new request for the room reaches the restarted process; it asks for the room
-        deadline = time.monotonic() + RECOVERY_TIMEOUT
-        while time.monotonic() < deadline:
-            status, _ = http_json("GET", f"{nginx.url}/api/rooms/{code}")
-            holder = db.get(f"companion:lease:{code}")
-            if status == 200 and holder not in (None, interim):
-                break
-            time.sleep(0.5)
+        wait_until(
+            lambda: (
+                http_json("GET", f"{nginx.url}/api/rooms/{code}")[0] == 200
+                and db.get(f"companion:lease:{code}") not in (None, interim)
+            ),
+            RECOVERY_TIMEOUT,
+            "the restarted process to take its room back",
+            every=0.5,
+        )
         holder = db.get(f"companion:lease:{code}")
         assert holder is not None and holder.split(":")[-1] == str(home.proc and home.proc.pid)
         wait_until(

@@ -7,8 +7,9 @@ import time
 
 import pytest
 
+from companion.timing.probes import PROBE_BURST
 from tests.shim import LatencyProxy
-from tests.support import LiveServer, Peer
+from tests.support import LiveServer, Peer, wait_until
 
 pytestmark = pytest.mark.integration
 
@@ -33,7 +34,10 @@ def test_the_slow_phone_that_pressed_first_wins(server: LiveServer, peers: list[
     assert slow.call("join", {"code": room["code"], "name": "Slow"})["seat"] == 0
     assert fast.call("join", {"code": room["code"], "name": "Fast"})["seat"] == 1
     tv.call("room", {"type": "start"})
-    time.sleep(1.5)  # the connect-time burst of clock probes has come back over the slow link
+    # The connect-time burst of clock probes has come back over the slow link once the next
+    # probe arrives: it is sent at least a dense interval after the burst's last one, which
+    # takes one round trip (twice SLOW_MS) to come back, and arrives SLOW_MS after it is sent.
+    wait_until(lambda: slow.clock_probes() > PROBE_BURST, what="a probe after the burst")
 
     for trial in range(1, 5):
         assert tv.call("act", {"type": "arm"})["ok"]

@@ -96,6 +96,8 @@ def test_a_whole_seeded_game_reaches_the_score_screen(
     )
     bots = [PhoneBot(phone) for phone in phones]
     assert tv.call("room", {"type": "start"})["ok"]
+    for seat in range(len(NAMES)):  # novices from space 7: the same race, a few turns shorter
+        act(tv, {"type": "handicap", "seat": seat, "level": "novice", "start": 7})
 
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
@@ -251,7 +253,9 @@ def test_physical_dice_lid_race_first_then_faces_entered_and_corrected(
 def test_physical_deck_nobody_is_asked_unless_she_says_i_play_a_spell(
     server: LiveServer, peers: list[Peer]
 ) -> None:
-    tv, phones = open_table(server, peers, {"physical_deck": True, "pace_seconds": 4})
+    tv, phones = open_table(
+        server, peers, {"physical_deck": True, "pace_seconds": 2, "fog_seconds": 2}
+    )
     assert tv.call("room", {"type": "start"})["ok"]
     act(tv, {"type": "roll"})
     act(tv, {"type": "close_lid", "t": tv.now()})

@@ -24,6 +24,7 @@ from companion.timing.probes import (
     SPARSE_SECONDS,
     probe_interval,
 )
+from tests.budget import examples
 
 
 def probe(est: ClockEstimator, rng: random.Random, now: float, offset: float, up: float,
@@ -62,7 +63,7 @@ def test_no_samples_means_arrival_time() -> None:
     assert fair_time(t=5.0, arrival=900.0, estimate=None, opened_at=0.0) == 900.0
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(
     gap=st.floats(min_value=10, max_value=200),
     lat_a=st.floats(min_value=5, max_value=250),

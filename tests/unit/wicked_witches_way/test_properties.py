@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from companion.games.wicked_witches_way.state import GameState, Phase
 from companion.games.wicked_witches_way.track import FINISH, LOWEST
+from tests.budget import examples
 from tests.unit.wicked_witches_way.bot import Move, moves, play, step
 from tests.unit.wicked_witches_way.helpers import GAME
 
@@ -106,7 +107,7 @@ def _picker(picks: list[int]) -> Callable[[list[Move]], Move]:
     return pick
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(games())
 def test_apply_never_mutates_its_input_and_refusals_change_nothing(
     game: tuple[GameState, list[int]],
@@ -124,7 +125,7 @@ def test_apply_never_mutates_its_input_and_refusals_change_nothing(
             assert later is None or later > now
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(games())
 def test_positions_stay_between_minus_two_and_the_finish_and_views_are_json(
     game: tuple[GameState, list[int]],
@@ -145,7 +146,7 @@ def test_positions_stay_between_minus_two_and_the_finish_and_views_are_json(
         assert json.loads(json.dumps(view)) == view
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(games())
 def test_replaying_the_same_actions_from_the_same_seed_gives_the_same_state(
     game: tuple[GameState, list[int]],

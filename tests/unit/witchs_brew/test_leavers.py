@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from companion.engine import Rng
 from companion.games.witchs_brew.state import GameState, Phase
+from tests.budget import examples
 from tests.unit.witchs_brew.bot import Move, check_invariants, moves, play, replay, step
 from tests.unit.witchs_brew.helpers import (
     ANNA,
@@ -191,7 +192,7 @@ def test_a_whole_game_goes_on_after_players_leave() -> None:
     assert replay(first, log) == end
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 2**32),
     players=st.integers(3, 6),

@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.games.witchs_brew.state import GameState, Phase
+from tests.budget import examples
 from tests.unit.witchs_brew.bot import check_invariants, moves, replay, step
 from tests.unit.witchs_brew.helpers import GAME, NAMES
 
@@ -30,7 +31,7 @@ def setup(game: dict[str, int]) -> GameState:
     return GAME.setup(NAMES[: game["players"]], {**options, "sixth_player": True}, game["seed"])
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(game=games, picks=st.lists(st.integers(0, 10_000), min_size=60, max_size=300))
 def test_random_play_keeps_every_invariant_and_replays(game: dict[str, int], picks: list[int]):
     first = setup(game)
@@ -51,7 +52,7 @@ def test_random_play_keeps_every_invariant_and_replays(game: dict[str, int], pic
     assert replay(first, log) == state
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(game=games)
 def test_setup_is_a_function_of_the_seed(game: dict[str, int]) -> None:
     assert setup(game) == setup(game)
