@@ -11,7 +11,9 @@ from companion.timing.probes import PROBE_BURST
 from tests.shim import LatencyProxy
 from tests.support import LiveServer, Peer, wait_until
 
-pytestmark = pytest.mark.integration
+# timing: it compares presses 40 ms apart through a latency shim, so it runs alone after the
+# parallel run (scripts/test), never beside a busy Chromium on the other core
+pytestmark = [pytest.mark.integration, pytest.mark.timing]
 
 SLOW_MS, FAST_MS, HEAD_START_MS = 200.0, 20.0, 40.0
 
