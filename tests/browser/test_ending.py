@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from companion.engine.text import english
+from tests.browser.a11y import assert_accessible
 from tests.browser.conftest import close_all, open_table, phone_context, tv_context
 from tests.support import LiveServer, Peer
 
@@ -57,6 +58,7 @@ def test_a_round_then_the_hosts_end_shows_the_ending_everywhere(
         on_tv = tv.locator(f'{where} .kit-ending-entry[data-seat="{seat}"]')
         assert NAMES[seat] in on_tv.inner_text()
     tv.screenshot(path=str(artifacts / "ending-tv-1920x1080.png"))
+    assert_accessible(tv, "the TV's ending")
     for seat, page in enumerate(phones):
         page.wait_for_selector(".kit-ending", state="visible")
         assert not page.locator(".kit-prompt").is_visible()  # the ending says it all now
@@ -68,6 +70,7 @@ def test_a_round_then_the_hosts_end_shows_the_ending_everywhere(
             assert mine.count() == 0
         assert page.locator(".kit-ending-next").count() == 0  # the host's, not a player's
         page.screenshot(path=str(artifacts / f"ending-phone-{seat}-390x844.png"))
+    assert_accessible(phones[0], "a phone's ending")
     spy.sio.disconnect()
     close_all(tv, *phones)
 
