@@ -88,6 +88,7 @@ COLOURS = ["orange", "sky", "green", "yellow", "purple"]
 
 #: draws the kit's ending for a synthetic view into a fresh element of the page
 DRAW = """async ([side, seat, ranking, names, colours]) => {
+  await (await import('/static/js/kit.js')).loadLanguage();
   const { makeEnding } = await import('/static/js/ending.js');
   const players = names.map((name, k) => ({
     seat: k, name, avatar: { shape: 'star', colour: colours[k] }, connected: true, gone: false,
@@ -143,3 +144,23 @@ def test_the_podium_puts_places_on_steps_and_the_rest_below(
     size = "1920x1080" if side == "tv" else "390x844"
     page.screenshot(path=str(artifacts / f"ending-podium-{side}-{size}.png"))
     page.context.close()
+
+
+@pytest.mark.parametrize(
+    ("lang", "mine", "fourth"),
+    [("cs", "Jsi na 2. místě", "4."), ("it", "Sei in 2ª posizione", "4ª")],
+)
+def test_a_phone_says_its_place_in_its_language(
+    browser: Any, server: LiveServer, lang: str, mine: str, fourth: str
+) -> None:
+    room = server.create_room("buzzer")
+    context = phone_context(browser)
+    context.add_cookies([{"name": "lang", "value": lang, "url": server.url}])
+    page = context.new_page()
+    page.goto(room["join_url"])
+    page.wait_for_selector("#name")
+    page.evaluate(DRAW, ["phone", 3, RANKING, NAMES_5, COLOURS])
+    page.wait_for_selector("#kit-ending-test .kit-podium")
+    assert page.locator(".kit-ending-mine").inner_text() == mine
+    assert page.locator(".kit-ending-rest .kit-ending-place").first.inner_text() == fourth
+    context.close()
