@@ -23,6 +23,8 @@ from companion.engine import (
     Game,
     IllegalAction,
     OptionError,
+    Payload,
+    Reason,
     SetupError,
     State,
     resolve_options,
@@ -117,6 +119,10 @@ class Room:
         self.last_undo: str = ""
         #: the room's language, chosen by the host (None: each device keeps its own)
         self.lang: str | None = None
+        #: why the room ended the game (ENDED: the host's End; LEFT: the last seated player
+        #: left); None while it runs or when the game ended by its own rules. Set by the
+        #: events, so a replay finds it again
+        self.ended: Reason | None = None
 
     # -- queries -------------------------------------------------------------------------
 
@@ -228,6 +234,8 @@ class Room:
             else:
                 player.gone = True
                 self._set_state(state)
+                if self.status is not Status.OVER and not self.active_players():
+                    self._stop(Reason.LEFT, float(event["at"]))
 
         return commit
 
@@ -314,6 +322,7 @@ class Room:
             for number, player in enumerate(players):
                 player.seat = number
             self.seed, self.state, self.status = seed, state, Status.PLAYING
+            self.ended = None
             self.game_number += 1
             self.history.clear()
 
@@ -343,14 +352,13 @@ class Room:
     def _end(self, event: EndEvent) -> Commit:
         if self.status not in (Status.PLAYING, Status.PAUSED):
             raise RoomError(ErrorCode.ILLEGAL, "There is no game in play to end.")
+        return lambda: self._stop(Reason.ENDED, float(event["at"]))
+
+    def _stop(self, reason: Reason, at: float) -> None:
+        """The room ends the game in play at the server time ``at`` (``reason``: why)."""
         # ended during a pause, the game clock keeps the time it stood at
-        paused_for = pause_length(self.paused_at, float(event["at"]))
-
-        def commit() -> None:
-            self.status, self.paused_at = Status.OVER, None
-            self.offset += paused_for
-
-        return commit
+        self.offset += pause_length(self.paused_at, at)
+        self.status, self.paused_at, self.ended = Status.OVER, None, reason
 
     def _act(self, event: ActEvent) -> Commit:
         if self.status is Status.PAUSED:
@@ -366,14 +374,21 @@ class Room:
             state = self.game.apply(self.state, seat, event["action"], at, seats=len(self.players))
         except IllegalAction as exc:
             raise RoomError(exc.code, exc.template, **exc.params) from exc
+        return self._step(state, at, self._act_label(seat, event["action"]))
+
+    def _act_label(self, seat: int | None, action: Payload) -> str:
+        """How the undo and redo notes name an action (before it is applied): the game's own
+        words for it (``describe``) where it has them, else the declared action's name."""
         # the action's name is its id in words (scripts/i18n extracts it from the declaration,
         # so the note reads in each screen's language)
-        action = say(action_words(str(event["action"]["type"])))
+        name = say(action_words(str(action["type"])))
+        detail = self.game.describe(self.state, seat, action)
         if seat is None:
-            label = say("the table's {action}", action=action)
-        else:
-            label = say("{who}'s {action}", who=self.players[seat].name, action=action)
-        return self._step(state, at, label)
+            return detail or say("the table's {action}", action=name)
+        who = self.players[seat].name
+        if detail is None:
+            return say("{who}'s {action}", who=who, action=name)
+        return say("{who}'s {action} — {detail}", who=who, action=name, detail=detail)
 
     def _timeout(self, event: TimeoutEvent) -> Commit:
         # The event keeps the deadline in server time; converted, it may miss the game's own

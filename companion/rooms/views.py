@@ -38,6 +38,12 @@ def seat_of(room: Room, binding: Binding) -> Player | None:
     return room.player_by_token(binding.token)
 
 
+def game_view(room: Room, seat: int | None) -> dict[str, Any] | None:
+    """The game's part of a view for ``seat`` (None: the table): its ``view`` with the prompt
+    and, once over, the outcome (``room.ended`` says why the room ended it); None in the lobby."""
+    return None if room.state is None else room.game.present(room.state, seat, room.ended)
+
+
 def build_views(
     room: Room,
     bindings: Mapping[str, Binding],
@@ -53,7 +59,7 @@ def build_views(
 
     Built per audience, not per connection: the room part once, the table view once (the host
     and spectators share it) and each seat's view once, however many sockets show it. Seat
-    secrets come only from ``game.view(state, seat)`` for that connection's own seat.
+    secrets come only from ``game_view(room, seat)`` for that connection's own seat.
     """
     shared = {
         "code": room.code,
@@ -88,7 +94,7 @@ def build_views(
         player = seat_of(room, binding)
         seat = player.seat if player is not None else None
         if seat not in game_views:
-            game_views[seat] = None if room.state is None else room.game.view(room.state, seat)
+            game_views[seat] = game_view(room, seat)
         out[conn] = {
             "v": version,
             "now": now,

@@ -7,6 +7,7 @@
 import { request, serverNow } from './client.js';
 import { h, svg, toast, ensureStylesheet, replay } from './ui.js';
 import { cue, muted, setMuted, onMute, reducedMotion } from './sound.js';
+import { makeEnding } from './ending.js';
 
 // ---- translations -------------------------------------------------------------------------------
 
@@ -508,6 +509,7 @@ export function pressTwice(button, action, { key = button.id || button, sure = n
  * @property {() => boolean} reducedMotion
  * @property {<E extends Element | null>(el: E, key: string, cls?: string) => E} fresh
  * @property {HTMLElement | null} statusEl
+ * @property {HTMLElement} endingEl a place under the ending's podium that a module may fill
  * @property {(type: string, payload?: Record<string, unknown>, options?: {button?: HTMLButtonElement | null, quiet?: boolean}) => Promise<Ack | null>} send
  */
 
@@ -547,6 +549,8 @@ export function gamePage({ root, game, side, base }) {
   /** @type {{el: HTMLElement | null, set(card: StatusCard | null): void, begin(): void, end(): void}} */
   const noCard = { el: null, set() {}, begin() {}, end() {} };
   let statusCard = noCard;   // made afresh at each mount, in the page's language
+  let prompt = makePrompt();  // the phone's "what to do now", made afresh at each mount
+  let ending = makeEnding(side);
   const motion = phaseMotion();
   const fresh = { seen: new Set(), first: true };   // ctx.fresh's memory, per mount
 
@@ -589,6 +593,8 @@ export function gamePage({ root, game, side, base }) {
     },
     /** The status card's element (phone only, else null), for a module that places it itself. */
     get statusEl() { return statusCard.el; },
+    /** A place in the kit's ending panel (under the podium) that a module may fill. */
+    get endingEl() { return ending.extra; },
     /** `act {type, …payload}`; a second identical one while the first is unanswered is dropped
      * (null). The page is redrawn after the answer: the view decides what stays enabled. */
     async send(type, payload = {}, options = {}) {
@@ -630,10 +636,14 @@ export function gamePage({ root, game, side, base }) {
     armed.clear();
     ctx.local = module.local ? module.local() : {};
     statusCard = side === 'phone' ? makeStatusCard() : noCard;
+    prompt = makePrompt();
+    ending = makeEnding(side);
     ctx.els = module.mount(ctx) ?? {};
-    // The status card goes on top unless the module placed `ctx.statusEl` in its own layout.
+    // The status card goes on top unless the module placed `ctx.statusEl` in its own layout;
+    // the prompt above everything (the same place in every game), the ending above the game.
     const card = statusCard.el && !ctx.els.root?.contains(statusCard.el) ? statusCard.el : null;
-    if (ctx.els.root) root.replaceChildren(...[card, ctx.els.root].filter(Boolean));
+    const top = side === 'phone' ? prompt.el : null;
+    if (ctx.els.root) root.replaceChildren(...[top, ending.el, card, ctx.els.root].filter(Boolean));
     mounted = key;
     motion.reset();
     fresh.seen = new Set();
@@ -645,6 +655,11 @@ export function gamePage({ root, game, side, base }) {
     statusCard.begin();
     module.render(ctx);
     statusCard.end();
+    const over = ctx.room.status === 'over';
+    prompt.set(over ? null : ctx.game.you?.prompt);
+    // celebrated when the game ends on this screen, not when an ended game is opened again
+    ending.draw(ctx, over && !fresh.first && !ending.el.dataset.seen);
+    ending.el.dataset.seen = over ? '1' : '';
     fresh.first = false;
     motion.after(ctx);
     drawCountdowns(root);
@@ -880,6 +895,25 @@ function makeStatusCard() {
       }
     },
     end() { el.hidden = !filled; },
+  };
+}
+
+/** The phone's prompt above every game: what this seat can do now (`act`, a call to action),
+ * or whom or what the game waits for (`wait`, calm): `you.prompt` of the view, translated. */
+function makePrompt() {
+  const text = h('span', { class: 'kit-prompt-text' });
+  const el = h('p', { class: 'kit-prompt', role: 'status', 'aria-live': 'polite' }, text);
+  el.hidden = true;
+  return {
+    el,
+    /** @param {{kind: string, text: ViewText} | null | undefined} given */
+    set(given) {
+      el.hidden = !given;
+      if (!given) return;
+      const words = say(given.text);
+      if (text.textContent !== words) text.textContent = words;
+      el.dataset.kind = given.kind === 'act' ? 'act' : 'wait';
+    },
   };
 }
 

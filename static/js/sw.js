@@ -17,6 +17,7 @@ const SHELL = [
   '/static/js/client.js',
   '/static/js/ui.js',
   '/static/js/kit.js',
+  '/static/js/ending.js',
   '/static/js/options.js',
   '/static/js/sound.js',
   '/static/js/phone.js',

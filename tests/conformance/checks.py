@@ -11,7 +11,9 @@ accepted (``check_choices``). At the end the log replays to the same states, dir
 through the room service on a real SQLite file, where the host also pauses now and then:
 nothing of the game changes during a pause, and its deadlines are as much later after it
 (``check_pause``). Malformed moves built from the same declarations go through the room service too
-(``check_fuzz``), and the page modules, the help and the reference must be there.
+(``check_fuzz``), and the page modules, the help and the reference must be there. Each seat's
+prompt agrees with its choices and the ending is in every view (``prompts.py``); after the host's
+End in a random phase nothing is accepted any more (``check_end``).
 ``test_registered_games.py`` runs all this over every registered game,
 ``tests/unit/test_example_game.py`` over a game written in the test, and
 ``test_checks_catch.py`` over that game broken on purpose (the checks must fail).
@@ -42,6 +44,7 @@ from companion.rooms import RoomError, RoomService, ServiceConfig
 from companion.rooms.room import Status
 from companion.store import SqliteStore
 from companion.timing import CAP_MS
+from tests.conformance.prompts import check_place, check_prompts, check_text
 
 ROOT = Path(__file__).resolve().parents[2]
 T0 = 1_000_000.0
@@ -496,15 +499,20 @@ def declares_secrets(game: Game[Any]) -> bool:
 
 def check_views(game: Game[Any], state: Any, seats: int) -> dict[int | None, dict[str, Any]]:
     """The table view and the view of each of the ``seats``: JSON objects (no NaN); only a
-    seat's has ``you``."""
+    seat's has ``you``. As the room sends them (``game.present``), each seat's prompt agrees
+    with its choices and the outcome is there once the game is over (``check_prompts``).
+    Returns the game's own views (``view``: the secrets are searched for in those)."""
     views = {who: game.view(state, who) for who in (None, *range(seats))}
     for who, view in views.items():
         assert isinstance(view, dict), f"{game.id}: the {audience(who)} view is not an object"
+    presented = {who: game.present(state, who) for who in (None, *range(seats))}
+    for who, view in presented.items():
         try:
             json.dumps(view, allow_nan=False)
         except (TypeError, ValueError) as exc:
             raise AssertionError(f"{game.id}: the {audience(who)} view is not JSON: {exc}") from exc
     assert "you" not in views[None], f"{game.id}: the table view has a 'you'"
+    check_prompts(game, state, presented)
     return views
 
 
@@ -998,6 +1006,85 @@ def act(table: Table, picker: Picker) -> None:
         assert ack is not None and ack["ok"], f"{picker.game.id}: the press {raw} lost: {ack}"
     else:
         assert table.room.state == after, f"{picker.game.id}: the room applied {raw} otherwise"
+
+
+#: the chance that the host ends the game at each step of ``check_end`` (a phase at random,
+#: early ones too, which a short game would not reach otherwise)
+END_CHANCE = 0.1
+
+
+def check_end(
+    games: Mapping[str, Game[Any]],
+    game: Game[Any],
+    db: Path,
+    players: int,
+    options: Mapping[str, Any],
+    seed: int,
+    steps: int = 80,
+) -> bool:
+    """Random legal play through the room service for a random number of steps (each step
+    the last with a chance of ``END_CHANCE``; sometimes paused), then the host's End: every
+    view (the TV's, the spectator's, each seat's) has the outcome with reason ``ended`` (a
+    say() text the catalogue knows), each seat its place once there is a ranking, and no game
+    action is accepted any more: every move that was legal (or listed) just before is refused,
+    and nothing changes. Returns False when the game ended by its own rules before the End
+    (nothing to check)."""
+    rng = random.Random(f"end:{game.id}:{players}:{seed}")
+    table = open_room(games, game, db, players, options, seed)
+    svc, clock = table.svc, table.clock
+    picker = Picker(game, players, rng)
+    for _ in range(steps):
+        if table.room.status is Status.OVER:
+            return False
+        if rng.random() < END_CHANCE:
+            break
+        clock.now += rng.choice(WAITS)
+        svc.tick()
+        act(table, picker)
+    room = table.room
+    if room.status is Status.OVER:
+        return False
+    if rng.random() < 0.3:
+        svc.room_command("tv", {"type": "pause"})
+    listed = listed_choices(game, room.state, players)
+    legal = [move for move, _ in picker.legal_moves(room.state, room.game_time(clock.now)).values()]
+    before = [*legal, *((who, p) for who, payloads in listed.items() for p in payloads or ())]
+    reply = svc.room_command("tv", {"type": "end"})
+    views = {o.to: o.payload["game"] for o in reply.out if o.event == "view"}
+    assert set(views) == {"tv", "spy", *(conn(k) for k in range(players))}, sorted(views)
+    for to, view in views.items():
+        outcome = view["outcome"]
+        assert outcome is not None and outcome["reason"] == "ended", (
+            f"{game.id}: after the host's End, the {to} view has outcome {outcome!r}"
+        )
+        check_text(game, outcome["text"], "the outcome")
+        if to.startswith("p"):
+            check_place(game, outcome, int(to[1:]), view["you"])
+            assert outcome["ranking"] is None or view["you"]["place"] is not None, (
+                f"{game.id}: {to} has no place in the ranking {outcome['ranking']}"
+            )
+    state, seq = room.state, room.seq
+    for who, payload in before:
+        check_refused_after_end(table, who, payload)
+    assert (room.state, room.seq, room.status) == (state, seq, Status.OVER), (
+        f"{game.id}: a move after the End changed the room"
+    )
+    return True
+
+
+def check_refused_after_end(table: Table, who: int | None, payload: Mapping[str, Any]) -> None:
+    """``payload`` from ``who`` is refused: the game is over (a race press: when it settles)."""
+    game = table.room.game
+    try:
+        reply = table.svc.act(conn(who), {**payload, "t": table.clock.now})
+    except RoomError:
+        return
+    if reply.pending is not None:
+        settle(table)
+        ack = reply.pending.wait(0)
+        assert ack is not None and not ack["ok"], f"{game.id}: {payload} won a race after the End"
+        return
+    raise AssertionError(f"{game.id}: {audience(who)} sent {payload} after the End: accepted")
 
 
 def check_fuzz(

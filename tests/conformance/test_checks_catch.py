@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from companion.engine import Illegal, Payload
+from companion.engine import Illegal, Payload, Reason
 from tests.conformance import checks
 from tests.unit.test_example_game import GAME, HighCard, HighCardState
 
@@ -40,6 +40,26 @@ class ListsASeatThatLeft(HighCard):
 
     def choices(self, state: HighCardState, seat: int | None) -> list[dict[str, Any]]:
         return super().choices(replace(state, gone=frozenset()), seat)
+
+
+class PromptIgnoresChoices(HighCard):
+    """Tells every seat to choose, the one that picked already too (its prompt ignores
+    ``acting``): the seat that must act and the one that must not are told the same."""
+
+    def prompt(self, state: HighCardState, seat: int, acting: bool) -> str:
+        return super().prompt(state, seat, True)
+
+
+class SaysActToAll(HighCard):
+    """Its own ``present`` calls every seat to act, whatever its choices."""
+
+    def present(
+        self, state: HighCardState, seat: int | None, over: Reason | None = None
+    ) -> dict[str, Any]:
+        view = super().present(state, seat, over)
+        if seat is not None and over is None and not self.is_over(state):
+            view["you"]["prompt"]["kind"] = "act"
+        return view
 
 
 class Typed(HighCard):
@@ -79,8 +99,16 @@ def test_a_free_field_is_listed_once() -> None:
         (ListsARefusedMove(), r"seat \d is offered \{'type': 'pick', 'n': \d+\} but it is refused"),
         (ForgetsAMove(), r"seat \d may send \{'type': 'pick', 'n': 10\}, which is not listed"),
         (TypedButNotFree(), r"\(free 'n'\) but it is refused \(illegal: There is no 10"),
+        (PromptIgnoresChoices(), r"seat \d must act and seat \d must not, but both are told"),
+        (SaysActToAll(), r"seat \d's prompt is 'act', but its choices are \[\]"),
     ],
-    ids=["lists-a-refused-move", "forgets-a-move", "free-but-refuses-a-value"],
+    ids=[
+        "lists-a-refused-move",
+        "forgets-a-move",
+        "free-but-refuses-a-value",
+        "prompt-ignores-choices",
+        "prompt-kind-disagrees",
+    ],
 )
 def test_wrong_lists_fail_the_checks(wrong: HighCard, failure: str) -> None:
     with pytest.raises(AssertionError, match=failure) as caught:

@@ -75,6 +75,18 @@ def test_the_room_replays_to_the_same_state(game_id: str, tmp_path: Path) -> Non
 
 
 @pytest.mark.parametrize("game_id", IDS)
+def test_the_hosts_end_is_an_ending_and_stops_the_game(game_id: str, tmp_path: Path) -> None:
+    """The host ends the game in a random phase (``check_end``): every view says it ended, and
+    no game action is accepted any more."""
+    game = GAMES[game_id]
+    ended = [
+        checks.check_end(GAMES, game, tmp_path / f"{seed}.sqlite3", players, options, seed)
+        for seed, (players, options) in enumerate(checks.configurations(game) * 2)
+    ]
+    assert any(ended), f"{game_id}: every game ended by its rules before the host's End"
+
+
+@pytest.mark.parametrize("game_id", IDS)
 def test_malformed_actions_are_refused_cleanly(game_id: str, tmp_path: Path) -> None:
     game = GAMES[game_id]
     for seed, (players, options) in enumerate(checks.configurations(game)):

@@ -105,6 +105,11 @@ def test_high_card_passes_the_conformance_checks(players: int, tmp_path: Path) -
     # through a room: the replay, and a pause that the game's timer stands still for
     checks.check_room_replay(games, GAME, tmp_path / "replay.sqlite3", players, {}, seed=1)
     checks.check_fuzz(games, GAME, tmp_path / "fuzz.sqlite3", players, {}, seed=1)
+    ends = [
+        checks.check_end(games, GAME, tmp_path / f"end{s}.sqlite3", players, {}, s)
+        for s in (1, 2, 3)
+    ]
+    assert any(ends)  # the host ended one at least before the cards were revealed
     checks.check_reference(GAME)
     for seed in (1, 2, 3):
         checks.check_leaver(GAME, players, {}, seed)

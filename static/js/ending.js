@@ -1,0 +1,118 @@
+// The end of a game, the same for every game (docs/pages.md, "Prompts and endings"): the
+// headline (`outcome.text`; on a seat's phone first its place in the first person: "You win!",
+// "You are 2nd"), the podium of places 1–3 on steps with avatars, names and scores, the rest
+// listed below (no podium when the game has no ranking), a short celebration when the game ends
+// while the screen watches, and for the host the next game: Rematch or Another game.
+
+import { h } from './ui.js';
+import { reducedMotion } from './sound.js';
+import { t, say, nameOf, avatarOf, call } from './kit.js';
+
+/** English ordinals pick their ending by this rule; other languages translate each form alike. */
+const ORDINAL = new Intl.PluralRules('en', { type: 'ordinal' });
+
+/** A place as the page's language writes it: "2nd", "2º", "2.". */
+export function ordinal(n) {
+  const forms = {
+    one: t('{n}st', { n }), two: t('{n}nd', { n }), few: t('{n}rd', { n }), other: t('{n}th', { n }),
+  };
+  return forms[ORDINAL.select(n)] ?? forms.other;
+}
+
+/** A seat's place in the first person (null without a place). */
+export function placeWords(place) {
+  if (!place) return null;
+  return place === 1 ? t('You win!') : t('You are {place}', { place: ordinal(place) });
+}
+
+const score = (value, lang) => (value === null || value === undefined
+  ? null : Number(value).toLocaleString(lang, { maximumFractionDigits: 1 }));
+
+/** One seat on the podium or in the list below it. */
+function entry(view, place, lang, tag = 'li') {
+  const points = score(place.score, lang);
+  return h(tag, { class: 'kit-ending-entry', dataset: { seat: place.seat, place: place.place } },
+    avatarOf(view, place.seat, { size: tag === 'li' ? '1.6em' : '2.6em' }),
+    h('span', { class: 'kit-ending-name', text: nameOf(view, place.seat) }),
+    points === null ? null : h('span', { class: 'kit-ending-score', text: points }));
+}
+
+/** Places 1–3 on steps (2nd, 1st, 3rd from the left; tied seats share a step) and the rest. */
+function podium(view, ranking, lang) {
+  const steps = [2, 1, 3].map((place) => {
+    const here = ranking.filter((p) => p.place === place);
+    if (!here.length) return null;
+    return h('li', { class: `kit-step kit-step-${place}`, dataset: { place } },
+      h('ul', { class: 'kit-step-seats' }, here.map((p) => entry(view, p, lang, 'li'))),
+      h('span', { class: 'kit-step-block', text: ordinal(place) }));
+  });
+  const rest = ranking.filter((p) => p.place > 3);
+  return [
+    h('ol', { class: 'kit-podium', 'aria-label': t('Podium') }, steps),
+    rest.length ? h('ol', { class: 'kit-ending-rest' }, rest.map((p) => {
+      const item = entry(view, p, lang);
+      item.prepend(h('span', { class: 'kit-ending-place', text: ordinal(p.place) }));
+      return item;
+    })) : null,
+  ];
+}
+
+/** What the host may do next: the same players again, or back home to choose another game. */
+function nextGame() {
+  return h('div', { class: 'kit-ending-next' },
+    h('button', {
+      type: 'button', class: 'btn btn-primary', text: t('↻ Rematch'),
+      onclick: (/** @type {Event} */ e) => call('room', { type: 'rematch' }, { button: /** @type {HTMLButtonElement} */ (e.currentTarget) }),
+    }),
+    h('a', { class: 'btn', href: '/', text: t('Another game') }));
+}
+
+/** A few sparks rising behind the podium (none when the device asks for less motion). */
+function sparks() {
+  return h('div', { class: 'kit-sparks', 'aria-hidden': 'true' },
+    Array.from({ length: 14 }, (_, i) => h('span', { class: `kit-spark kit-spark-${i % 7}`, style: `--i:${i}` })));
+}
+
+/**
+ * The ending panel of one mounted game: `el` (hidden while the game runs), `extra` (a place a
+ * game module may fill: the kit never clears it), `draw(ctx, celebrate)` for every render.
+ */
+export function makeEnding(side) {
+  const extra = h('div', { class: 'kit-ending-extra' });
+  const body = h('div', { class: 'kit-ending-body' });
+  const el = h('section', { class: `kit-ending kit-ending-${side}`, 'aria-live': 'polite' }, body, extra);
+  el.hidden = true;
+  let drawn = null;
+  return {
+    el,
+    extra,
+    /** Draw `ctx.game.outcome` (hide the panel without one); `celebrate`: the game has just
+     * ended before this screen's eyes (not a reload of an ended game): motion and sparks. */
+    draw(ctx, celebrate = false) {
+      const outcome = ctx.game?.outcome;
+      el.hidden = !outcome;
+      if (!outcome) {
+        drawn = null;
+        return;
+      }
+      const place = ctx.seat === null ? null : ctx.game.you?.place ?? null;
+      const key = JSON.stringify([outcome, place, ctx.room.players, ctx.room.host, ctx.lang]);
+      if (key === drawn) return;
+      drawn = key;
+      const mine = placeWords(place);
+      const parts = [
+        mine ? h('p', { class: 'kit-ending-mine', dataset: { place }, text: mine }) : null,
+        h('h2', { class: 'kit-ending-headline', text: say(outcome.text) }),
+        ...(outcome.ranking ? podium(ctx.view, outcome.ranking, ctx.lang) : []),
+        ctx.room.host ? nextGame() : null,
+      ];
+      body.replaceChildren(...parts.filter((part) => part !== null));
+      if (celebrate) {
+        if (!reducedMotion()) body.prepend(sparks());
+        el.classList.remove('kit-celebrate');
+        void el.offsetWidth;  // restart the animation
+        el.classList.add('kit-celebrate');
+      }
+    },
+  };
+}
