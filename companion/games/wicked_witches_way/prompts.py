@@ -151,10 +151,16 @@ def outcome(state: GameState, reason: Reason) -> Outcome:
 
 
 def describe(state: GameState, seat: int | None, payload: Payload) -> str | None:
-    """A spell by its name ("Tailwind"), an acrobatics total as the log says it; None for the
-    rest, which the notes name by the action ("Ben's roll"): a formula and a kept card are
-    secret (the notes go to every screen) and a roll's dice are not known before it."""
+    """A roll by its turn and roller, a spell by its name ("Tailwind"), an acrobatics total as
+    the log says it; None for the rest, which the notes name by the action ("Ben's formula"):
+    a formula and a kept card are secret (the notes go to every screen)."""
     kind = payload.get("type")
+    if kind == "roll":
+        return say(
+            N_("Turn {turn}: {name} rolls the dice"),
+            turn=state.turn,
+            name=player(state, state.roller),
+        )
     if kind == "spell":
         spell = spell_of(str(payload.get("card", "")))
         return None if spell is None else say(spell.label)

@@ -113,11 +113,12 @@ def test_with_the_physical_deck_each_witch_is_asked_for_her_acrobatics_until_all
     assert said(state, 2) == ("act", "You entered 4: the others are still counting.")
 
 
-def test_a_spell_and_an_acrobatics_total_are_described_a_secret_formula_is_not() -> None:
+def test_a_roll_a_spell_and_an_acrobatics_total_are_described_a_secret_formula_is_not() -> None:
     state = new()
     tailwind = {"type": "spell", "card": "tailwind"}
     assert GAME.describe(state, 0, tailwind) == "Tailwind"
     acrobatics = {"type": "acrobatics", "points": 4}
     assert GAME.describe(state, 1, acrobatics) == "Renée scores 4 acrobatics points."
     assert GAME.describe(state, 0, {"type": "formula", "cards": ["ear"]}) is None
-    assert GAME.describe(state, None, {"type": "roll"}) is None
+    roller = state.roller
+    assert GAME.describe(state, None, {"type": "roll"}) == f"Turn 1: player{roller} rolls the dice"
