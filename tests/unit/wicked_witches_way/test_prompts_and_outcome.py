@@ -3,12 +3,14 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from companion.engine import Reason
 from companion.engine.text import english
 from companion.games.wicked_witches_way.state import GameState, Phase, Step
 from companion.games.wicked_witches_way.track import LOWEST
+from tests.unit.wicked_witches_way.bot import moves, step
 from tests.unit.wicked_witches_way.helpers import (
     GAME,
     ORANGE3,
@@ -122,3 +124,22 @@ def test_a_roll_a_spell_and_an_acrobatics_total_are_described_a_secret_formula_i
     assert GAME.describe(state, 0, {"type": "formula", "cards": ["ear"]}) is None
     roller = state.roller
     assert GAME.describe(state, None, {"type": "roll"}) == f"Turn 1: player{roller} rolls the dice"
+
+
+def test_under_random_play_every_seat_has_a_prompt_and_an_end_by_the_host_ranks_everyone() -> None:
+    for seed in range(3):
+        rng = random.Random(seed)
+        options = {"physical_dice": seed == 1, "physical_deck": seed == 2, "compose_seconds": 20}
+        state = GAME.setup([f"p{k}" for k in range(3)], options, seed)
+        now = T0
+        for _ in range(300):
+            if GAME.is_over(state):
+                break
+            for seat in state.seats:
+                prompt = GAME.present(state, seat)["you"]["prompt"]
+                assert prompt["kind"] == ("act" if GAME.choices(state, seat) else "wait")
+                assert isinstance(prompt["text"], dict) and prompt["text"]["template"]
+            ended = GAME.outcome(state, Reason.ENDED)
+            assert ended.ranking is not None
+            assert sorted(p.seat for p in ended.ranking) == list(state.seats)
+            state, now = step(state, rng.choice(moves(state)), now + 700)
