@@ -3,6 +3,8 @@ describe)."""
 
 from __future__ import annotations
 
+import random
+
 from companion.engine import Reason
 from companion.engine.text import english
 from companion.games.witchcraft import turns
@@ -83,3 +85,24 @@ def test_a_resignation_and_a_choice_that_is_not_listed_are_not_described() -> No
     state = fight()
     assert GAME.describe(state, 0, {"type": "resign"}) is None
     assert GAME.describe(state, 0, {"type": "choose", "option": 9999}) is None
+
+
+def test_under_random_play_the_decider_acts_the_other_waits_and_the_end_ranks_both() -> None:
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = GAME.setup(NAMES, {"master": seed == 1}, seed)
+        for _ in range(300):
+            if GAME.is_over(state):
+                break
+            for seat in (0, 1):
+                prompt = GAME.present(state, seat)["you"]["prompt"]
+                assert prompt["kind"] == ("act" if seat == state.decider else "wait")
+                assert isinstance(prompt["text"], dict) and prompt["text"]["template"]
+            seat = state.decider
+            assert seat is not None
+            option = rng.randrange(len(turns.choices(state)))
+            state = GAME.apply(state, seat, {"type": "choose", "option": option}, 1.0)
+        assert GAME.is_over(state)  # random games end within a few dozen moves
+        ranking = GAME.outcome(state, Reason.RULES).ranking
+        assert ranking is not None and sorted(p.seat for p in ranking) == [0, 1]
+        assert ranking[0].seat == state.winner or state.winner is None
