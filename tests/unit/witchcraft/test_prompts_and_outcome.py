@@ -98,10 +98,10 @@ def test_under_random_play_the_decider_acts_the_other_waits_and_the_end_ranks_bo
                 prompt = GAME.present(state, seat)["you"]["prompt"]
                 assert prompt["kind"] == ("act" if seat == state.decider else "wait")
                 assert isinstance(prompt["text"], dict) and prompt["text"]["template"]
-            seat = state.decider
-            assert seat is not None
+            decider = state.decider
+            assert decider is not None
             option = rng.randrange(len(turns.choices(state)))
-            state = GAME.apply(state, seat, {"type": "choose", "option": option}, 1.0)
+            state = GAME.apply(state, decider, {"type": "choose", "option": option}, 1.0)
         assert GAME.is_over(state)  # random games end within a few dozen moves
         ranking = GAME.outcome(state, Reason.RULES).ranking
         assert ranking is not None and sorted(p.seat for p in ranking) == [0, 1]
