@@ -168,7 +168,9 @@ def test_placement_a_split_capture_and_an_altar(
     resign.click()
     tv.wait_for_function("() => document.querySelector('#wc-tv')?.dataset.phase === 'over'")
     assert "resigned" in tv.locator("#wc-pending").inner_text()
-    phones[0].wait_for_selector("#wc-result")
+    # the winner's phone has no third-person sentence of its own: the kit says "You win!"
+    phones[0].wait_for_selector("#wc-resign", state="detached")
+    assert phones[0].locator("#wc-result").count() == 0
     tv.screenshot(path=str(artifacts / "witchcraft-tv-over-1920x1080.png"))
     assert_accessible(tv, "witchcraft-tv-over")
     close_all(tv, *phones)

@@ -21,7 +21,9 @@ from companion.engine import (
     NotYourTurn,
     Option,
     OptionType,
+    Outcome,
     Payload,
+    Reason,
     Rng,
     by_anyone,
     by_seat,
@@ -31,6 +33,7 @@ from companion.engine.text import N_, say
 from companion.games.wicked_witches_way import (
     deadlines,
     decisions,
+    prompts,
     resolution,
     spells,
     turn,
@@ -255,6 +258,15 @@ class WickedWitchesWay(Game[GameState]):
 
     def race_opened_at(self, state: GameState) -> float | None:
         return state.rolled_at if state.phase is Phase.LOOK else None
+
+    def prompt(self, state: GameState, seat: int, acting: bool) -> str:
+        return prompts.prompt(state, seat, acting)
+
+    def outcome(self, state: GameState, reason: Reason) -> Outcome:
+        return prompts.outcome(state, reason)
+
+    def describe(self, state: GameState, seat: int | None, action: Payload) -> str | None:
+        return prompts.describe(state, seat, action)
 
     def is_over(self, state: GameState) -> bool:
         """Over at the end of the turn when a witch has finished; with the physical deck, once

@@ -19,11 +19,13 @@ from companion.engine import (
     NotYourTurn,
     Option,
     OptionType,
+    Outcome,
     Payload,
+    Reason,
     TooLate,
     by_seat,
 )
-from companion.games.witchcraft import clocks, decisions, setup, turns, views
+from companion.games.witchcraft import clocks, decisions, prompts, setup, turns, views
 from companion.games.witchcraft.state import GameState, Options, Phase, other
 from companion.games.witchcraft.tiles import data
 
@@ -93,6 +95,15 @@ class Witchcraft(Game[GameState]):
 
     def choices(self, state: GameState, seat: int | None) -> list[dict[str, Any]]:
         return decisions.choices(state, seat)
+
+    def prompt(self, state: GameState, seat: int, acting: bool) -> str:
+        return prompts.prompt(state, seat, acting)
+
+    def outcome(self, state: GameState, reason: Reason) -> Outcome:
+        return prompts.outcome(state, reason)
+
+    def describe(self, state: GameState, seat: int | None, action: Payload) -> str | None:
+        return prompts.describe(state, action)
 
     def is_over(self, state: GameState) -> bool:
         return state.phase is Phase.OVER

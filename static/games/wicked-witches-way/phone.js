@@ -719,7 +719,7 @@ export function render(ctx) {
   else if (g.phase === 'over') parts = drawOver(g, ctx);
   else parts = { mid: [], bottom: [] };
   const focused = document.activeElement?.id === 'www-acrobatics';
-  // The middle gets the status card (the player's place, what is next, the table's moment),
+  // The middle gets the status card (the player's place, the table's moment),
   // except while the formula or a choice of cards needs the room.
   const mid = parts.mid.filter(Boolean);
   const busy = g.phase === 'compose' || (g.you?.prompts || []).some((p) => p === 'keep' || p === 'dice');
@@ -742,7 +742,8 @@ const PHASE_LINE = {
   resolve: (t, p) => t('Turn {turn}: formulas checked · now: {name}', p),
 };
 
-/** @param {Ctx} ctx */
+/** The player's standing and the table's moment.
+ * @param {Ctx} ctx */
 function statusCard(ctx) {
   const g = ctx.game;
   const { t } = ctx;
@@ -753,19 +754,11 @@ function statusCard(ctx) {
   let you = '';
   if (me && level === ws.length - 1) you = t('Level with everyone on the track');
   else if (me) you = level ? t('{place} on the track, level with {n}', { place: ordinal(ahead + 1), n: level }) : t('{place} on the track', { place: ordinal(ahead + 1) });
-  const prompts = g.you?.prompts || [];
-  const todo = {
-    roll: t('Roll the dice (button below).'), close_lid: t('Look at the dice, then close the lid!'),
-    formula: t('Write your formula below.'), apply: t('Play a spell or go on (below).'),
-    after: t('Play a spell or go on (below).'), keep: t('Keep one card (below).'), dice: t('Type in the dice.'),
-    fog: t('You may answer with Magic Fog.'),
-  };
-  const first = prompts.find((p) => todo[p]);
-  const next = first ? todo[first] : t('Nothing to do: watch the TV.');
   const who = g.phase === 'roll' ? g.roller : g.current;
   const line = PHASE_LINE[g.phase === 'roll' && who === ctx.seat ? 'roll_you' : g.phase];
   const table = line ? line(t, { turn: g.turn, name: who === null || who === undefined ? '…' : (who === ctx.seat ? t('you') : ctx.nameOf(who)) }) : '';
-  return { you, next, table };
+  // What to do now is the kit's prompt (you.prompt, the server's sentence), not a line of ours.
+  return { you, table };
 }
 
 /** Every frame: the Decree dice vanish at `until`, on this phone's estimate of the server clock.

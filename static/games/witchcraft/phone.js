@@ -72,7 +72,8 @@ export function render(ctx) {
       h('span', { class: 'wc-phase', text: phaseLabel(g) }),
       you ? h('span', { class: `wc-you wc-you-${you.guild}` }, guildMark(you.guild), t('You: {guild}', { guild: t(you.guild) })) : h('span', { class: 'wc-you', text: t('Watching') }),
       clockFor(0), clockFor(1)),
-    h('p', { class: `wc-status-line${you?.deciding ? ' wc-yours' : ''}`, id: 'wc-status-line', text: you?.deciding ? yourTurnLine(g) : pendingLine(ctx) }),
+    // A seat's phone says what to do in the kit's prompt (you.prompt); a watcher gets the table's line.
+    ...(you ? [] : [h('p', { class: 'wc-status-line', id: 'wc-status-line', text: pendingLine(ctx) })]),
     ...(you?.next ? [nextCard(you.next)] : []));
   tick(ctx);
 
@@ -107,10 +108,10 @@ export function render(ctx) {
   if (you?.deciding) {
     parts.push(choicesPanel(ctx, byCell, loose, picked));
   } else if (g.phase === 'over') {
-    parts.push(h('p', { class: 'wc-result', id: 'wc-result', text: say(g.result) }));
+    // A player's phone reads the ending in the first person (the kit's place and podium).
+    if (!you) parts.push(h('p', { class: 'wc-result', id: 'wc-result', text: say(g.result) }));
   } else {
     const last = g.log?.[g.log.length - 1];
-    parts.push(h('p', { class: 'wc-wait', text: you ? t('Waiting: {x}.', { x: pendingLine(ctx) }) : pendingLine(ctx) }));
     if (last) parts.push(ctx.fresh(h('p', { class: 'wc-lastmove', text: t('Last: {who} {text}', { who: ctx.nameOf(last.seat), text: say(last.text) }) }), `last-${g.log_total}`));
   }
   if (you) parts.push(secrets(ctx, g, you));
@@ -121,32 +122,6 @@ export function render(ctx) {
     parts.push(resign);
   }
   els.panel.replaceChildren(...parts);
-}
-
-/** What the phone asks for, by the game's pending task (the table's wording is third person). */
-const ASK = {
-  main: t('Your turn: tap a wizard to see its targets.'),
-  aside: t('Set a tile aside for summoning (secret until both have chosen).'),
-  drop: t('Put the captured tile onto one of your stacks.'),
-  energy: t('Altar of Energy: remove an exhaustion token.'),
-  protect: t('Altar of Protection: tap a stack of yours, then the side to shield.'),
-  teleport: t('Altar of Teleportation: tap a stack of yours, then where it goes.'),
-  teleport_face: t('Altar of Teleportation: choose the facing.'),
-  summon_map: t('Altar of Summoning: tap where the pair of map tiles goes.'),
-  summon_pick: t('Altar of Summoning: choose the map tile your opponent summons onto.'),
-  summon: t('Summoning: place one of your set-aside wizards.'),
-  prophet: t('Prophet: tap the stack to work on.'),
-  prophet_arrange: t('Prophet: choose the top tile, the facing, the exhaustion token.'),
-  prince: t('Prince: tap the stack, then the tile that leaves the game.'),
-  barbarian: t('Barbarian: tap the altar to destroy.'),
-  keykeeper: t('Key Keeper: choose the two stacks to swap.'),
-  face: t('Key Keeper: choose the facing of the moved stack.'),
-  after: t('Use your power tile now, or end your turn.'),
-};
-
-function yourTurnLine(g) {
-  if (g.phase === 'placement') return t('Your turn: place your next tile (tap a free space).');
-  return ASK[g.pending?.task] || t('Your decision.');
 }
 
 /** @param {Ctx} ctx */
