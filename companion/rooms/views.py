@@ -88,7 +88,9 @@ def build_views(
         player = seat_of(room, binding)
         seat = player.seat if player is not None else None
         if seat not in game_views:
-            game_views[seat] = None if room.state is None else room.game.view(room.state, seat)
+            # the game's view with its outcome and, for a seat, you.prompt and you.place
+            state = room.state
+            game_views[seat] = None if state is None else room.game.present(state, seat)
         out[conn] = {
             "v": version,
             "now": now,
