@@ -56,7 +56,7 @@ export function render(ctx) {
   els.jurors.replaceChildren(...game.jurors.map((j, i) => jurorCard(game, j, { index: i, reveal })));
   els.counters.hidden = game.mode !== 'jurors' || game.phase === 'setup';
   els.counters.replaceChildren(...counters(game));
-  els.main.replaceChildren(...main(ctx));
+  els.main.replaceChildren(...main(ctx).filter(Boolean));
   els.bottom.replaceChildren(...bottom(ctx));
   els.cards.replaceChildren(...cardButtons(ctx));
   popChanges(ctx, els.root);
