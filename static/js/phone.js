@@ -4,7 +4,7 @@
 import { connect, request, hintServerTime, viewGate, pageData } from './client.js';
 import { h, toast, trackConnection } from './ui.js';
 import {
-  call, gamePage, pressTwice, t, say, errorText, loadLanguage, languageSwitch, onLanguage,
+  call, gamePage, pressTwice, t, say, errorText, loadLanguage, onLanguage,
   translatePage, languageSlots, followRoomLanguage, refreshHelp, avatarBadge, avatarPicker,
   AVATAR_SHAPES, AVATAR_COLOURS, muteToggle,
 } from './kit.js';
@@ -286,7 +286,12 @@ function takeSolo() {
 }
 
 async function joinSolo() {
-  const name = localStorage.getItem(nameKey) || t('Solo');
+  // The player's own name, as every game asks it: the form (it joins with the host key too).
+  const name = localStorage.getItem(nameKey);
+  if (!name) {
+    showJoinForm();
+    return;
+  }
   const avatar = rememberedAvatar();
   const ack = await request('join', withHostKey(avatar ? { code, name, avatar } : { code, name }));
   if (ack.ok) entered(ack, 'player');
@@ -361,7 +366,6 @@ async function renderHostLobby(view) {
     const ack = await call('room', { type: 'options', options: { [id]: value } });
     if (!ack.ok && current) renderOptions(form, specs, current.room.options, () => {}, true);
   });
-  $('lobby-lang').replaceChildren(languageSwitch());
   $('btn-start').textContent = t('Start the game');
 }
 

@@ -50,11 +50,22 @@ def test_a_solo_game_from_set_up_to_the_trial_on_one_phone(
     phone.goto(server.url + "/")
     shot(phone, artifacts, lang, "home")
     phone.click('button[data-game="carodejnice"][data-solo]')
+    # Asked for a name like every game (never "Solo"), then seated as the host.
+    phone.fill("#name", "Anna")
+    phone.click("#btn-join")
 
-    # The phone is seated and hosts: the lobby offers the options, the language and Start.
+    # The phone is seated and hosts: the lobby offers the options and Start; the language is
+    # the one switch in the top bar.
     phone.wait_for_selector("#btn-start", state="visible")
+    assert phone.locator("#me-name").inner_text() == "Anna"
+    assert phone.locator(".lang-cycle:visible, .lang-switch:visible").count() == 1
     if lang == "cs":
-        phone.click('#lobby-lang button[data-lang="cs"]')
+        for _ in range(3):
+            before = phone.evaluate("() => document.documentElement.lang")
+            if before == "cs":
+                break
+            phone.click("#me .lang-cycle")
+            phone.wait_for_function("(b) => document.documentElement.lang !== b", arg=before)
         phone.wait_for_function(
             "() => document.getElementById('btn-start').textContent === 'Začít hru'"
         )
@@ -150,6 +161,8 @@ def test_a_tale_of_wildegrens_on_one_phone(
     phone = phone_context(browser).new_page()
     phone.goto(server.url + "/")
     phone.click('button[data-game="carodejnice"][data-solo]')
+    phone.fill("#name", "Anna")
+    phone.click("#btn-join")
     phone.wait_for_selector("#opt-scenario", state="visible")
     phone.fill("#opt-scenario", "3")
     phone.dispatch_event("#opt-scenario", "change")

@@ -204,4 +204,10 @@ def test_scenario_2_from_the_pick_to_the_second_round(
     phones[0].evaluate("window.scrollTo(0, 0)")
     settled(tv).screenshot(path=str(artifacts / "witch-and-bitch-tv-1920x1080.png"))  # dice landed
     phones[0].screenshot(path=str(artifacts / "witch-and-bitch-phone-390x844.png"))
+
+    # Each phone says what to do now in the server's words (you.prompt): round 2 begins with
+    # the first-player token, a step the TV leads.
+    for page in phones:
+        page.wait_for_selector("#wab-prompt")
+        assert page.locator("#wab-prompt").inner_text() == "Follow the TV, then press Next."
     close_all(tv, *phones)

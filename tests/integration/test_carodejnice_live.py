@@ -122,6 +122,6 @@ def test_no_payload_and_no_page_holds_the_faith_before_the_trial(
     # The trial: now every audience sees every pair, and the search finds them.
     assert phone.call("act", {"type": "card", "effect": "trial"})["ok"]
     for peer in (phone, tv, stands):
-        view = peer.wait_view(lambda v: v["game"]["outcome"]["kind"] == "trial")
+        view = peer.wait_view(lambda v: v["game"]["result"]["kind"] == "trial")
         assert [tuple(j["faith"]) for j in view["game"]["jurors"]] == pairs
         assert leaks(json.dumps(view), pairs)

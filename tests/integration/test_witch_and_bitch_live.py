@@ -119,8 +119,11 @@ def test_a_whole_scenario_2_with_a_reveal_and_a_permanent_death(
     table = tv.wait_view(lambda v: v["game"]["step"] == "over")["game"]
 
     # The good Witches won by killing Wanna; the Bitch revealed herself; a Witch died for good.
-    assert table["outcome"]["winners"] == good, table["outcome"]
-    assert table["outcome"]["text"] == {
+    outcome = table["outcome"]
+    assert outcome["reason"] == "rules"
+    assert [p["seat"] for p in outcome["ranking"] if p["place"] == 1] == good, outcome
+    assert [p["seat"] for p in outcome["ranking"] if p["place"] > 1] == [bitch]
+    assert outcome["text"] == {
         "template": "{name} is dead: the Witches win!",
         "params": {"name": "Wanna Marchi"},
     }

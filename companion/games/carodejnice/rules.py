@@ -21,8 +21,9 @@ from companion.engine import (
     Payload,
     by_seat,
 )
+from companion.engine.outcome import Outcome, Reason
 from companion.engine.text import N_
-from companion.games.carodejnice import decisions, losses, views
+from companion.games.carodejnice import decisions, losses, telling, views
 from companion.games.carodejnice.cards import box
 from companion.games.carodejnice.setup import deal, new_game
 from companion.games.carodejnice.state import (
@@ -142,6 +143,15 @@ class Carodejnice(Game[State]):
 
     def choices(self, state: State, seat: int | None) -> list[dict[str, Any]]:
         return decisions.choices(state, seat)
+
+    def prompt(self, state: State, seat: int, acting: bool) -> str:
+        return telling.prompt(state, seat, acting)
+
+    def outcome(self, state: State, reason: Reason) -> Outcome:
+        return telling.outcome(state, reason)
+
+    def describe(self, state: State, seat: int | None, action: Payload) -> str | None:
+        return telling.describe(state, seat, action)
 
     def keeps_room_open(self, state: State) -> bool:
         # A solo game is put down and picked up again, sometimes days later; not once its
@@ -316,12 +326,7 @@ def trial(state: State, cause: TrialCause) -> State:
 #: why an action is refused in a phase (marked N_: the refusal's text is translated on the page)
 _NOT_NOW = {
     Phase.SETUP: N_("Finish the set-up first."),
-    Phase.WITCHES: N_("Phase 1: play witches from your hand, then go on."),
-    Phase.MISSION: N_("Phase 2: accept one of the laid-out missions."),
-    Phase.REST: N_("Phase 3: play the rest of your hand, then go on."),
-    Phase.RESOLVE: N_("Phase 4: record how the mission went."),
-    Phase.DECIDE: N_("Phase 5: go on, or face the trial."),
-    Phase.CLEANUP: N_("Phase 6: clean up and draw a new hand."),
+    **telling.TO_DO,
     Phase.OVER: N_("The game is over."),
 }
 

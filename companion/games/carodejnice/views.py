@@ -90,7 +90,7 @@ def mission(box: Box, state: State, mission_id: str) -> dict[str, Any]:
     return {**card.to_json(), "juror_name": box.juror(card.juror).name, "dealt": dealt}
 
 
-def outcome(state: State) -> dict[str, Any] | None:
+def result(state: State) -> dict[str, Any] | None:
     if state.loss is not None:
         return {"kind": "loss", "loss": state.loss.value}
     if state.trial is not None:
@@ -172,7 +172,7 @@ def view(box: Box, state: State) -> dict[str, Any]:
                 for t, v in zip(tale.tracks, state.tracks, strict=True)
             ],
         },
-        "outcome": outcome(state),
+        "result": result(state),
     }
 
 

@@ -26,6 +26,7 @@ from companion.engine import (
     by_anyone,
     by_seat,
 )
+from companion.engine.outcome import Outcome, Reason
 from companion.engine.text import say
 from companion.games.witch_and_bitch import (
     attacks,
@@ -35,6 +36,7 @@ from companion.games.witch_and_bitch import (
     records,
     rounds,
     spells,
+    telling,
     views,
 )
 from companion.games.witch_and_bitch.destiny import build
@@ -436,6 +438,15 @@ class WitchAndBitch(Game[GameState]):
 
     def is_over(self, state: GameState) -> bool:
         return state.step is Step.OVER
+
+    def prompt(self, state: GameState, seat: int, acting: bool) -> str:
+        return telling.prompt(state, seat, acting)
+
+    def outcome(self, state: GameState, reason: Reason) -> Outcome:
+        return telling.outcome(state, reason)
+
+    def describe(self, state: GameState, seat: int | None, action: Payload) -> str | None:
+        return telling.describe(state, seat, action)
 
 
 WITCH_AND_BITCH = WitchAndBitch()

@@ -6,7 +6,6 @@ import enum
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.engine.text import text_json
 from companion.games.witch_and_bitch.destiny import Colour
 from companion.games.witch_and_bitch.dice import Roll
 from companion.games.witch_and_bitch.scenarios import Death, Scenario, scenario
@@ -52,13 +51,11 @@ class Card(enum.StrEnum):
 
 @dataclass(frozen=True)
 class Outcome:
-    """How the game ended: who won (seats) and why."""
+    """How the game ended by its rules: who won (seats) and why (the room's ``outcome`` in every
+    view is made of it: telling.outcome)."""
 
     text: str
     winners: tuple[int, ...] = ()
-
-    def to_json(self) -> dict[str, Any]:
-        return {"text": text_json(self.text), "winners": list(self.winners)}
 
 
 @dataclass(frozen=True)

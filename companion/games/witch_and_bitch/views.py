@@ -126,7 +126,6 @@ def table(state: GameState) -> dict[str, Any]:
         "tracked": [enemy.to_json() for enemy in state.tracked],
         "permanent": state.permanent,
         "last_round": state.last_round,
-        "outcome": None if state.outcome is None else state.outcome.to_json(),
         "gone": sorted(state.gone),
         "preferred": state.preferred,
         "supply": supply(state),

@@ -4,7 +4,7 @@
 // someone types in the printed ones: they carry a visible "placeholder" tag.
 
 import { h } from '../../js/ui.js';
-import { cueOnChange, t, tn } from '../../js/kit.js';
+import { cueOnChange, say, t, tn } from '../../js/kit.js';
 
 /** @typedef {import('../../js/kit.js').Ctx} Ctx */
 
@@ -21,6 +21,15 @@ export const PHASE_TITLE = {
   over: () => t('The game is over'),
 };
 
+/** The phone's call to action: the server's ``you.prompt`` (what to tap now, the same sentence
+ * every game's phone shows). Until the page kit shows it above every game's module; then this
+ * line goes. */
+export function promptLine(game) {
+  const p = game.you?.prompt;
+  return p ? h('p', { class: `cj-prompt ${p.kind}`, id: 'cj-prompt', text: say(p.text) }) : null;
+}
+
+/** How each phase of the jurors game is played (a reminder under the prompt). */
 export const PHASE_TODO = {
   witches: () => t('Play any number of witches from your hand: hidden (left half) or revealed (right half; she goes to the dungeon at the end of the round). Use their actions.'),
   mission: () => t('Choose one laid-out mission and reveal its enemies.'),
@@ -62,7 +71,7 @@ export function moments(ctx) {
   cueOnChange(ctx, 'last', game.last ? `${game.round}-${game.last.mission}` : null, game.last?.success ? 'reveal' : 'nope');
   cueOnChange(ctx, 'curses', c.curse_deck, 'lid');
   cueOnChange(ctx, 'souls', c.lost_souls, 'nope');
-  cueOnChange(ctx, 'trial', game.outcome?.kind === 'trial' || null, 'reveal');
+  cueOnChange(ctx, 'trial', game.result?.kind === 'trial' || null, 'reveal');
 }
 
 /** What changed pops in: a juror's conviction, the mission's result.
@@ -83,7 +92,7 @@ export const REVEAL_STEP = 1.2;
 /** Seconds since this screen first showed the trial (the turning plays once per game).
  * @param {Ctx} ctx */
 export function revealClock(ctx) {
-  if (ctx.game.outcome?.kind !== 'trial') return null;
+  if (ctx.game.result?.kind !== 'trial') return null;
   ctx.local.revealedAt ??= performance.now();
   const elapsed = (performance.now() - ctx.local.revealedAt) / 1000;
   return elapsed < REVEAL_STEP * 4 ? elapsed : null;
@@ -202,17 +211,17 @@ export function lastResult(game) {
     : t('{name} failed ({left} < {d}).', params));
 }
 
-/** The end of the game: what lost, or the trial's verdict. */
+/** The end of the game: what lost, or the trial's verdict; the host's End: the room's outcome. */
 export function outcomeHeadline(game) {
-  const o = game.outcome;
-  if (!o) return '';
+  const o = game.result;
+  if (!o) return game.outcome ? say(game.outcome.text) : '';
   if (o.kind === 'loss') return t('Defeat');
   if (o.kind === 'tale') return o.won ? t('The tale is won') : t('The tale is lost');
   return o.innocent ? t('Innocent!') : t('Guilty!');
 }
 
 export function outcomeDetail(game) {
-  const o = game.outcome;
+  const o = game.result;
   if (!o) return '';
   if (o.kind === 'loss') return LOSS[o.loss]?.(game.counters) ?? o.loss;
   if (o.kind === 'tale') return '';

@@ -1,15 +1,15 @@
-// Čarodějnice!, phone: the whole game on one phone. At the top: round and phase, the language
-// switch and Undo (this phone hosts its own game); the jurors and the counters; in the middle
-// what to do now; at the bottom the big buttons of the phase; below them the card buttons (a
+// Čarodějnice!, phone: the whole game on one phone. At the top: round and phase and Undo (this
+// phone hosts its own game; the language is the page's one switch in its top bar); the jurors and
+// the counters; in the middle what to do now (the server's prompt, then how the phase is played); at the bottom the big buttons of the phase; below them the card buttons (a
 // curse, lost souls, a card's verdict), usable in any phase. A screen without a seat (a TV
 // watching) gets the table's layout.
 
 import { h } from '../../js/ui.js';
-import { call, languageSwitch, pressTwice, t } from '../../js/kit.js';
+import { call, pressTwice, t } from '../../js/kit.js';
 import * as table from './tv.js';
 import {
   PHASE_TITLE, PHASE_TODO, afterReveal, counters, jurorCard, jurorExplained, lastResult, missionCard,
-  outcomeDetail, outcomeHeadline, placeholderTag, revealClock, roundLine, setupText, moments, popChanges,
+  outcomeDetail, outcomeHeadline, placeholderTag, promptLine, revealClock, roundLine, setupText, moments, popChanges,
 } from './common.js';
 
 /** @typedef {import('../../js/kit.js').Ctx} Ctx */
@@ -56,7 +56,7 @@ export function render(ctx) {
   els.jurors.replaceChildren(...game.jurors.map((j, i) => jurorCard(game, j, { index: i, reveal })));
   els.counters.hidden = game.mode !== 'jurors' || game.phase === 'setup';
   els.counters.replaceChildren(...counters(game));
-  els.main.replaceChildren(...main(ctx));
+  els.main.replaceChildren(...main(ctx).filter(Boolean));
   els.bottom.replaceChildren(...bottom(ctx));
   els.cards.replaceChildren(...cardButtons(ctx));
   popChanges(ctx, els.root);
@@ -73,7 +73,7 @@ function renderBar(ctx) {
     h('div', { class: 'cj-bar-text' },
       h('span', { class: 'cj-round', id: 'cj-round', text: roundLine(game) }),
       h('span', { class: 'cj-phase', id: 'cj-phase', text: PHASE_TITLE[game.phase]?.() ?? game.phase })),
-    ...[languageSwitch({ cls: 'cj-lang' }), undo].filter(Boolean));
+    ...[undo].filter(Boolean));  // the language: the page's own switch in its top bar
 }
 
 // ---- the middle: what to do now -----------------------------------------------------------------
@@ -81,10 +81,10 @@ function renderBar(ctx) {
 /** @param {Ctx} ctx */
 function main(ctx) {
   const { game } = ctx;
-  if (game.phase === 'over') return over(ctx);
-  if (game.mode === 'tale') return tale(ctx);
-  if (game.phase === 'setup') return setup(ctx);
-  const out = [h('p', { class: 'cj-todo', id: 'cj-todo', text: PHASE_TODO[game.phase]?.() ?? '' })];
+  if (game.phase === 'over' || game.outcome) return over(ctx);
+  if (game.mode === 'tale') return [promptLine(game), ...tale(ctx)];
+  if (game.phase === 'setup') return [promptLine(game), ...setup(ctx)];
+  const out = [promptLine(game), h('p', { class: 'cj-todo', id: 'cj-todo', text: PHASE_TODO[game.phase]?.() ?? '' })];
   const { missions } = game;
   if (game.phase === 'witches' && missions.revealed) {
     out.unshift(h('p', { class: 'cj-news' }, t('New mission revealed: {name}, with {n} challenges.', { name: t(missions.revealed.name), n: missions.revealed.dealt })));
@@ -191,7 +191,7 @@ function bottom(ctx) {
     button.addEventListener('click', () => action(button));
     return button;
   };
-  if (game.phase === 'over') {
+  if (game.phase === 'over' || game.outcome) {
     if (!ctx.room.host) return [];
     return [on(big(t('New game'), { id: 'cj-rematch' }), (b) => call('room', { type: 'rematch' }, { button: b }))];
   }
@@ -282,7 +282,7 @@ function cardButtons(ctx) {
 /** @param {Ctx} ctx */
 function over(ctx) {
   const { game } = ctx;
-  const o = game.outcome;
+  const o = game.result;
   const reveal = revealClock(ctx);
   const good = (o?.kind === 'trial' && o.innocent) || (o?.kind === 'tale' && o.won);
   const out = [

@@ -59,8 +59,8 @@ export function render(ctx) {
 /** @param {Ctx} ctx */
 function side(ctx, reveal) {
   const { game } = ctx;
-  if (game.outcome) {
-    const o = game.outcome;
+  if (game.result || game.outcome) {
+    const o = game.result ?? {};
     const good = (o.kind === 'trial' && o.innocent) || (o.kind === 'tale' && o.won);
     const out = [
       h('p', { class: `cj-outcome ${good ? 'good' : 'bad'}`, id: 'cj-tv-outcome', text: outcomeHeadline(game) }),

@@ -5,6 +5,13 @@
 import { h, svg } from '../../js/ui.js';
 import { pressTwice, say, t, N_ } from '../../js/kit.js';
 
+/** The host's End (or everyone leaving) ends the game in whatever step it was: the room's
+ * ``view.outcome`` says so. The pages then show the ending as at the scenario's own end — no
+ * Dark Forces step, Destiny card or dimmed buttons left behind. */
+export function endedAnyStep(game) {
+  if (game.outcome && game.step !== 'over') Object.assign(game, { step: 'over', phase: 'over' });
+}
+
 /** @typedef {import('../../js/kit.js').Ctx} Ctx */
 
 export const styles = ['./wab.css'];

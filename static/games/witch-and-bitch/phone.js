@@ -5,7 +5,7 @@
 
 import { h, replay } from '../../js/ui.js';
 import {
-  put,
+  put, endedAnyStep,
   stepOf, spellInfo, spellChip, healthBar, dieFace, rollLine, witchName, nowLine,
   twiceButton, placeholderTag, schoolName,
 } from './common.js';
@@ -48,6 +48,7 @@ export function mount(ctx) {
 
 /** @param {Ctx} ctx */
 export function render(ctx) {
+  endedAnyStep(ctx.game);
   const { game: g, els } = ctx;
   els.root.dataset.step = g.step;
   const s = stepOf(g);
@@ -295,6 +296,11 @@ function drawTask(ctx) {
   const w = me(ctx);
   const parts = [];
   const mine = g.current === ctx.seat;
+  // What to do now, the server's words (you.prompt: the same sentence every game's phone shows),
+  // until the page kit shows it above every game's module; then this line goes.
+  if (g.step !== 'over' && you.prompt) {
+    parts.push(h('p', { class: `wab-task-title wab-prompt ${you.prompt.kind}`, id: 'wab-prompt', text: say(you.prompt.text) }));
+  }
   switch (g.step) {
     case 'setup': case 'first-roll': {
       const taken = new Map(g.witches.map((x) => [x.witch_card.id, x.seat]));
@@ -319,26 +325,22 @@ function drawTask(ctx) {
     }
     case 'draft': {
       if (mine) {
-        parts.push(h('p', { class: 'wab-task-title', text: w.spells.length ? t('Choose your second Spell (another School)') : t('Choose your first Spell') }),
-          h('div', { class: 'wab-chips wab-choices', id: 'wab-draft' }, you.draftable.map((id) => {
+        parts.push(h('div', { class: 'wab-chips wab-choices', id: 'wab-draft' }, you.draftable.map((id) => {
             const b = /** @type {HTMLButtonElement} */ (spellChip(ctx, id, { tag: 'button', attrs: { type: 'button', dataset: { pick: id } } }));
             b.addEventListener('click', () => ctx.send('pick', { spell: id }, { button: b }));
             return b;
           })));
-      } else {
-        parts.push(h('p', { class: 'wab-task-title', text: t('Waiting for {who} to choose', { who: ctx.nameOf(g.current) }) }));
       }
       break;
     }
     case 'positions': {
       if (mine) {
-        parts.push(h('p', { class: 'wab-task-title', text: t('Choose your starting position') }),
-          h('div', { class: 'wab-seg' }, g.free_positions.map((spot) => {
+        parts.push(h('div', { class: 'wab-seg' }, g.free_positions.map((spot) => {
             const b = h('button', { type: 'button', class: 'btn btn-primary wab-seg-btn', dataset: { spot }, text: spot });
             b.addEventListener('click', () => ctx.send('position', { spot }, { button: b }));
             return b;
           })));
-      } else parts.push(h('p', { class: 'wab-task-title', text: t('Waiting for {who}', { who: ctx.nameOf(g.current) }) }));
+      }
       break;
     }
     case 'turns': {
@@ -351,13 +353,13 @@ function drawTask(ctx) {
         obj.addEventListener('click', () => ctx.send('object', withValue(ctx, {}, 4), { button: obj }));
         const end = h('button', { type: 'button', class: 'btn btn-primary wab-big', id: 'wab-end-turn', text: t('End my turn') });
         end.addEventListener('click', () => ctx.send('next', {}, { button: end }));
-        parts.push(h('p', { class: 'wab-task-title', text: t('Your turn: up to {n} actions', { n: ctx.reference.actions_per_turn }) }), h('div', { class: 'wab-seg' }, pip, obj), end);
-      } else parts.push(h('p', { class: 'wab-task-title', text: g.current === null ? '' : t("{who}'s turn", { who: ctx.nameOf(g.current) }) }));
+        parts.push(h('div', { class: 'wab-seg' }, pip, obj), end);
+      }
       break;
     }
     case 'learning': {
       if (mine && you.can_learn) {
-        parts.push(h('p', { class: 'wab-task-title', text: t('Learn a Spell for {cost} XP (you have {xp})', { cost: w.cost, xp: w.xp }) }),
+        parts.push(h('p', { class: 'wab-sub', text: t('Learn a Spell for {cost} XP (you have {xp})', { cost: w.cost, xp: w.xp }) }),
           h('div', { class: 'wab-chips wab-choices', id: 'wab-learn' }, you.learnable.map((id) => {
             const b = /** @type {HTMLButtonElement} */ (spellChip(ctx, id, { tag: 'button', attrs: { type: 'button', dataset: { learn: id } } }));
             b.addEventListener('click', () => ctx.send('learn', { spell: id }, { button: b }));
@@ -367,19 +369,18 @@ function drawTask(ctx) {
         pass.addEventListener('click', () => ctx.send('next', {}, { button: pass }));
         parts.push(pass);
       } else {
-        parts.push(h('p', { class: 'wab-task-title', text: g.current === null ? t('Nobody learns now') : t('{who} may learn a Spell', { who: ctx.nameOf(g.current) }) }),
-          h('p', { class: 'wab-sub', text: w.cost ? t('You: {xp} XP of {cost} needed', { xp: w.xp, cost: w.cost }) : t('You know {n} Spells: the most', { n: ctx.reference.most_spells }) }));
+        parts.push(h('p', { class: 'wab-sub', text: w.cost ? t('You: {xp} XP of {cost} needed', { xp: w.xp, cost: w.cost }) : t('You know {n} Spells: the most', { n: ctx.reference.most_spells }) }));
       }
       break;
     }
     case 'over': {
-      const won = g.outcome?.winners?.includes(ctx.seat);
+      // The ending, the scenario's or the host's End (view.outcome): first person for a winner.
+      const won = you.place === 1;
       parts.push(h('p', { class: `wab-task-title ${won ? 'wab-won' : ''}`, id: 'wab-result', text: won ? t('You win!') : (g.outcome ? say(g.outcome.text) : t('Game over')) }));
       break;
     }
     default:
-      parts.push(h('p', { class: 'wab-task-title', text: t('Nothing to do on your phone now') }),
-        h('p', { class: 'wab-sub', text: t('The TV leads this step; your tools are above (attack, corpses, dice).') }));
+      parts.push(h('p', { class: 'wab-sub', text: t('The TV leads this step; your tools are above (attack, corpses, dice).') }));
   }
   put(els.task, ...parts);
 }

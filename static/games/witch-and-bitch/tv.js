@@ -7,7 +7,7 @@
 
 import { h, replay } from '../../js/ui.js';
 import {
-  put,
+  put, endedAnyStep,
   STEPS, ROUND_STEPS, stepOf, spellChip, healthBar, dieFace, rollLine, witchName,
   colourWord, twiceButton, nowLine, placeholderTag, schoolName, modeName,
 } from './common.js';
@@ -53,6 +53,7 @@ export function mount() {
 
 /** @param {Ctx} ctx */
 export function render(ctx) {
+  endedAnyStep(ctx.game);
   const { game: g, els } = ctx;
   els.root.dataset.step = g.step;
   els.root.dataset.phase = g.phase;

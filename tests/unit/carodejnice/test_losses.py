@@ -10,7 +10,7 @@ from tests.unit.carodejnice.helpers import GAME, act, at_resolve, fail, in_round
 
 
 def outcome(state):  # type: ignore[no-untyped-def]
-    return GAME.view(state, 0)["outcome"]
+    return GAME.view(state, 0)["result"]
 
 
 def test_the_second_failed_mission_loses() -> None:

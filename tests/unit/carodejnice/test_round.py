@@ -98,4 +98,4 @@ def test_a_tale_steps_through_the_six_phases_and_can_be_ended_by_hand() -> None:
         state = act(state, "done")
     assert (state.phase, state.round) == (Phase.WITCHES, 2)
     state = act(state, "finish", won=False)
-    assert GAME.view(state, 0)["outcome"] == {"kind": "tale", "won": False}
+    assert GAME.view(state, 0)["result"] == {"kind": "tale", "won": False}

@@ -46,7 +46,7 @@ def test_the_degree_table_by_the_number_convinced(
     convictions: tuple[int, int, int], expected: str, innocent: bool
 ) -> None:
     state = with_jurors(in_round(1), *((c, (4, 5)) for c in convictions))
-    outcome = GAME.view(tried(state), 0)["outcome"]
+    outcome = GAME.view(tried(state), 0)["result"]
     assert outcome["degree"] == expected and outcome["innocent"] is innocent
     assert outcome["convinced"] == sum(c >= 9 for c in convictions)
 
