@@ -208,6 +208,6 @@ def test_scenario_2_from_the_pick_to_the_second_round(
     # Each phone says what to do now in the server's words (you.prompt): round 2 begins with
     # the first-player token, a step the TV leads.
     for page in phones:
-        page.wait_for_selector("#wab-prompt")
-        assert page.locator("#wab-prompt").inner_text() == "Follow the TV, then press Next."
+        page.wait_for_selector("#game > .kit-prompt")
+        assert page.locator(".kit-prompt").inner_text() == "Follow the TV, then press Next."
     close_all(tv, *phones)

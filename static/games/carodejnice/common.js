@@ -21,14 +21,6 @@ export const PHASE_TITLE = {
   over: () => t('The game is over'),
 };
 
-/** The phone's call to action: the server's ``you.prompt`` (what to tap now, the same sentence
- * every game's phone shows). Until the page kit shows it above every game's module; then this
- * line goes. */
-export function promptLine(game) {
-  const p = game.you?.prompt;
-  return p ? h('p', { class: `cj-prompt ${p.kind}`, id: 'cj-prompt', text: say(p.text) }) : null;
-}
-
 /** How each phase of the jurors game is played (a reminder under the prompt). */
 export const PHASE_TODO = {
   witches: () => t('Play any number of witches from your hand: hidden (left half) or revealed (right half; she goes to the dungeon at the end of the round). Use their actions.'),

@@ -9,7 +9,7 @@ import { call, pressTwice, t } from '../../js/kit.js';
 import * as table from './tv.js';
 import {
   PHASE_TITLE, PHASE_TODO, afterReveal, counters, jurorCard, jurorExplained, lastResult, missionCard,
-  outcomeDetail, outcomeHeadline, placeholderTag, promptLine, revealClock, roundLine, setupText, moments, popChanges,
+  outcomeDetail, outcomeHeadline, placeholderTag, revealClock, roundLine, setupText, moments, popChanges,
 } from './common.js';
 
 /** @typedef {import('../../js/kit.js').Ctx} Ctx */
@@ -82,9 +82,9 @@ function renderBar(ctx) {
 function main(ctx) {
   const { game } = ctx;
   if (game.phase === 'over' || game.outcome) return over(ctx);
-  if (game.mode === 'tale') return [promptLine(game), ...tale(ctx)];
-  if (game.phase === 'setup') return [promptLine(game), ...setup(ctx)];
-  const out = [promptLine(game), h('p', { class: 'cj-todo', id: 'cj-todo', text: PHASE_TODO[game.phase]?.() ?? '' })];
+  if (game.mode === 'tale') return tale(ctx);
+  if (game.phase === 'setup') return setup(ctx);
+  const out = [h('p', { class: 'cj-todo', id: 'cj-todo', text: PHASE_TODO[game.phase]?.() ?? '' })];
   const { missions } = game;
   if (game.phase === 'witches' && missions.revealed) {
     out.unshift(h('p', { class: 'cj-news' }, t('New mission revealed: {name}, with {n} challenges.', { name: t(missions.revealed.name), n: missions.revealed.dealt })));

@@ -296,11 +296,6 @@ function drawTask(ctx) {
   const w = me(ctx);
   const parts = [];
   const mine = g.current === ctx.seat;
-  // What to do now, the server's words (you.prompt: the same sentence every game's phone shows),
-  // until the page kit shows it above every game's module; then this line goes.
-  if (g.step !== 'over' && you.prompt) {
-    parts.push(h('p', { class: `wab-task-title wab-prompt ${you.prompt.kind}`, id: 'wab-prompt', text: say(you.prompt.text) }));
-  }
   switch (g.step) {
     case 'setup': case 'first-roll': {
       const taken = new Map(g.witches.map((x) => [x.witch_card.id, x.seat]));
