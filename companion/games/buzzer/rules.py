@@ -315,9 +315,8 @@ class Buzzer(Game[BuzzerState]):
         """
         if action["type"] == "award":
             points = int(action.get("points", 1))
-            return say(
-                "{points} for {name}", points=format(points, "+d"), name=state.players[action["seat"]]
-            )
+            name = state.players[action["seat"]]
+            return say("{points} for {name}", points=format(points, "+d"), name=name)
         if action["type"] == "buzz":
             return say("press in round {round}", round=state.round)
         return None
