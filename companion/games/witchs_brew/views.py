@@ -118,6 +118,8 @@ def prompts(state: GameState, seat: int) -> list[str]:
         kind = chain.due_kind(current)
         assert kind is not None
         out.append(kind.value)
+    if state.phase is Phase.SCORING and seat not in state.gone:
+        out.append("points")
     if state.phase is Phase.DRAFT and state.draft is not None and state.draft.current == seat:
         out.append("keep" if state.options.physical_abilities else "draft")
     if (
