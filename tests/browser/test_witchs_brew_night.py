@@ -190,7 +190,7 @@ def test_a_kicked_player_and_the_last_raven_after_the_last_trick(
     raven.click()
     raven.click()
 
-    tv.wait_for_selector('#wb-tv[data-phase="over"]')
+    tv.wait_for_selector('#wb-tv[data-phase="scoring"]')  # the table counts the points
     facts = tv.locator("#wb-over-facts").inner_text()
     assert "All 4 ravens are gone" in facts and "1 set played" in facts
     assert "count" in tv.locator("#wb-count-now").inner_text().lower()
@@ -204,9 +204,10 @@ def test_a_kicked_player_and_the_last_raven_after_the_last_trick(
     assert_accessible(tv, "witchs-brew-tv-over")
 
     for page in playing:
-        page.wait_for_selector('#wb-phone[data-phase="over"]')
+        page.wait_for_selector('#wb-phone[data-phase="scoring"]')
         shown = page.locator("#wb-phone").inner_text()
-        assert "Count your victory points" in shown and "unused amulet" in shown
+        assert "Your victory points" in shown and "unused amulet" in shown
+        assert page.locator("#wb-points").count() == 1
         assert "Last trick" not in shown and "takes the" not in shown
         assert page.locator("#wb-raven").count() == 0
     phones[0].screenshot(path=str(artifacts / "witchs-brew-phone-over-390x844.png"))

@@ -65,6 +65,8 @@ class PhoneBot:
             return {"type": "answer", "claim": self.seat % 2 == 1, "role": trick["role"]}
         if "amulet" in prompts:
             return {"type": "amulet", "use": True}
+        if "points" in prompts:  # the end: each enters their victory points
+            return {"type": "points", "points": 10 + 3 * self.seat}
         return None
 
 
@@ -85,12 +87,13 @@ def test_a_whole_game_of_role_calls(server: LiveServer, peers: list[Peer]) -> No
         assert tv.call("act", {"type": "raven"})["ok"]
     assert tv.call("act", {"type": "raven"})["ok"] is False  # there is no fifth raven
 
-    end = time.monotonic() + 60
-    while time.monotonic() < end and tv.latest()["game"]["phase"] != "over":
-        for bot in bots:
-            bot.step()
-        time.sleep(0.03)
+    table = run_until(tv, bots, lambda g: g["scoring"] and g["scoring"]["complete"], "the points")
+    assert table["phase"] == "scoring" and tv.latest()["room"]["status"] == "playing"
+    assert table["scoring"]["points"] == {"0": 10, "1": 13, "2": 16, "3": 19}
+    assert tv.call("act", {"type": "confirm"})["ok"]
     table = tv.wait_view(lambda v: v["game"]["phase"] == "over")["game"]
+    assert tv.latest()["room"]["status"] == "over"
+    assert [p["points"] for p in table["players"]] == [10, 13, 16, 19]
     assert table["set"] == 1 and table["ravens_left"] == 0
     assert all(p["cards_left"] == 0 for p in table["players"]), table["players"]
     assert len(table["played"]) == 5 * len(NAMES)
@@ -184,12 +187,13 @@ def test_the_last_raven_after_the_last_trick_ends_the_game_with_that_set(
     table = run_until(tv, bots, lambda g: g["set"] == 2, "the end of set 1")
     assert table["phase"] == "select" and table["raven_set"] == 1 and table["ravens_left"] == 1
     assert bots[1].peer.call("act", {"type": "raven"})["ok"]  # Ben's phone: the last raven
-    table = tv.wait_view(lambda v: v["game"]["phase"] == "over")["game"]
+    # the sets are over: the table counts the victory points (the game runs until confirmed)
+    table = tv.wait_view(lambda v: v["game"]["phase"] == "scoring")["game"]
     assert table["set"] == 1 and table["ravens_left"] == 0 and table["trick"] is None
     assert len(table["played"]) == 5 * len(NAMES)
-    assert tv.latest()["room"]["status"] == "over"
+    assert tv.latest()["room"]["status"] == "playing"
     for bot in bots:
-        assert bot.peer.wait_view(lambda v: v["game"]["phase"] == "over")["game"]["set"] == 1
+        assert bot.peer.wait_view(lambda v: v["game"]["phase"] == "scoring")["game"]["set"] == 1
 
 
 def test_physical_ability_cards_are_named_by_the_players(

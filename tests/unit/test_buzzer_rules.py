@@ -2,7 +2,7 @@
 
 import pytest
 
-from companion.engine import IllegalAction
+from companion.engine import IllegalAction, Reason
 from companion.games.buzzer import BUZZER, Status
 from companion.games.buzzer.rules import COUNTDOWN_MS, PRESS_WINDOW_MS, RANDOM_DELAY_MS
 
@@ -206,3 +206,87 @@ def test_a_player_who_left_is_offered_nothing_and_award_is_never_listed() -> Non
     assert [BUZZER.choices(state, k) for k in range(3)] == [[BUZZ], [BUZZ], []]
     assert BUZZER.actions["award"].side  # the host's correction, at any moment
     assert all(p["type"] != "award" for k in (None, 0) for p in BUZZER.choices(game(), k))
+
+
+def award(state, seat: int, points: int):
+    return BUZZER.apply(state, None, {"type": "award", "seat": seat, "points": points}, 0.0)
+
+
+def prompt(state, seat: int) -> dict:
+    """The seat's prompt as its phone gets it, the text in English."""
+    kind = BUZZER.present(state, seat)["you"]["prompt"]["kind"]
+    return {"kind": kind, "text": BUZZER.prompt(state, seat, kind == "act")}
+
+
+def test_the_phone_says_press_in_an_open_round_and_waits_once_pressed() -> None:
+    state = opened(game())
+    assert prompt(state, 0) == {"kind": "act", "text": "Press!"}
+    state = BUZZER.apply(state, 0, BUZZ, BUZZER.view(state, None)["opens_at"] + 10)
+    assert prompt(state, 0)["kind"] == "wait"
+    assert prompt(state, 0)["text"] == "You pressed: look at the TV."
+
+
+def test_a_countdown_with_false_starts_says_wait_for_go_then_press() -> None:
+    armed = BUZZER.apply(game(false_start=True), None, ARM, 0.0)
+    assert prompt(armed, 1) == {"kind": "act", "text": "Wait for GO, then press!"}
+    calm = BUZZER.apply(game(false_start=False), None, ARM, 0.0)
+    assert prompt(calm, 1) == {"kind": "wait", "text": "Wait for GO…"}
+
+
+def test_a_false_start_and_a_closed_round_are_waits_that_say_why() -> None:
+    state = BUZZER.apply(BUZZER.apply(game(), None, ARM, 0.0), 2, BUZZ, 1.0)
+    assert prompt(state, 2)["text"] == "False start: you are out of this round."
+    idle = game()
+    assert prompt(idle, 0) == {"kind": "wait", "text": "Get ready: the table arms the next round."}
+
+
+def test_the_ranking_says_how_far_behind_the_winner_each_press_is() -> None:
+    state = opened(game())
+    go = BUZZER.view(state, None)["opens_at"]
+    for seat, late in ((1, 100.0), (0, 233.0), (2, 250.0)):
+        state = BUZZER.apply(state, seat, BUZZ, go + late)
+    rows = BUZZER.view(state, None)["ranking"]
+    assert [r["behind_ms"] for r in rows] == [0, 133.0, 150.0]
+    assert [r["margin_ms"] for r in rows] == [0, 133.0, 17.0]
+
+
+def test_the_count_of_presses_leaves_out_seats_that_left() -> None:
+    state = opened(game(players=3))
+    state = BUZZER.apply(state, 0, BUZZ, BUZZER.view(state, None)["opens_at"] + 5)
+    state = BUZZER.seat_left(state, 2, 0.0)
+    view = BUZZER.view(state, None)
+    assert (view["pressed"], view["playing"]) == (1, 2)
+
+
+def test_the_outcome_is_the_podium_of_total_points_for_every_reason() -> None:
+    state = award(award(award(game(), 1, 3), 0, 1), 2, 2)
+    for reason in (Reason.RULES, Reason.ENDED, Reason.LEFT):
+        ended = BUZZER.outcome(state, reason)
+        assert ended.reason is reason and ended.text == "p1 wins the game"
+        assert [(p.seat, p.place, p.score) for p in ended.ranking] == [
+            (1, 1, 3),
+            (2, 2, 2),
+            (0, 3, 1),
+        ]
+    view = BUZZER.present(state, 2, Reason.ENDED)
+    assert view["outcome"]["reason"] == "ended" and view["you"]["place"] == 2
+
+
+def test_equal_totals_share_the_win_and_no_points_means_no_winner() -> None:
+    tied = award(award(game(), 0, 2), 2, 2)
+    assert BUZZER.outcome(tied, Reason.ENDED).text == "p0, p2 share the win"
+    nothing = BUZZER.outcome(game(), Reason.ENDED)
+    assert nothing.text == "The host ended the game."
+    assert {p.place for p in nothing.ranking} == {1}
+
+
+def test_a_seat_that_left_without_points_is_not_on_the_podium() -> None:
+    state = BUZZER.seat_left(award(game(), 1, 2), 2, 0.0)
+    assert [p.seat for p in BUZZER.outcome(state, Reason.LEFT).ranking] == [1, 0]
+
+
+def test_describe_names_the_points_and_the_seat_of_an_award() -> None:
+    state = game()
+    assert BUZZER.describe(state, None, {"type": "award", "seat": 1, "points": 1}) == "+1 for p1"
+    assert BUZZER.describe(state, None, {"type": "award", "seat": 0, "points": -3}) == "-3 for p0"
+    assert BUZZER.describe(opened(state), 0, BUZZ) == "press in round 1"

@@ -19,13 +19,17 @@ from companion.engine import (
     Illegal,
     Option,
     OptionType,
+    Outcome,
     Payload,
+    Reason,
     Rng,
     TooLate,
     by_seat,
     by_table,
+    ranked,
 )
-from companion.engine.text import N_
+from companion.engine.outcome import default_outcome
+from companion.engine.text import N_, say
 
 #: with ``random_delay`` the round opens this many ms after arming, drawn uniformly
 RANDOM_DELAY_MS = (1000, 4000)
@@ -87,6 +91,30 @@ class BuzzerState:
             or seat in self.false_starts
             or any(p.seat == seat for p in self.presses)
         )
+
+    def pressed(self) -> int:
+        """How many seats still in the game have pressed (or false-started) this round: the
+        "2 of 2" the table shows counts only them.
+
+        >>> s = BuzzerState(("a", "b", "c"), 1, True, True, presses=(Press(2, 5.0),),
+        ...                 false_starts=(0,), gone=(2,))
+        >>> s.pressed(), s.playing()
+        (1, 2)
+        """
+        return sum(1 for seat in range(len(self.players)) if self.done(seat)) - len(self.gone)
+
+    def playing(self) -> int:
+        """How many seats are still in the game."""
+        return len(self.players) - len(self.gone)
+
+    def totals(self) -> dict[int, int]:
+        """Each seat's points, for the final standings: every seat still in the game, and a
+        seat that left only when it had scored (as the table's scoreboard shows them)."""
+        return {
+            seat: points
+            for seat, points in enumerate(self.scores)
+            if seat not in self.gone or points != 0
+        }
 
 
 class Buzzer(Game[BuzzerState]):
@@ -232,10 +260,13 @@ class Buzzer(Game[BuzzerState]):
                     "seat": p.seat,
                     "at": p.at,
                     "margin_ms": round(p.at - ranking[i - 1].at, 1) if i else 0,
+                    "behind_ms": round(p.at - ranking[0].at, 1),
                 }
                 for i, p in enumerate(ranking)
             ],
             "false_starts": list(state.false_starts),
+            "pressed": state.pressed(),
+            "playing": state.playing(),
             "scores": {k: points for k, points in enumerate(state.scores)},
             "options": {"false_start": state.false_start, "random_delay": state.random_delay},
         }
@@ -247,6 +278,69 @@ class Buzzer(Game[BuzzerState]):
                 "rank": rank,
             }
         return out
+
+    def prompt(self, state: BuzzerState, seat: int, acting: bool) -> str:
+        """Press in an open round; in an armed one the press is listed only when a false
+        start is allowed (it costs the round), so the phone says to wait for GO first.
+
+        >>> state = BUZZER.setup(["Ann", "Ben"], {"random_delay": False}, 1)
+        >>> armed = BUZZER.apply(state, None, {"type": "arm"}, 0.0)
+        >>> BUZZER.prompt(armed, 0, True)
+        'Wait for GO, then press!'
+        >>> BUZZER.prompt(BUZZER.timeout(armed, armed.opens_at), 0, True)
+        'Press!'
+        """
+        if acting:
+            if state.status is Status.OPEN:
+                return say(N_("Press!"))
+            return say(N_("Wait for GO, then press!"))
+        if state.status is Status.IDLE:
+            return say(N_("Get ready: the table arms the next round."))
+        if seat in state.false_starts:
+            return say(N_("False start: you are out of this round."))
+        if state.status is Status.ARMED and not state.done(seat):
+            return say(N_("Wait for GO…"))
+        if state.status is Status.CLOSED:
+            return say("Round {round} is over: look at the TV.", round=state.round)
+        return say(N_("You pressed: look at the TV."))
+
+    def describe(self, state: BuzzerState, seat: int | None, action: Payload) -> str | None:
+        """An award with its points and whom ("+1 for Cleo"), a press with its round.
+
+        >>> state = BUZZER.setup(["Ann", "Cleo"], {}, 1)
+        >>> BUZZER.describe(state, None, {"type": "award", "seat": 1, "points": 1})
+        '+1 for Cleo'
+        >>> BUZZER.describe(state, None, {"type": "award", "seat": 0, "points": -2})
+        '-2 for Ann'
+        """
+        if action["type"] == "award":
+            points = int(action.get("points", 1))
+            name = state.players[action["seat"]]
+            return say("{points} for {name}", points=format(points, "+d"), name=name)
+        if action["type"] == "buzz":
+            return say("press in round {round}", round=state.round)
+        return None
+
+    def outcome(self, state: BuzzerState, reason: Reason) -> Outcome:
+        """The podium of total points, most first (equal totals share a place); the text
+        names the winner, or the winners of a tie; nobody wins without a point.
+
+        >>> state = BUZZER.setup(["Ann", "Ben", "Cleo"], {}, 1)
+        >>> for seat, points in ((1, 3), (2, 3), (0, 1)):
+        ...     award = {"type": "award", "seat": seat, "points": points}
+        ...     state = BUZZER.apply(state, None, award, 0.0)
+        >>> ended = BUZZER.outcome(state, Reason.ENDED)
+        >>> ended.text, [(p.seat, p.place, p.score) for p in ended.ranking or ()]
+        ('Ben, Cleo share the win', [(1, 1, 3), (2, 1, 3), (0, 3, 1)])
+        """
+        totals = state.totals()
+        ranking = ranked(totals)
+        winners = [state.players[p.seat] for p in ranking if p.place == 1 and (p.score or 0) > 0]
+        if not winners:
+            return Outcome(reason, default_outcome(reason).text, ranking)
+        if len(winners) == 1:
+            return Outcome(reason, say("{name} wins the game", name=winners[0]), ranking)
+        return Outcome(reason, say("{names} share the win", names=tuple(winners)), ranking)
 
     def deadline(self, state: BuzzerState) -> float | None:
         if state.status is Status.ARMED:

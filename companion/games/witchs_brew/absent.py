@@ -49,7 +49,7 @@ def autopilot(state: GameState, at: float) -> GameState:
 def _auto_step(state: GameState, at: float) -> GameState | None:
     """One turn of a seat that left, or None when no such seat is due."""
     gone = frozenset(state.gone) - frozenset(state.present)  # nobody, if everyone left
-    if not gone or state.phase is Phase.OVER:
+    if not gone or state.phase in (Phase.SCORING, Phase.OVER):
         return None
     if state.phase is Phase.DRAFT:
         drafter = None if state.draft is None else state.draft.current

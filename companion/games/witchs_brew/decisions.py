@@ -2,10 +2,11 @@
 
 A seat decides in turn: the drafter keeps an ability card (``draft``, or ``keep`` naming one
 of the table's own cards), every player not ready selects 5 roles, and in a trick the due seat
-leads a role, answers "I am the …!" or "So be it!", or decides on an amulet. The table decides
-nothing: ``raven`` (a raven goes back to the box, whoever takes it), ``ability`` (a "1x"
-ability used, whenever its owner says) and the table's ``skip`` (for a player who is away) are
-side actions, never listed.
+leads a role, answers "I am the …!" or "So be it!", or decides on an amulet; at the end each
+player enters their victory points, the table anyone's, and confirms them (``scoring``). Else
+the table decides nothing: ``raven`` (a raven goes back to the box, whoever takes it),
+``ability`` (a "1x" ability used, whenever its owner says) and the table's ``skip`` (for a
+player who is away) are side actions, never listed.
 
 A selection is a set: the order of its roles means nothing, so ``normalised`` (the game's
 ``accept``) puts them in the rulebook's order; a kept physical card is named by its id however
@@ -26,6 +27,7 @@ from functools import cache
 from itertools import combinations
 from typing import Any
 
+from companion.games.witchs_brew import scoring
 from companion.games.witchs_brew import trick as chain
 from companion.games.witchs_brew.abilities import abilities, find
 from companion.games.witchs_brew.roles import HAND_SIZE, Role
@@ -59,9 +61,11 @@ def selections() -> tuple[Payload, ...]:
 
 
 def choices(state: GameState, seat: int | None) -> list[Payload]:
-    """What ``seat`` can decide now, as complete payloads: [] for the table, for a seat that
-    left (the app plays its turns) and once the game is over. The selections are shared:
-    never change one."""
+    """What ``seat`` can decide now, as complete payloads: [] for the table (but when scoring),
+    for a seat that left (the app plays its turns) and once the game is over. The selections
+    are shared: never change one."""
+    if state.phase is Phase.SCORING:
+        return scoring.choices(state, seat)
     if seat is None or seat in state.gone or state.phase is Phase.OVER:
         return []
     if state.phase is Phase.DRAFT:

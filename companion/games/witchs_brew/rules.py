@@ -18,14 +18,26 @@ from companion.engine import (
     Illegal,
     Option,
     OptionType,
+    Outcome,
     Payload,
+    Reason,
     Rng,
     SetupError,
     by_anyone,
     by_seat,
     by_table,
 )
-from companion.games.witchs_brew import absent, choosing, decisions, plays, sets, timer, views
+from companion.games.witchs_brew import (
+    absent,
+    choosing,
+    decisions,
+    plays,
+    prompting,
+    scoring,
+    sets,
+    timer,
+    views,
+)
 from companion.games.witchs_brew import trick as chain
 from companion.games.witchs_brew.abilities import Kind, abilities, ability, new_deck
 from companion.games.witchs_brew.roles import HAND_SIZE, Role, reminders
@@ -38,6 +50,8 @@ from companion.games.witchs_brew.state import (
     Player,
 )
 
+#: what the scoring phase accepts: the victory points and the table's confirmation
+SCORING_ACTIONS = ("points", "confirm")
 #: every role's id, for the declarations
 ROLES = tuple(role.value for role in Role)
 #: an ability card of the app's deck (drafted, or used)
@@ -145,6 +159,20 @@ class WitchsBrew(Game[GameState]):
                 refusal="Only the table can skip a player.",
                 side=True,
             ),
+            by_anyone(
+                "points",
+                scoring.points,
+                Field("seat", FieldType.SEAT, required=False),
+                Field(
+                    "points",
+                    FieldType.INT,
+                    low=0,
+                    high=scoring.MAX_POINTS,
+                    message="Victory points are a whole number from 0 to {high}.",
+                    free=True,
+                ),
+            ),
+            by_table("confirm", scoring.confirm, refusal="Only the table confirms the scores."),
         )
 
     def accept(self, seat: int | None, raw: Mapping[str, Any]) -> dict[str, Any]:
@@ -204,7 +232,8 @@ class WitchsBrew(Game[GameState]):
         *,
         seats: int | None = None,
     ) -> GameState:
-        if state.phase is Phase.OVER:
+        over = state.phase is Phase.OVER
+        if over or (state.phase is Phase.SCORING and action.get("type") not in SCORING_ACTIONS):
             self.accept(seat, action)  # a malformed action is a bad request even now
             raise Illegal("The game is over.")
         return absent.autopilot(super().apply(state, seat, action, at, seats=seats), at)
@@ -300,6 +329,15 @@ class WitchsBrew(Game[GameState]):
 
     def is_over(self, state: GameState) -> bool:
         return state.phase is Phase.OVER
+
+    def prompt(self, state: GameState, seat: int, acting: bool) -> str:
+        return prompting.prompt(state, seat, acting)
+
+    def describe(self, state: GameState, seat: int | None, action: Payload) -> str | None:
+        return prompting.describe(state, action)
+
+    def outcome(self, state: GameState, reason: Reason) -> Outcome:
+        return scoring.outcome(state, reason)
 
 
 WITCHS_BREW = WitchsBrew()

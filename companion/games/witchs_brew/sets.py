@@ -159,12 +159,13 @@ def close_previous(state: GameState) -> GameState:
 
 
 def _over(state: GameState) -> GameState:
-    """The game is over. The score screen keeps the last set on show (cards played, nothing
-    left in hand); abilities are back under the deck, so no player holds one any more."""
+    """The last set is over: the table counts the victory points (``scoring``). The score
+    screen keeps the last set on show (cards played, nothing left in hand); abilities are back
+    under the deck, so no player holds one any more."""
     players = tuple(
         replace(p, amulets_grey=0, ability=None, ability_used=False) for p in state.players
     )
-    return replace(state, players=players, trick=None, phase=Phase.OVER, previous=None)
+    return replace(state, players=players, trick=None, phase=Phase.SCORING, previous=None)
 
 
 def _absent(state: GameState) -> frozenset[int]:

@@ -21,6 +21,8 @@ class Phase(enum.StrEnum):
     DRAFT = "draft"
     SELECT = "select"
     TRICK = "trick"
+    #: the last set is over: the table enters each player's victory points, then confirms
+    SCORING = "scoring"
     OVER = "over"
 
 
@@ -64,6 +66,8 @@ class Player:
     #: the magical ability kept in this set's draft (secret until the reveal)
     ability: str | None = None
     ability_used: bool = False
+    #: the victory points counted on the table at the end (phase ``scoring``); None until entered
+    points: int | None = None
 
     @property
     def ready(self) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.games.witchs_brew import scoring
 from companion.games.witchs_brew import trick as chain
 from companion.games.witchs_brew.abilities import Kind, ability, sizes
 from companion.games.witchs_brew.state import GameState, Phase, Player
@@ -29,6 +30,7 @@ def view(state: GameState, seat: int | None, deadline: float | None) -> dict[str
         "draft": None,
         "deck": sizes(state.deck) if state.options.app_deck else None,
         "options": state.options.to_json(),
+        "scoring": scoring.points_json(state) if state.phase is Phase.SCORING else None,
     }
     if state.draft is not None:
         out["draft"] = {"order": list(state.draft.order), "current": state.draft.current}
@@ -72,6 +74,7 @@ def player_json(state: GameState, seat: int) -> dict[str, Any]:
         "ability": ability_json(player) if state.revealed else None,
         "drafting": drafting(state, seat),
         "gone": seat in state.gone,
+        "points": player.points,
     }
 
 
@@ -115,6 +118,8 @@ def prompts(state: GameState, seat: int) -> list[str]:
         kind = chain.due_kind(current)
         assert kind is not None
         out.append(kind.value)
+    if state.phase is Phase.SCORING and seat not in state.gone:
+        out.append("points")
     if state.phase is Phase.DRAFT and state.draft is not None and state.draft.current == seat:
         out.append("keep" if state.options.physical_abilities else "draft")
     if (

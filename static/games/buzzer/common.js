@@ -27,7 +27,8 @@ export function tick(ctx) {
 }
 
 /**
- * <li> entries for the ranking: "1. Sofia", "2. Ben +42 ms", then false starts.
+ * <li> entries for the ranking: "1. Sofia", "2. Ben +42 ms", "3. Cleo (+8 ms) +50 ms" (behind the
+ * winner, and the gap to the press before small beside it), then false starts.
  * `extra(seat)` may return a node to append (the TV's award button).
  * @param {Ctx} ctx
  */
@@ -40,7 +41,9 @@ export function rankingItems(ctx, { mine = null, extra = null } = {}) {
   h('span', { class: 'pos', text: `${i + 1}.` }),
   ctx.avatar(entry.seat),
   h('span', { class: 'name', text: ctx.nameOf(entry.seat) }),
-  i > 0 ? h('span', { class: 'margin', text: formatMargin(entry.margin_ms) }) : null,
+  // behind the winner, big; from the third press on, the gap to the press before, small
+  i > 1 ? h('span', { class: 'gap', text: formatMargin(entry.margin_ms) }) : null,
+  i > 0 ? h('span', { class: 'margin', text: formatMargin(entry.behind_ms ?? entry.margin_ms) }) : null,
   extra ? extra(entry.seat) : null));
 
   for (const seat of game.false_starts || []) {

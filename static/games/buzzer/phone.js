@@ -243,10 +243,13 @@ function statusCard(ctx, state) {
   }[state] ?? '';
   const ranking = ctx.game.ranking || [];
   const seated = ctx.room.players.filter((p) => !p.gone).length;
+  // The server's counts leave out seats that left or were kicked (a press of theirs stays ranked).
+  const k = typeof ctx.game.pressed === 'number' ? ctx.game.pressed : ranking.length;
+  const n = typeof ctx.game.playing === 'number' ? ctx.game.playing : seated;
   let table;
   if (over) table = rows[0]?.points ? t('Winner: {name} (score {points})', { name: rows[0].name, points: rows[0].points }) : t('Nobody scored.');
-  else if (ranking.length && (state === 'open' || state === 'pressed')) table = t('{name} is fastest so far · {k} of {n} pressed', { name: ctx.nameOf(ranking[0].seat), k: ranking.length, n: seated });
-  else if (ranking.length) table = t('{name} was fastest · {k} of {n} pressed', { name: ctx.nameOf(ranking[0].seat), k: ranking.length, n: seated });
+  else if (ranking.length && (state === 'open' || state === 'pressed')) table = t('{name} is fastest so far · {k} of {n} pressed', { name: ctx.nameOf(ranking[0].seat), k, n });
+  else if (ranking.length) table = t('{name} was fastest · {k} of {n} pressed', { name: ctx.nameOf(ranking[0].seat), k, n });
   else if (state === 'armed' || state === 'open') table = t('Everyone is waiting for GO.');
   else table = rows[0]?.points ? t('Leader: {name} (score {points})', { name: rows[0].name, points: rows[0].points }) : t('{n} at the table', { n: seated });
   return { you, next, table };

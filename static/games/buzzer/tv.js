@@ -1,4 +1,5 @@
-// Buzzer, table screen: big status line, arm button, live ranking with margins, scoreboard.
+// Buzzer, table screen: big status line, arm button, live ranking with the time behind the
+// winner, how many pressed, scoreboard.
 
 import { h, formatGap, replay } from '../../js/ui.js';
 import { countdown, t, tn } from '../../js/kit.js';
@@ -45,12 +46,13 @@ export function mount(ctx) {
     arm,
     ranking,
     scores: h('ol', { id: 'scores', class: 'bz-scores' }),
+    count: h('p', { id: 'bz-count', class: 'bz-count' }),
   };
   els.root.append(
     h('div', { class: 'bz-head' }, els.round, arm),
     h('div', { class: 'bz-stage' }, els.status, els.sub),
     h('div', { class: 'bz-body' },
-      h('section', { class: 'bz-panel bz-panel-ranking' }, h('h2', { text: t('This round') }), ranking),
+      h('section', { class: 'bz-panel bz-panel-ranking' }, h('h2', { text: t('This round') }), els.count, ranking),
       h('section', { class: 'bz-panel bz-panel-scores' }, h('h2', { text: t('Scores') }), els.scores)),
   );
   return els;
@@ -154,6 +156,10 @@ export function render(ctx) {
   // A new press pops in (once: a redraw keeps it still).
   items.forEach((li) => { if (li.dataset.seat !== undefined) ctx.fresh(li, `press-${game.round}-${li.dataset.seat}`); });
   els.ranking.replaceChildren(...items);
+  // "Pressed: 1 of 2": only the seats still in the game count (the server leaves out who left)
+  const counting = game.round > 0 && !over && typeof game.playing === 'number';
+  els.count.hidden = !counting;
+  els.count.textContent = counting ? t('Pressed: {n} of {m}', { n: game.pressed, m: game.playing }) : '';
   els.scores.replaceChildren(...scoreItems(ctx));
 }
 

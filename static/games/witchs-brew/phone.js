@@ -4,7 +4,7 @@
 // question; "Raven taken" and the once-per-set ability sit in a quiet row at the very bottom.
 
 import { h, replay } from '../../js/ui.js';
-import { countdown, t, tn, errorText } from '../../js/kit.js';
+import { countdown, t, tn, errorText, say } from '../../js/kit.js';
 import { beep, vibrate } from '../../js/sound.js';
 import {
   roleIds, roleName, roleTexts, claimText, chainList, winnerLine, physicalCards, KIND_CARD,
@@ -173,6 +173,10 @@ function onClick(ctx, event) {
   } else if (button.id === 'wb-amulet-yes' || button.id === 'wb-amulet-no') {
     if (!p.includes('amulet')) return replay(button);
     send('amulet', { use: button.id === 'wb-amulet-yes' });
+  } else if (button.id === 'wb-points-send') {
+    const input = /** @type {HTMLInputElement | null} */ (ctx.els.root.querySelector('#wb-points'));
+    // The server checks the number (a whole number in range) and says what is wrong.
+    send('points', { seat: ctx.seat, points: Number(input?.value ?? '') });
   } else if (button.dataset.card !== undefined && button.classList.contains('wb-draft-card')) {
     if (!p.includes('draft')) return replay(button);
     const card = (you(ctx).draft_hand || []).find((c) => String(c.id) === button.dataset.card);
@@ -223,7 +227,7 @@ function drawStatus(g, ctx) {
   const me = (g.players || []).find((p) => p.seat === ctx.seat);
   const bits = [
     h('span', { class: 'wb-ph-set', text: g.set ? t('Set {set}', { set: g.set }) : t("Witch's Brew") }),
-    g.phase === 'over' ? null : h('span', { class: `wb-ph-ravens${g.last_set || left === 0 ? ' wb-ravens-last' : ''}`, id: 'wb-ravens' },
+    g.phase === 'over' || g.phase === 'scoring' ? null : h('span', { class: `wb-ph-ravens${g.last_set || left === 0 ? ' wb-ravens-last' : ''}`, id: 'wb-ravens' },
       ravenIcon({ cls: 'wb-raven wb-raven-tiny' }),
       h('span', { text: g.last_set || left === 0 ? t('last set!') : tn('{n} raven left', '{n} ravens left', left) })),
   ];
@@ -468,22 +472,52 @@ function drawTrick(g, ctx) {
   return out;
 }
 
-/** The end: the app does not count victory points, so it says so and what decides the
- * winner, with this player's unused amulets for a tie. No line of the last trick stays. */
-function drawOver(g, ctx) {
+/** After the last set: the player counts their victory points on the table and enters them
+ * (again to correct them), with their unused amulets for a tie; the table confirms. */
+function drawScoring(g, ctx) {
   const sets = Number(g.set) || 0;
   const out = { head: t('Game over'), detail: [], mid: [], bottom: [] };
   out.detail.push(h('p', { id: 'wb-over-facts', text: t('All {x} ravens are gone after {x2}.', { x: Number(g.ravens_total) || 0, x2: setsText(sets) }) }));
-  out.mid.push(h('div', { class: 'wb-over-box', id: 'wb-over-box' },
-    h('p', { class: 'wb-over-title', text: t('Count your victory points on the table.') }),
-    h('p', { class: 'wb-hint-strong', text: t('The winner is whoever has the most. The app does not count points, so it cannot show a place or a score.') })));
   const me = (g.players || []).find((p) => p.seat === ctx.seat);
-  if (me && g.options?.amulets) {
-    const n = Number(me.amulets?.unused) || 0;
-    out.mid.push(h('div', { class: 'wb-over-amulets', id: 'wb-my-amulets' },
-      amuletRow({ unused: n, grey: 0 }, { words: false }),
-      h('p', { class: 'wb-hint-strong', text: t('You have {x}.', { x: amuletsText(n) }) }),
-      h('p', { class: 'wb-hint', text: t('In a tie, each counts as 2 ingredients or 2 gold nuggets.') })));
+  out.mid.push(amuletsAtTheEnd(g, me));
+  // The same field across redraws: what is being typed stays (another phone's entry redraws).
+  let input = ctx.els.root.querySelector('#wb-points');
+  if (!input) {
+    input = h('input', {
+      type: 'number', id: 'wb-points', class: 'wb-points-input', inputmode: 'numeric', min: 0, max: 999, step: 1,
+      value: me?.points ?? '', 'aria-label': t('Your victory points'),
+    });
+  }
+  out.bottom.push(h('label', { class: 'wb-hint-strong', for: 'wb-points', text: t('Your victory points') }),
+    h('div', { class: 'wb-points-row' }, input,
+      h('button', { type: 'button', id: 'wb-points-send', class: 'btn btn-primary wb-big-btn' }, t('Save'))));
+  return out;
+}
+
+/** This player's unused amulets, which break a tie (Amulets expansion), or nothing. */
+function amuletsAtTheEnd(g, me) {
+  if (!me || !g.options?.amulets) return null;
+  const n = Number(me.amulets?.unused) || 0;
+  return h('div', { class: 'wb-over-amulets', id: 'wb-my-amulets' },
+    amuletRow({ unused: n, grey: 0 }, { words: false }),
+    h('p', { class: 'wb-hint-strong', text: t('You have {x}.', { x: amuletsText(n) }) }),
+    h('p', { class: 'wb-hint', text: t('In a tie, each counts as 2 ingredients or 2 gold nuggets.') }));
+}
+
+/** The end: the outcome's sentence and the ranking by victory points (none when the game was
+ * ended before the points were in). No line of the last trick stays. */
+function drawOver(g, ctx) {
+  const out = { head: t('Game over'), detail: [], mid: [], bottom: [] };
+  if (g.outcome) out.detail.push(h('p', { id: 'wb-over-facts', class: 'wb-hint-strong', text: say(g.outcome.text) }));
+  const ranking = g.outcome?.ranking || [];
+  if (ranking.length) {
+    out.mid.push(h('ol', { class: 'wb-final-phone', id: 'wb-final' }, ranking.map((r) => h('li', {
+      class: r.seat === ctx.seat ? 'mine' : null, dataset: { seat: r.seat, place: r.place },
+    },
+    h('span', { class: 'pos', text: `${r.place}.` }),
+    ctx.avatar(r.seat),
+    h('span', { class: 'name', text: ctx.nameOf(r.seat) }),
+    h('span', { class: 'pts', text: String(r.score ?? '') })))));
   }
   return out;
 }
@@ -498,9 +532,11 @@ function drawWatcher(g, ctx) {
     out.head = t('Players are choosing roles');
   } else if (g.phase === 'draft') {
     out.head = t('Ability draft');
-  } else if (g.phase === 'over') {
+  } else if (g.phase === 'scoring') {
     out.head = t('Game over');
     out.detail.push(h('p', { text: t('After {x}: the table counts the victory points.', { x: setsText(Number(g.set) || 0) }) }));
+  } else if (g.phase === 'over') {
+    return drawOver(g, ctx);
   } else {
     out.head = g.last_trick ? winnerLine(ctx) : t("Witch's Brew");
   }
@@ -516,7 +552,7 @@ function drawWatcher(g, ctx) {
 function drawFoot(g, ctx) {
   const { els } = ctx;
   const parts = [];
-  if (!isPlayer(ctx) || g.phase === 'over') {
+  if (!isPlayer(ctx) || g.phase === 'over' || g.phase === 'scoring') {
     els.foot.replaceChildren();
     return;
   }
@@ -540,26 +576,6 @@ function drawFoot(g, ctx) {
   els.foot.replaceChildren(...parts);
 }
 
-function statusCard(g, ctx) {
-  const { t } = ctx;
-  const players = (g.players || []).filter((p) => !p.gone);
-  const mine = players.find((p) => p.seat === ctx.seat);
-  const amulets = mine?.amulets?.unused ?? 0;
-  const you = mine ? t('Set {set} · {amulets} unused amulets', { set: g.set, amulets }) : '';
-  let next = t('Watch the TV: nothing to do now.');
-  let table = '';
-  if (g.phase === 'select') {
-    next = mine?.ready ? t('Wait for the others to choose.') : t('Pick your roles below, then lock them in.');
-    table = t('{k} of {n} have chosen their roles', { k: players.filter((p) => p.ready).length, n: players.length });
-  } else if (g.phase === 'draft') {
-    const who = players.filter((p) => p.drafting).map((p) => p.name);
-    table = who.length ? t('Choosing an ability: {names}', { names: who.join(', ') }) : '';
-  } else if (g.phase === 'trick' && g.leader !== null && g.leader !== undefined) {
-    table = t('{name} leads the trick', { name: ctx.nameOf(g.leader) });
-  }
-  return { you, next, table };
-}
-
 // ---- drawing -----------------------------------------------------------------------------------
 
 /** @param {Ctx} ctx */
@@ -580,17 +596,13 @@ export function render(ctx) {
   else if (g.phase === 'draft') out = drawDraft(g, ctx);
   else if (g.phase === 'select') out = drawSelect(g, ctx);
   else if (g.phase === 'trick') out = drawTrick(g, ctx);
+  else if (g.phase === 'scoring') out = drawScoring(g, ctx);
   else if (g.phase === 'over') out = drawOver(g, ctx);
   else out = { head: g.phase || '', detail: [], mid: [], bottom: [] };
   els.headline.textContent = out.head;
   els.detail.replaceChildren(...out.detail.filter(Boolean));
-  // An empty middle gets the status card: the player's set, what is next, the table.
-  const mid = out.mid.filter(Boolean);
-  if (!mid.length && isPlayer(ctx) && ctx.statusEl && g.phase !== 'over') {
-    ctx.status(statusCard(g, ctx));
-    mid.push(ctx.statusEl);
-  }
-  els.mid.replaceChildren(...mid);
+  // What to do now is the kit's prompt (you.prompt), above this screen: no line of our own.
+  els.mid.replaceChildren(...out.mid.filter(Boolean));
   els.bottom.replaceChildren(...out.bottom.filter(Boolean));
   drawFoot(g, ctx);
   const p = prompts(ctx);

@@ -4,7 +4,7 @@
 // ready / drafting / due). Never shows a secret: the table view holds none.
 
 import { h } from '../../js/ui.js';
-import { countdown, t, tn, N_ } from '../../js/kit.js';
+import { countdown, t, tn, N_, say } from '../../js/kit.js';
 import { beep } from '../../js/sound.js';
 import {
   roleName, roleTexts, claimText, chainList, winnerLine, physicalCards,
@@ -16,12 +16,19 @@ import {
 export { styles } from './common.js';
 
 export function local() {
-  return { lastChainKey: '' };   // the last claim that beeped
+  return {
+    lastChainKey: '',   // the last claim that beeped
+    points: {},         // seat → victory points typed on the TV, kept across redraws
+    focus: null,        // the seat whose points field had the focus before a redraw
+  };
 }
 
 const PHASE_LABEL = {
-  draft: N_('Ability draft'), select: N_('Choosing roles'), trick: N_('Role calls'), over: N_('Game over'),
+  draft: N_('Ability draft'), select: N_('Choosing roles'), trick: N_('Role calls'), scoring: N_('Game over'), over: N_('Game over'),
 };
+
+/** The sets are played: the points are being entered (`scoring`) or the game is over. */
+const finished = (g) => g.phase === 'over' || g.phase === 'scoring';
 
 // ---- skeleton ----------------------------------------------------------------------------------
 
@@ -84,7 +91,7 @@ function canSkip(ctx) {
 function drawHead(ctx) {
   const { game: g, els } = ctx;
   const label = PHASE_LABEL[g.phase] ? t(PHASE_LABEL[g.phase]) : (g.phase || '');
-  const over = g.phase === 'over';
+  const over = finished(g);
   els.set.replaceChildren(
     h('span', { class: 'wb-set-n', text: g.set ? (over ? t('After set {set}', { set: g.set }) : t('Set {set}', { set: g.set })) : t("Witch's Brew") }),
     h('span', { class: 'wb-set-phase', text: label }));
@@ -97,16 +104,16 @@ function drawHead(ctx) {
     h('span', { class: 'wb-raven-icons', 'aria-hidden': 'true' }, icons),
     h('span', { class: 'wb-raven-words' },
       h('span', { class: 'wb-raven-count', text: t('{left} of {total} ravens left', { left, total }) }),
-      (g.last_set || left === 0) && g.phase !== 'over' ? h('span', { class: 'wb-last-set', id: 'wb-last-set', text: t('Last set!') }) : null));
+      (g.last_set || left === 0) && !finished(g) ? h('span', { class: 'wb-last-set', id: 'wb-last-set', text: t('Last set!') }) : null));
   els.ravens.classList.toggle('wb-ravens-last', Boolean(g.last_set || left === 0));
-  els.raven.hidden = g.phase === 'over' || ctx.room.status === 'over';
+  els.raven.hidden = finished(g) || ctx.room.status === 'over';
   if (!els.raven.classList.contains('confirming')) els.raven.disabled = !ctx.playing || left <= 0;
 }
 
 /** Until this set's first card, a raven belongs to the set before: its last trick's action
  * may still be going on at the table. Said on the stage, under the title. */
 function ravenForLine(g) {
-  const back = g.phase !== 'over' && typeof g.raven_set === 'number' && g.raven_set !== g.set
+  const back = !finished(g) && typeof g.raven_set === 'number' && g.raven_set !== g.set
     && Number(g.ravens_left) > 0;
   return back ? h('p', { class: 'wb-raven-for', id: 'wb-raven-for', text: t('A raven taken now still counts for set {raven_set}.', { raven_set: g.raven_set }) }) : null;
 }
@@ -115,7 +122,7 @@ function ravenForLine(g) {
 
 function statusOf(g, p) {
   const tk = g.trick;
-  if (p.gone && g.phase !== 'over') return { text: t('app plays'), cls: 'gone' };
+  if (p.gone && !finished(g)) return { text: t('app plays'), cls: 'gone' };
   if (g.phase === 'select') return p.ready ? { text: t('✓ ready'), cls: 'ready' } : { text: t('choosing…'), cls: 'waiting' };
   if (g.phase === 'draft') {
     const cur = g.draft?.current;
@@ -131,7 +138,7 @@ function statusOf(g, p) {
     }
     if (tk.role && tk.claimant === p.seat) return { text: t('♛ claims it'), cls: 'claim' };
   }
-  if (g.phase === 'over') {
+  if (finished(g)) {
     const n = Number(p.amulets?.unused) || 0;
     return g.options?.amulets ? { text: `${amuletsText(n)}`, cls: n ? 'claim' : 'waiting' } : { text: '', cls: '' };
   }
@@ -148,12 +155,12 @@ function drawPlayers(ctx) {
     const rp = roomPlayer(ctx, p.seat);
     const gone = Boolean(p.gone || rp?.gone);
     const away = gone || (rp && !rp.connected);
-    const leads = g.phase !== 'over' && (g.leader === p.seat || (g.phase !== 'trick' && g.first_player === p.seat));
+    const leads = !finished(g) && (g.leader === p.seat || (g.phase !== 'trick' && g.first_player === p.seat));
     const cards = Number(p.cards_left) || 0;
     const pips = [];
     for (let i = 0; i < Math.min(cards, 5); i += 1) pips.push(h('span', { class: 'wb-pip' }));
     const amulets = g.options?.amulets
-      ? amuletRow(g.phase === 'over' ? { unused: p.amulets?.unused, grey: 0 } : p.amulets, { words: false }) : null;
+      ? amuletRow(finished(g) ? { unused: p.amulets?.unused, grey: 0 } : p.amulets, { words: false }) : null;
     return h('li', {
       class: `wb-player ${st.cls ? `wb-st-${st.cls}` : ''} ${away ? 'wb-away' : ''}`.trim(),
       dataset: { seat: p.seat, status: st.cls || 'none' },
@@ -169,7 +176,7 @@ function drawPlayers(ctx) {
         h('span', { class: 'wb-pips', 'aria-hidden': 'true' }, pips),
         h('span', { class: 'wb-p-count', text: cardsText(cards) })) : null,
       amulets) : null,
-    p.ability && g.phase !== 'over' ? abilityChip(p.ability, { cls: 'wb-p-ability', physical: physicalCards(g) }) : null);
+    p.ability && !finished(g) ? abilityChip(p.ability, { cls: 'wb-p-ability', physical: physicalCards(g) }) : null);
   });
   els.players.replaceChildren(...items);
   els.players.style.setProperty('--n', String(Math.max(3, players.length)));
@@ -315,34 +322,68 @@ function drawDraft(ctx) {
   return [h('div', { class: 'wb-main' }, main)];
 }
 
-/** The final table. The app does not know victory points: it says what the table counts now,
- * how the game ended, and (with amulets) what breaks a tie. Nothing of the last trick stays.
- * @param {Ctx} ctx */
-function drawOver(ctx) {
-  const g = ctx.game;
+/** After the last set: the table counts the victory points; each player enters theirs on the
+ * phone, or the TV enters (and corrects) anyone's; once all are in, the TV confirms. */
+function drawScoring(ctx) {
+  const { game: g, local } = ctx;
   const total = Number(g.ravens_total) || 0;
   const sets = Number(g.set) || 0;
   const amulets = Boolean(g.options?.amulets);
+  const complete = Boolean(g.scoring?.complete);
+  const confirm = h('button', {
+    type: 'button', id: 'wb-confirm', class: 'btn btn-primary', disabled: !complete || !ctx.playing,
+    onclick: (/** @type {Event} */ event) => ctx.send('confirm', {}, { button: /** @type {HTMLButtonElement} */ (event.currentTarget) }),
+  }, t('Confirm the scores'));
   const main = [
     h('p', { class: 'wb-big', id: 'wb-over', text: t('Game over') }),
     h('p', { class: 'wb-sub wb-over-facts', id: 'wb-over-facts',
       text: t('All {total} ravens are gone · {x} played', { total, x: setsText(sets) }) }),
     h('p', { class: 'wb-sub wb-sub-big', id: 'wb-count-now',
       text: t('Now count the victory points on the table: the most points wins.') }),
-    h('p', { class: 'wb-sub', id: 'wb-no-ranking', text: t('The app does not count points, so it shows no ranking.') }),
     h('ol', { class: 'wb-final', id: 'wb-final', 'aria-label': t('Final table'), dataset: { n: String((g.players || []).length) } }, (g.players || []).map((p) => {
       const unused = Number(p.amulets?.unused) || 0;
+      const typed = local.points[p.seat];
+      const input = h('input', {
+        type: 'number', class: 'wb-points-input', min: 0, max: 999, step: 1, inputmode: 'numeric', dataset: { pointsSeat: p.seat },
+        'aria-label': t('Victory points of {who}', { who: ctx.nameOf(p.seat) }), value: typed ?? p.points ?? '',
+        oninput: () => { local.points[p.seat] = input.value; },
+      });
+      const save = h('button', {
+        type: 'button', class: 'btn', dataset: { pointsSend: p.seat }, disabled: !ctx.playing,
+        onclick: () => ctx.send('points', { seat: p.seat, points: Number(input.value) }, { button: save }).then((ack) => {
+          if (ack?.ok) delete local.points[p.seat];
+        }),
+      }, t('Save'));
       return h('li', { dataset: { seat: p.seat } },
         ctx.avatar(p.seat),
         h('span', { class: 'wb-tb-name', text: ctx.nameOf(p.seat) }),
         amulets ? amuletRow({ unused, grey: 0 }, { words: false }) : null,
         amulets ? h('span', { class: 'wb-tb-count', text: amuletsText(unused) }) : null,
-        p.gone ? h('span', { class: 'wb-final-gone', text: t('left the game') }) : null);
+        p.gone ? h('span', { class: 'wb-final-gone', text: t('left the game') }) : null,
+        h('span', { class: 'wb-points-entry' }, input, save));
     })),
+    confirm,
   ];
   if (amulets) {
     main.push(h('p', { class: 'wb-sub', id: 'wb-tiebreak', text: t('A tie? Each unused amulet counts as 2 ingredients or 2 gold nuggets.') }));
   }
+  return [h('div', { class: 'wb-main wb-over-main' }, main)];
+}
+
+/** The end: the outcome's sentence and the ranking by victory points, best first (none when
+ * the game was ended before the points were in).
+ * @param {Ctx} ctx */
+function drawOver(ctx) {
+  const g = ctx.game;
+  const ranking = g.outcome?.ranking || [];
+  const main = [
+    h('p', { class: 'wb-big', id: 'wb-over', text: g.outcome ? say(g.outcome.text) : t('Game over') }),
+    ranking.length ? h('ol', { class: 'wb-final', id: 'wb-final', 'aria-label': t('Final table'), dataset: { n: String(ranking.length) } }, ranking.map((r) => h('li', { dataset: { seat: r.seat, place: r.place } },
+      h('span', { class: 'wb-final-place', text: `${r.place}.` }),
+      ctx.avatar(r.seat),
+      h('span', { class: 'wb-tb-name', text: ctx.nameOf(r.seat) }),
+      h('span', { class: 'wb-final-points', text: String(r.score ?? '') })))) : null,
+  ];
   return [h('div', { class: 'wb-main wb-over-main' }, main)];
 }
 
@@ -351,19 +392,26 @@ function drawOver(ctx) {
 /** @param {Ctx} ctx */
 export function render(ctx) {
   const { game: g, els, local } = ctx;
+  const focused = /** @type {HTMLElement | null} */ (document.activeElement)?.dataset?.pointsSeat;
+  local.focus = focused === undefined ? null : focused;
   els.root.dataset.phase = g.phase || '';
   drawHead(ctx);
   let parts;
   if (g.phase === 'trick') parts = drawTrick(ctx);
   else if (g.phase === 'select') parts = drawSelect(ctx);
   else if (g.phase === 'draft') parts = drawDraft(ctx);
+  else if (g.phase === 'scoring') parts = drawScoring(ctx);
   else if (g.phase === 'over') parts = drawOver(ctx);
   else parts = [h('p', { class: 'wb-big', text: g.phase || '' })];
   els.stage.replaceChildren(...parts.filter(Boolean));
   els.stage.classList.toggle('wb-stage-split', parts.length > 1);
   const shown = g.trick?.role ? g.trick.chain : (lastTrickThisSet(g) ? g.last_trick.chain : []);
   els.stage.dataset.chain = (shown || []).length >= 5 ? 'long' : 'short';
-  els.players.hidden = g.phase === 'over';
+  els.players.hidden = finished(g);
+  // A redraw (another phone's points) gives the points field being typed in its focus back.
+  if (local.focus !== null) {
+    /** @type {HTMLInputElement | null} */ (els.stage.querySelector(`[data-points-seat="${local.focus}"]`))?.focus();
+  }
   drawPlayers(ctx);
 
   // A contested role is worth a sound: each new claim beeps once.

@@ -28,6 +28,8 @@ def moves(state: GameState) -> list[Move]:
         out.append(Move(None, None, "timeout"))
     if state.phase is Phase.OVER:
         return out
+    if state.phase is Phase.SCORING:
+        return out + _scoring(state)
     if state.ravens_left > 0:
         out.append(Move(None, {"type": "raven"}, "raven"))
     assert GAME.choices(state, None) == []  # the table decides nothing
@@ -44,6 +46,19 @@ def moves(state: GameState) -> list[Move]:
         Move(None, {"type": "skip"}, "skip"),
     ]
     return out
+
+
+def _scoring(state: GameState) -> list[Move]:
+    """Each player's points (a seat that left: entered by the table), a correction, a
+    refused entry for another seat, and the table's confirmation once it is listed."""
+    out: list[Move] = []
+    for seat in state.seats:
+        sender = None if seat in state.gone else seat
+        points = Rng(state.seed, "points", seat, state.players[seat].points or 0).randint(0, 60)
+        out.append(Move(sender, {"type": "points", "seat": seat, "points": points}, "points"))
+    out.append(Move(0, {"type": "points", "seat": 1, "points": 3}, "probe"))
+    out += [Move(None, choice, "confirm") for choice in GAME.choices(state, None)[-1:]]
+    return [move for move in out if move.tag != "confirm" or move.action == {"type": "confirm"}]
 
 
 def _worth_trying(state: GameState, seat: int, listed: list[dict[str, Any]]) -> list[Move]:

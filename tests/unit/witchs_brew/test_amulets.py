@@ -140,6 +140,6 @@ def test_unused_amulets_are_shown_at_the_end_for_the_tie_break() -> None:
     for _ in range(4):
         state = raven(state)
     state = play_out(state)
-    assert state.phase is Phase.OVER
+    assert state.phase is Phase.SCORING
     assert [p["amulets"]["unused"] for p in table(state)["players"]] == [1, 2, 2, 2]
     assert all(p["amulets"]["grey"] == 0 for p in table(state)["players"])

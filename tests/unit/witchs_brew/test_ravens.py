@@ -54,8 +54,8 @@ def test_the_last_raven_ends_the_game_at_the_end_of_that_set() -> None:
         raven(state)
     assert (err.value.code, err.value.message) == ("illegal", "All the ravens are gone already.")
     state = play_out(state)
-    assert state.phase is Phase.OVER and GAME.is_over(state)
-    assert table(state)["phase"] == "over" and table(state)["set"] == 1
+    assert state.phase is Phase.SCORING and not GAME.is_over(state)  # the points come next
+    assert table(state)["phase"] == "scoring" and table(state)["set"] == 1
 
 
 def test_the_game_goes_on_while_ravens_remain() -> None:
@@ -70,10 +70,10 @@ def test_the_last_raven_during_the_selection_still_plays_that_set() -> None:
         state = raven(state)
     state = selected(state)
     assert state.phase is Phase.TRICK
-    assert play_out(state).phase is Phase.OVER
+    assert play_out(state).phase is Phase.SCORING
 
 
-def test_nothing_is_accepted_once_the_game_is_over() -> None:
+def test_nothing_but_the_victory_points_is_accepted_once_the_last_set_is_over() -> None:
     state = new(3)
     for _ in range(4):
         state = raven(state)
@@ -104,8 +104,8 @@ def after_set_one(players: int = 3, ravens: int = 3, **options: object) -> GameS
 def set_one_on_show(state: GameState) -> None:
     """The game is over with set 1 as the last set: its 15 cards played, nothing in hand."""
     view = table(state)
-    assert state.phase is Phase.OVER and GAME.is_over(state)
-    assert view["phase"] == "over" and view["set"] == 1 and view["ravens_left"] == 0
+    assert state.phase is Phase.SCORING and not GAME.is_over(state)
+    assert view["phase"] == "scoring" and view["set"] == 1 and view["ravens_left"] == 0
     assert len(view["played"]) == 5 * len(view["players"])
     assert all(p["cards_left"] == 0 for p in view["players"])
     assert view["trick"] is None and view["raven_set"] == 1
@@ -153,7 +153,7 @@ def test_a_raven_after_the_next_sets_first_card_counts_for_that_set() -> None:
     state = raven(state)
     assert state.phase is Phase.TRICK and table(state)["last_set"] is True
     state = play_out(state)
-    assert state.phase is Phase.OVER and table(state)["set"] == 2
+    assert state.phase is Phase.SCORING and table(state)["set"] == 2
 
 
 def test_an_earlier_raven_between_sets_only_counts_down() -> None:

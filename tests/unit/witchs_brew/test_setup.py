@@ -17,6 +17,7 @@ TABLE_KEYS = {
     "phase", "set", "first_player", "leader", "trick", "last_trick", "players", "played",
     "ravens_left", "ravens_total", "last_set", "draft", "deck", "options",
     "raven_set",  # issue 10: the set a raven tapped now counts for
+    "scoring",  # issue 21: the victory points entered at the end
 }  # fmt: skip
 
 
@@ -24,7 +25,7 @@ def test_registered_with_the_contract_constants() -> None:
     assert GAMES["witchs-brew"] is WITCHS_BREW
     assert (GAME.title, GAME.min_players, GAME.max_players) == ("Witch's Brew", 3, 6)
     assert GAME.races == frozenset()
-    assert GAME.table_actions == frozenset({"raven", "skip"})
+    assert GAME.table_actions == frozenset({"raven", "skip", "points", "confirm"})
     assert [o.id for o in GAME.options] == [
         "sixth_player",
         "amulets",
@@ -71,7 +72,7 @@ def test_table_view_has_the_spec_keys_and_is_json() -> None:
     assert set(view["trick"]) == {"role", "chain", "due", "due_kind", "claimant", "deadline",
                                   "nudge"}  # fmt: skip
     assert set(view["players"][0]) == {"seat", "name", "ready", "cards_left", "amulets",
-                                       "ability", "drafting", "gone"}  # fmt: skip
+                                       "ability", "drafting", "gone", "points"}  # fmt: skip
     json.dumps(view)
     you = GAME.view(new(4), 2)["you"]
     assert set(you) == {"seat", "selected", "hand", "draft_hand", "ability", "prompts"}

@@ -1,4 +1,4 @@
-"""Whole seeded games played by a scripted bot, from setup to ``over``."""
+"""Whole seeded games played by a scripted bot, from setup through the scoring to ``over``."""
 
 from __future__ import annotations
 
@@ -17,7 +17,8 @@ ALL = {"amulets": True, "magical_abilities": True, "answer_seconds": 10}
 def scripted(state: GameState, options: list[Move]) -> Move:
     """A sensible table: one raven at the start of each set, the draft keeps the first card,
     everyone chooses and plays in order, claims alternate by seat, amulets are always used,
-    once abilities are used during the first trick, and the timer answers for seat 2."""
+    once abilities are used during the first trick, and the timer answers for seat 2; at the
+    end each seat's points are entered once, then the table confirms."""
     by_tag: dict[str, list[Move]] = {}
     for move in options:
         by_tag.setdefault(move.tag, []).append(move)
@@ -39,6 +40,11 @@ def scripted(state: GameState, options: list[Move]) -> Move:
         return by_tag["claim" if (seat or 0) % 2 else "so_be_it"][0]
     if "timeout" in by_tag:
         return by_tag["timeout"][0]
+    if "confirm" in by_tag:
+        return by_tag["confirm"][0]
+    for move in by_tag.get("points", []):
+        if move.action and state.players[move.action["seat"]].points is None:
+            return move
     raise AssertionError(f"no move for {[m.tag for m in options]}")
 
 
@@ -58,7 +64,7 @@ def test_a_whole_game_with_every_expansion(players: int, seed: int) -> None:
         json.dumps(GAME.view(end, seat))
     tags = {move.tag for move, _ in log}
     assert {"raven", "draft", "select", "play", "claim", "so_be_it", "timeout", "amulet",
-            "ability"} <= tags  # fmt: skip
+            "ability", "points", "confirm"} <= tags  # fmt: skip
     assert replay(first, log) == end
 
 
