@@ -14,6 +14,7 @@ events alone, so a replay finds it again.
 from __future__ import annotations
 
 import enum
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -57,6 +58,8 @@ from companion.rooms.events import (
 )
 from companion.rooms.history import History, Step, Undone
 from companion.rooms.validation import player_name
+
+log = logging.getLogger(__name__)
 
 Commit = Callable[[], None]
 
@@ -382,7 +385,11 @@ class Room:
         # the action's name is its id in words (scripts/i18n extracts it from the declaration,
         # so the note reads in each screen's language)
         name = say(action_words(str(action["type"])))
-        detail = self.game.describe(self.state, seat, action)
+        try:
+            detail = self.game.describe(self.state, seat, action)
+        except Exception:  # the note's words must never cost the table an accepted action
+            log.exception("%s: describe failed for %s", self.game.id, action.get("type"))
+            detail = None
         if seat is None:
             return detail or say("the table's {action}", action=name)
         who = self.players[seat].name

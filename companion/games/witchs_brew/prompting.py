@@ -25,6 +25,8 @@ from companion.games.witchs_brew.state import GameState, Phase
 
 def prompt(state: GameState, seat: int, acting: bool) -> Text:
     """The seat's sentence: what it decides now (``acting``), else whom the game waits for."""
+    if seat in state.gone:  # the app plays its turns; it is asked for nothing
+        return say(N_("You left the game."))
     if state.phase is Phase.SCORING:
         return _scoring(state, seat)
     if state.phase is Phase.DRAFT:
@@ -79,17 +81,17 @@ def _scoring(state: GameState, seat: int) -> Text:
     return say("Your victory points: {points}. The table confirms the scores.", points=points)
 
 
-def describe(state: GameState, action: Payload) -> Text | None:
+def describe(state: GameState, seat: int | None, action: Payload) -> Text | None:
     """The action in words for the undo notes, or None where the words would tell a secret
     (a selection, a drafted card) or add nothing (the table's confirmation).
 
     >>> from companion.games.witchs_brew import WITCHS_BREW
     >>> state = WITCHS_BREW.setup(["Anna", "Ben", "Cleo"], {}, 1)
-    >>> describe(state, {"type": "play", "role": "witch"})
+    >>> describe(state, None, {"type": "play", "role": "witch"})
     'the Witch'
-    >>> describe(state, {"type": "points", "seat": 1, "points": 12})
+    >>> describe(state, None, {"type": "points", "seat": 1, "points": 12})
     'Ben: 12 victory points'
-    >>> describe(state, {"type": "select", "roles": []}) is None
+    >>> describe(state, None, {"type": "select", "roles": []}) is None
     True
     """
     kind = action["type"]
@@ -109,6 +111,10 @@ def describe(state: GameState, action: Payload) -> Text | None:
     if kind == "skip" and action.get("seat") is not None:
         return say("for {name}", name=state.names[action["seat"]])
     if kind == "points":
-        name = state.names[action["seat"]]
+        # a player enters her own points without naming her seat; the table names it
+        whose = action.get("seat", seat)
+        if whose is None:
+            return None
+        name = state.names[whose]
         return say("{name}: {points} victory points", name=name, points=action["points"])
     return None

@@ -334,7 +334,7 @@ class WitchsBrew(Game[GameState]):
         return prompting.prompt(state, seat, acting)
 
     def describe(self, state: GameState, seat: int | None, action: Payload) -> str | None:
-        return prompting.describe(state, action)
+        return prompting.describe(state, seat, action)
 
     def outcome(self, state: GameState, reason: Reason) -> Outcome:
         return scoring.outcome(state, reason)
