@@ -41,7 +41,13 @@ def test_a_round_ranks_presses_and_false_starts(server: LiveServer, peers: list[
     assert game["ranking"][0]["margin_ms"] == 0 and game["ranking"][1]["margin_ms"] >= 0
     assert game["false_starts"] == [2]
     ben = played["phones"][1].wait_view(lambda v: v["game"]["status"] == "closed")
-    assert ben["game"]["you"] == {"pressed": True, "false_start": False, "rank": 1}
+    you = ben["game"]["you"]
+    assert {k: you[k] for k in ("pressed", "false_start", "rank")} == {
+        "pressed": True,
+        "false_start": False,
+        "rank": 1,
+    }
+    assert you["prompt"]["kind"] == "wait"  # pressed: the round waits for the others
 
 
 def test_no_socket_receives_anothers_secret(server: LiveServer, peers: list[Peer]) -> None:

@@ -41,6 +41,8 @@ def prompt(state: GameState, seat: int, acting: bool) -> str:
     >>> str(prompt(state, 1, True)), str(prompt(state, 0, False))
     ('Your turn: up to 3 actions', "Ben's turn")
     """
+    if seat in state.gone:  # never waited for again: nothing to do
+        return say(N_("You left the game."))
     step, current = state.step, state.current
     who = None if current is None else state.names[current]
     mine = current == seat
