@@ -57,7 +57,7 @@ def test_seat_order_undo_and_a_seat_moved_to_a_spare_phone(
     tv.click("#btn-undo")
     tv.click("#btn-undo")
     toast = "() => document.querySelector('#toast')?.textContent"
-    anna.wait_for_function(f'{toast}.includes("Undone: the table\'s award")')
+    anna.wait_for_function(f'{toast}.includes("Undone: +1 for ")')
     tv.wait_for_selector("#ranking button[data-award]")  # +1 can be given again
     tv.screenshot(path=str(artifacts / "table-tv-undo-1920x1080.png"))
 

@@ -36,23 +36,18 @@ def test_undo_takes_back_a_wrong_award_and_redo_puts_it_back(tmp_path: Path, clo
     svc.act("tv", {"type": "award", "seat": 1})
     assert room.state.scores == (0, 1)
     reply = undo(svc)
-    assert reply.ack == {"ok": True, "undone": "the table's award"}
+    # the note names what was undone with its parts (Game.describe): whose point it was
+    assert reply.ack == {"ok": True, "undone": "+1 for Ben"}
     assert room.state.scores == (0, 0)
     notes = [o.payload for o in reply.out if o.event == "note"]
-    assert {"kind": "undo", "text": "Undone: the table's award."}.items() <= notes[0].items()
+    assert {"kind": "undo", "text": "Undone: +1 for Ben."}.items() <= notes[0].items()
     # the pages translate the note: its template, and the undone step's own template inside
-    assert (notes[0]["template"], notes[0]["params"]) == (
-        "Undone: {what}.",
-        {
-            "what": {
-                "template": "the table's {action}",
-                "params": {"action": {"template": "award"}},  # the action's name, translated
-            }
-        },
-    )
+    what = notes[0]["params"]["what"]
+    assert notes[0]["template"] == "Undone: {what}."
+    assert what["params"]["name"] == "Ben" and "{name}" in what["template"]
     assert {o.to for o in reply.out if o.event == "view"} == {"tv", "p0", "p1"}
     reply = undo(svc, "redo")
-    assert reply.ack["ok"] and reply.ack["redone"] == "the table's award"
+    assert reply.ack["ok"] and reply.ack["redone"] == "+1 for Ben"
     assert room.state.scores == (0, 1)
 
 
