@@ -1,6 +1,8 @@
-"""Witchcraft in real Chromium: a TV and two phones. The phones place all sixteen wizards by
-tapping a space and a facing and confirming; then a stack is captured and split over two
-stacks, and an altar is hit; at the end a player resigns. The moves are planned with the pure
+"""Witchcraft in real Chromium: a TV and two phones, from the lobby to the game's own end. The
+phones place all sixteen wizards by tapping a space and a facing and confirming; then a stack is
+captured and split over two stacks, an altar is hit, and the duel goes on until a player has no
+legal move and loses (the rules' "dirty victory"). Midway a phone reloads, the host undoes a
+move and switches the room to Czech and Italian and back. The moves are planned with the pure
 engine (same seed, so the same tiles come up) and entered only through the phones' screens."""
 
 from __future__ import annotations
@@ -15,12 +17,16 @@ from companion.games.witchcraft import WITCHCRAFT, turns
 from companion.games.witchcraft.state import GameState, Phase
 from tests.browser.a11y import assert_accessible
 from tests.browser.conftest import close_all, open_table, visible
+from tests.browser.game_night import assert_ending, host_undo, room_language, wait_text
 from tests.support import LiveServer
 
 pytestmark = pytest.mark.browser
 
 NAMES = ["Ann", "Ben"]
 SEED = 3
+#: the planning strategies (``random.Random`` seeds) that give this seed's shortest night found:
+#: a split capture and an altar in 24 decisions, then Ann has no legal move 8 decisions later
+PLAN_RNG, FINISH_RNG = 6, 4
 
 
 def plan(seed: int, rng: random.Random) -> list[int] | None:
@@ -66,10 +72,25 @@ def worth(state: GameState, choice: Any, altar_done: bool, rng: random.Random) -
     return total
 
 
-def shortest_plan() -> list[int]:
-    found = [p for r in range(40) if (p := plan(SEED, random.Random(r))) is not None]
-    assert found, "no planned game reaches a split capture and an altar"
-    return min(found, key=len)
+def night_plan() -> list[int]:
+    """Choice indices from the start to a win by the rules: the planned split capture and altar,
+    then the captor keeps taking the most (its follow-ups: the first choice) until the player
+    to move has no legal move."""
+    steps = plan(SEED, random.Random(PLAN_RNG))
+    assert steps is not None, "the planned game no longer reaches a split capture and an altar"
+    state = WITCHCRAFT.setup(NAMES, {}, SEED)
+    for index in steps:
+        state = WITCHCRAFT.apply(state, state.decider, {"type": "choose", "option": index}, 0)
+    rng = random.Random(FINISH_RNG)
+    while state.phase is not Phase.OVER and len(steps) < 60:
+        listed = turns.choices(state)
+        index = 0
+        if (state.tasks[0].kind.value if state.tasks else "main") == "main":
+            index = max(range(len(listed)), key=lambda k: worth(state, listed[k], True, rng))
+        steps.append(index)
+        state = WITCHCRAFT.apply(state, state.decider, {"type": "choose", "option": index}, 0)
+    assert state.winner is not None, f"the planned game does not end in a win: {state.result}"
+    return steps
 
 
 def enter(page: Any, tv: Any, state: GameState, index: int) -> None:
@@ -98,10 +119,10 @@ def confirm(page: Any, tv: Any, state: GameState) -> None:
     )
 
 
-def test_placement_a_split_capture_and_an_altar(
+def test_placement_a_split_capture_an_altar_and_a_win_by_the_rules(
     browser: Any, server: LiveServer, artifacts: Path
 ) -> None:
-    steps = shortest_plan()
+    steps = night_plan()
     room = server.create_room("witchcraft", seed=SEED)
     tv, phones = open_table(browser, server, room, NAMES, shots="witchcraft")
     tv.click("#btn-start")
@@ -109,20 +130,31 @@ def test_placement_a_split_capture_and_an_altar(
     state = WITCHCRAFT.setup(NAMES, {}, SEED)
 
     # the secret power tile is on its own phone only
-    for seat, page in enumerate(phones):
-        power = state.players[seat].power
+    powers = []
+    for player, phone in zip(state.players, phones, strict=True):
+        power = player.power
         assert power is not None
-        page.wait_for_selector("#wc-power")
-        assert power.label in page.locator("#wc-power").inner_text()
+        phone.wait_for_selector("#wc-power")
+        powers.append(phone.locator("#wc-power").inner_text())
+        assert power.label in powers[-1]
     assert "hidden" in tv.locator("#wc-players").inner_text()
 
     shots: dict[str, bool] = {}
-    for number, index in enumerate(steps):
+    number = 0
+    while number < len(steps):
+        index = steps[number]
         seat = state.decider
         assert seat is not None
         page, other = phones[seat], phones[1 - seat]
         task = state.tasks[0].kind.value if state.tasks else "main"
         choice = turns.choices(state)[index]
+        if number == 5:
+            # The drawer's phone reloads mid-placement: the same seat comes back with the same
+            # secrets (its power tile, the tile it must place now) and places it.
+            page.reload()
+            page.wait_for_selector("#wc-power")
+            assert page.locator("#me-name").inner_text() == NAMES[seat]
+            assert page.locator("#wc-power").inner_text() == powers[seat]
         if state.phase is Phase.PLACEMENT:
             # the drawer sees the tile to place; the other phone does not
             page.wait_for_selector("#wc-next")
@@ -141,37 +173,57 @@ def test_placement_a_split_capture_and_an_altar(
             page.screenshot(path=str(artifacts / "witchcraft-phone-split-390x844.png"))
         confirm(page, tv, state)
         before = state
-        state = WITCHCRAFT.apply(state, seat, {"type": "choose", "option": index}, 0)
+        payload = {"type": "choose", "option": index}
+        state = WITCHCRAFT.apply(state, seat, payload, 0)
         if before.phase is Phase.PLACEMENT and number == 9:
             tv.screenshot(path=str(artifacts / "witchcraft-tv-placement-1920x1080.png"))
         dropping = bool(state.tasks) and state.tasks[0].kind.value == "drop"
         if task == "drop" and not dropping and "split" in shots and "tv-split" not in shots:
             shots["tv-split"] = True
             tv.screenshot(path=str(artifacts / "witchcraft-tv-capture-1920x1080.png"))
-    assert {"aim", "split"} <= set(shots)
+        if task == "main" and "undo" not in shots:
+            # The first spell of the duel was a slip: the host takes it back; every screen names
+            # it, the board is back before it and the same player enters it again.
+            shots["undo"] = True
+            move = WITCHCRAFT.describe(before, seat, payload)
+            host_undo(tv, phones, f"Undone: {NAMES[seat]}'s choose — {move}.")
+            tv.wait_for_function(
+                f"() => document.querySelector('#wc-tv')?.dataset.ply === '{before.ply}'"
+            )
+            state = before
+            continue
+        if task == "main" and "language" not in shots:
+            # The host switches the room to Czech, then Italian, mid-game; the phones follow.
+            shots["language"] = True
+            for lang, playing, you in (("cs", "Hraje se", "Ty: "), ("it", "In gioco", "Tu: ")):
+                room_language(tv, lang)
+                wait_text(tv, "#status-chip", playing)
+                for phone in phones:
+                    wait_text(phone, "#game", you)
+            tv.screenshot(path=str(artifacts / "witchcraft-tv-italian-1920x1080.png"))
+            room_language(tv, "en")
+            wait_text(phones[0], "#game", "You: ")
+        if "altar" not in shots and any("Altar of" in e.text for e in state.log):
+            shots["altar"] = True
+            # the TV shows what happened: the stacks, the altar hit, the captured counts
+            assert state.captured[0] + state.captured[1] >= 3
+            tall = [s for _, s in state.stacks if len(s.tiles) > 1]
+            assert tall and tv.locator(".wc-height").count() == len(tall)
+            assert tv.locator("#wc-moves").inner_text().strip()
+            tv.screenshot(path=str(artifacts / "witchcraft-tv-altar-1920x1080.png"))
+            assert_accessible(tv, "witchcraft-tv-altar")
+            phones[0].screenshot(path=str(artifacts / "witchcraft-phone-encounter-390x844.png"))
+            assert_accessible(phones[0], "witchcraft-phone-encounter")
+        number += 1
+    assert {"aim", "split", "altar", "undo", "language"} <= set(shots)
 
-    # the TV shows what happened: the stacks, the altar hit, the captured counts
-    moves = tv.locator("#wc-moves").inner_text()
-    assert "Altar of" in " ".join(e.text for e in state.log)
-    assert state.captured[0] + state.captured[1] >= 3
-    tall = [s for _, s in state.stacks if len(s.tiles) > 1]
-    assert tall and tv.locator(".wc-height").count() == len(tall)
-    assert moves.strip()
-    tv.screenshot(path=str(artifacts / "witchcraft-tv-altar-1920x1080.png"))
-    assert_accessible(tv, "witchcraft-tv-altar")
-    phones[0].screenshot(path=str(artifacts / "witchcraft-phone-encounter-390x844.png"))
-    assert_accessible(phones[0], "witchcraft-phone-encounter")
-
-    # a resignation ends the game on every screen
-    resign = phones[1].locator("#wc-resign")
-    resign.click()
-    resign.click()
+    # The player to move has no legal move: the game is over by its rules on every screen.
+    assert state.phase is Phase.OVER and state.winner is not None
     tv.wait_for_function("() => document.querySelector('#wc-tv')?.dataset.phase === 'over'")
-    assert "resigned" in tv.locator("#wc-pending").inner_text()
     # the winner's phone has no third-person sentence of its own: the kit says "You win!"
-    phones[0].wait_for_selector("#wc-resign", state="detached")
-    assert phones[0].locator("#wc-result").count() == 0
-    tv.screenshot(path=str(artifacts / "witchcraft-tv-over-1920x1080.png"))
+    assert phones[state.winner].locator("#wc-result").count() == 0
+    places = {state.winner: 1, 1 - state.winner: 2}
+    assert_ending(tv, phones, str(state.result), places, artifacts, "witchcraft")
     assert_accessible(tv, "witchcraft-tv-over")
     close_all(tv, *phones)
 
@@ -211,4 +263,13 @@ def test_clocks_on_a_real_board(browser: Any, server: LiveServer, artifacts: Pat
     assert "top:" in page.locator("#wc-inspect").inner_text()
     tv.screenshot(path=str(artifacts / "witchcraft-tv-clocks-1920x1080.png"))
     phones[other].screenshot(path=str(artifacts / "witchcraft-phone-clocks-390x844.png"))
+
+    # a resignation (two presses) ends the game on every screen: the other player wins
+    resign = phones[other].locator("#wc-resign")
+    resign.click()
+    resign.click()
+    tv.wait_for_function("() => document.querySelector('#wc-tv')?.dataset.phase === 'over'")
+    assert "resigned" in tv.locator("#wc-pending").inner_text()
+    phones[first].wait_for_selector(".kit-ending-mine")
+    assert phones[first].locator(".kit-ending-mine").inner_text() == "You win!"
     close_all(tv, *phones)
