@@ -4,9 +4,13 @@ and photographed on the TV and on each phone."""
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 from typing import Any
 
+from babel.messages.pofile import read_po
+
+from companion.web.i18n import TRANSLATIONS
 from tests.browser.conftest import settled
 
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 5: "5th"}
@@ -39,6 +43,23 @@ def room_language(tv: Any, lang: str) -> None:
     assert tv.evaluate("() => document.documentElement.lang") == lang
 
 
+@cache
+def catalogue(lang: str) -> dict[str, str]:
+    with (TRANSLATIONS / lang / "LC_MESSAGES" / "messages.po").open("rb") as source:
+        return {
+            m.id: m.string
+            for m in read_po(source)
+            if isinstance(m.id, str) and m.id and isinstance(m.string, str)
+        }
+
+
+def translated(lang: str, english: str) -> str:
+    """What a page in ``lang`` shows for the English text (from the catalogue, not the code)."""
+    text = catalogue(lang)[english]
+    assert text, f"no {lang} translation for {english!r}"
+    return text
+
+
 def wait_text(page: Any, selector: str, wanted: str) -> None:
     """Until the element's text contains ``wanted``."""
     page.wait_for_function(
@@ -61,13 +82,13 @@ def assert_ending(
     the first person (none without a ranking) and no prompt asking it to act. Screenshots of
     each end screen go to ``artifacts/<name>-…-end-….png``."""
     tv.wait_for_selector(".kit-ending", state="visible", timeout=15_000)
+    settled(tv).screenshot(path=str(artifacts / f"{name}-tv-end-1920x1080.png"))
     assert tv.locator(".kit-ending-headline").inner_text() == headline
     assert tv.locator(".kit-podium").count() == (1 if places else 0)
     for seat, place in (places or {}).items():
         where = ".kit-step" if place <= 3 else ".kit-ending-rest"
         entry = tv.locator(f'{where} .kit-ending-entry[data-seat="{seat}"]')
-        assert entry.get_attribute("data-place") == str(place)
-    settled(tv).screenshot(path=str(artifacts / f"{name}-tv-end-1920x1080.png"))
+        assert entry.get_attribute("data-place") == str(place), (seat, entry.inner_text())
     for seat, page in enumerate(phones):
         page.wait_for_selector(".kit-ending", state="visible", timeout=15_000)
         mine = page.locator(".kit-ending-mine")

@@ -1,8 +1,11 @@
 """Witch & Bitch in real Chromium: a TV and three phones, from the scenario pick in the lobby
 (scenario 2, The Return of Wanna) through the set-up walkthrough, the d20 for first player, the
-snake draft and the starting Enemies, to the second round. The secret Witch or Bitch card shows
-on its own phone only, until the Bitch reveals herself from her phone (press twice) and the TV
-announces her. Screenshots of the TV (1920x1080) and a phone (390x844) at each stage."""
+snake draft and the starting Enemies, two rounds, to the scenario's own end: in round 2 a Witch
+collects two Objects, Wanna escapes onto the map, and a good Witch's two spells from her phone
+kill her: the Witches win. The secret Witch or Bitch card shows on its own phone only, also
+after a reload, until the Bitch reveals herself from her phone (press twice) and the TV
+announces her. The host undoes a corpse and switches the room to Czech and Italian midway.
+Screenshots of the TV (1920x1080) and a phone (390x844) at each stage and of every end screen."""
 
 from __future__ import annotations
 
@@ -14,11 +17,20 @@ import pytest
 
 from tests.browser.a11y import assert_accessible
 from tests.browser.conftest import close_all, open_table, press, settled, visible
+from tests.browser.game_night import (
+    assert_ending,
+    host_undo,
+    room_language,
+    translated,
+    wait_text,
+)
 from tests.support import LiveServer
 
 pytestmark = pytest.mark.browser
 
 NAMES = ["Anna", "Ben", "Cleo"]
+#: Anna's panel on the TV
+ANNA_ON_TV = "document.querySelector('#wab-witches li[data-seat=\"0\"]')"
 
 
 def step(tv: Any) -> str:
@@ -46,6 +58,13 @@ def next_until(tv: Any, *steps: str) -> None:
     assert step(tv) in steps, step(tv)
 
 
+def open_tool(page: Any, tool: str) -> None:
+    """Open one of the phone's tools (its tab toggles: pressed again, it closes)."""
+    if not visible(page, f'#wab-tab-{tool}[aria-pressed="true"]'):
+        page.click(f"#wab-tab-{tool}")
+    page.wait_for_selector(f'#wab-tab-{tool}[aria-pressed="true"]')
+
+
 def roll_for_first(tv: Any, phones: list[Any]) -> None:
     """Every phone rolls its d20 for the first player (again after a tie) until the TV moves on."""
     end = time.monotonic() + 60
@@ -56,7 +75,7 @@ def roll_for_first(tv: Any, phones: list[Any]) -> None:
         time.sleep(0.2)
 
 
-def test_scenario_2_from_the_pick_to_the_second_round(
+def test_scenario_2_from_the_pick_to_wannas_death(
     browser: Any, server: LiveServer, artifacts: Path
 ) -> None:
     room = server.create_room("witch-and-bitch", seed=4)
@@ -139,6 +158,14 @@ def test_scenario_2_from_the_pick_to_the_second_round(
                 press(page, "#wab-end-turn")
         time.sleep(0.2)
 
+    # The Bitch's phone reloads mid-game: the same seat comes back, her card still her secret.
+    phones[bitch].reload()
+    phones[bitch].wait_for_selector("#wab-card")
+    assert phones[bitch].locator("#me-name").inner_text() == NAMES[bitch]
+    phones[bitch].click("#wab-card")
+    phones[bitch].wait_for_selector('#wab-card[data-shown="yes"]')
+    assert phones[bitch].locator("#wab-card .wab-secret-title").inner_text().strip() == "BITCH"
+
     # The Bitch reveals herself (press twice); the TV announces her.
     phones[bitch].click("#wab-reveal")
     phones[bitch].click("#wab-reveal")
@@ -149,11 +176,15 @@ def test_scenario_2_from_the_pick_to_the_second_round(
     anna = phones[0]
     anna.click("#wab-tab-corpses")
     anna.click('#wab-tool-corpses [data-xp="3"]')
-    tv.wait_for_function(
-        "() => /XP 3/.test(document.querySelector('#wab-witches li[data-seat=\"0\"]').textContent)"
-    )
+    tv.wait_for_function(f"() => /XP 3/.test({ANNA_ON_TV}.textContent)")
     anna.wait_for_selector("#wab-tool-corpses [data-give]")
     anna.screenshot(path=str(artifacts / "witch-and-bitch-phone-corpses-390x844.png"))
+    # A slip: the host undoes it; every screen names it and Anna's XP is back to 0; she takes
+    # it again.
+    host_undo(tv, phones, "Undone: Anna's corpse — +3 XP.")
+    tv.wait_for_function(f"() => /XP 0/.test({ANNA_ON_TV}.textContent)")
+    anna.click('#wab-tool-corpses [data-xp="3"]')
+    tv.wait_for_function(f"() => /XP 3/.test({ANNA_ON_TV}.textContent)")
 
     # A phone's attack helper: d20 + bonus against an Enemy's Defense, shown on the TV.
     anna.click("#wab-tab-attack")
@@ -207,7 +238,56 @@ def test_scenario_2_from_the_pick_to_the_second_round(
 
     # Each phone says what to do now in the server's words (you.prompt): round 2 begins with
     # the first-player token, a step the TV leads.
+    follow = "Follow the TV, then press Next."
     for page in phones:
         page.wait_for_selector("#game > .kit-prompt")
-        assert page.locator(".kit-prompt").inner_text() == "Follow the TV, then press Next."
+        assert page.locator(".kit-prompt").inner_text() == follow
+    # The host switches the room to Czech, then Italian: the TV and every phone follow.
+    for lang, playing in (("cs", "Hraje se"), ("it", "In gioco")):
+        room_language(tv, lang)
+        wait_text(tv, "#status-chip", playing)
+        for page in phones:
+            wait_text(page, ".kit-prompt", translated(lang, follow))
+        if lang == "it":
+            tv.screenshot(path=str(artifacts / "witch-and-bitch-tv-italian-1920x1080.png"))
+            phones[0].screenshot(path=str(artifacts / "witch-and-bitch-phone-italian-390x844.png"))
+    room_language(tv, "en")
+    for page in phones:
+        wait_text(page, ".kit-prompt", follow)
+
+    # Round 2's turns: the current Witch collects two Objects; the table's d4 for the second
+    # reads 1, below the 2 Objects collected: Wanna escapes onto Portal 1 (the errata's roll).
+    next_until(tv, "turns")
+    current = next(p for p in phones if visible(p, "#wab-object"))
+    current.click("#wab-object")
+    wait_text(tv, "#wab-objects", "Objects 1/")
+    open_tool(current, "attack")  # the real die's field is in the tools
+    current.fill("#wab-real", "1")
+    current.click("#wab-object")
+    wait_text(tv, "#wab-objects", "Objects 2/")
+    tv.wait_for_selector("#wab-verdict")  # "Is Wanna dead?": she is on the map
+
+    # A good Witch attacks Wanna from her phone (Defense 15, Health 15 with three players):
+    # two spells of 10 Damage, the table's d20 showing 20 each time. Wanna dies: the Witches win.
+    hunter = phones[witch]
+    open_tool(hunter, "attack")
+    hunter.click('#wab-tool-attack [data-target="antagonist"]')
+    for _ in range(8):  # Damage 2 → 10
+        hunter.click('[data-field="damage"] button >> nth=1')
+    hunter.wait_for_function("() => document.querySelector('#wab-damage').textContent === '10'")
+    for hits in (1, 2):
+        hunter.fill("#wab-real", "20")
+        hunter.click("#wab-attack")
+        if hits == 1:
+            tv.wait_for_function(
+                "() => /20 \\+ 10 = 30 vs 15: hit/.test(document.querySelector('#wab-rolled')"
+                ".textContent)"
+            )
+    wait_step(tv, "over")
+    # the good Witches share the 1st place; the Bitch comes after both of them: 3rd
+    places = {seat: 1 if seat != bitch else 3 for seat in range(len(NAMES))}
+    assert_ending(
+        tv, phones, "Wanna Marchi is dead: the Witches win!", places, artifacts, "witch-and-bitch"
+    )
+    assert NAMES[bitch] in tv.locator("#game").inner_text()  # the TV still names the Bitch
     close_all(tv, *phones)
