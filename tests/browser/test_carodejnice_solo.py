@@ -1,7 +1,9 @@
 """Čarodějnice! on one phone alone (390×844), in English and in Czech: the home page creates a
 solo room, the phone hosts from its own seat, walks the set-up checklist and a whole round
-(a mission won), then faces the trial and sees each juror's faith turned. A TV that watches
-shows the table. Screenshots go to test-artifacts/."""
+(a mission accepted, undone and accepted again, then won; the language switched to Italian and
+back midway), closes and comes back, then faces the trial and sees each juror's faith turned:
+the game's own end, the trial's verdict, on the phone and on a TV that watches the table.
+Screenshots go to test-artifacts/."""
 
 from __future__ import annotations
 
@@ -10,10 +12,13 @@ from typing import Any
 
 import pytest
 
+from companion.engine.text import english
+from companion.games.carodejnice.cards import box
 from tests.browser.a11y import assert_accessible
 from tests.browser.conftest import close_all, phone_context, settled, tv_context
+from tests.browser.game_night import assert_ending, translated, wait_text
 from tests.browser.test_motion_sound_keys import PLAYED
-from tests.support import LiveServer
+from tests.support import LiveServer, Peer
 
 pytestmark = pytest.mark.browser
 
@@ -34,6 +39,21 @@ WORDS = {
         "won": ("Mise ", " se zdařila ("),
     },
 }
+
+
+def in_language(lang: str, english_text: str) -> str:
+    return english_text if lang == "en" else translated(lang, english_text)
+
+
+def phone_language(phone: Any, lang: str) -> None:
+    """The phone's one-button switch in its top bar (EN → CS → IT) until ``lang``."""
+    for _ in range(3):
+        before = phone.evaluate("() => document.documentElement.lang")
+        if before == lang:
+            return
+        phone.click("#me .lang-cycle")
+        phone.wait_for_function("(b) => document.documentElement.lang !== b", arg=before)
+    assert phone.evaluate("() => document.documentElement.lang") == lang
 
 
 def shot(page: Any, artifacts: Path, lang: str, what: str, size: str = "390x844") -> None:
@@ -60,12 +80,7 @@ def test_a_solo_game_from_set_up_to_the_trial_on_one_phone(
     assert phone.locator("#me-name").inner_text() == "Anna"
     assert phone.locator(".lang-cycle:visible, .lang-switch:visible").count() == 1
     if lang == "cs":
-        for _ in range(3):
-            before = phone.evaluate("() => document.documentElement.lang")
-            if before == "cs":
-                break
-            phone.click("#me .lang-cycle")
-            phone.wait_for_function("(b) => document.documentElement.lang !== b", arg=before)
+        phone_language(phone, "cs")
         phone.wait_for_function(
             "() => document.getElementById('btn-start').textContent === 'Začít hru'"
         )
@@ -91,10 +106,38 @@ def test_a_solo_game_from_set_up_to_the_trial_on_one_phone(
     if lang == "cs":
         tv.click('.cj-lang button[data-lang="cs"]')
         tv.wait_for_function("() => document.documentElement.lang === 'cs'")
+    spy = Peer(server.url, "spy")  # what the server says, to compare the screens with
+    assert spy.call("watch", {"code": code})["ok"]
 
     # Round 1: phase 1, accept a mission, phase 3, resolve it with strength to spare.
     phone.click("#cj-done")
-    phone.click("#cj-missions button[data-mission]")
+    pick = phone.locator("#cj-missions button[data-mission]").first
+    mission = box().mission(str(pick.get_attribute("data-mission"))).name
+    pick.click()
+    phone.wait_for_selector("#cj-missions", state="detached")
+    # Not that one: the phone (the host) undoes it; the phone and the TV name it, and the
+    # missions are offered again.
+    phone.click("#cj-undo")
+    if lang == "en":
+        note = f"Undone: Anna's accept — {mission}."
+    else:
+        what = translated(lang, "{who}'s {action} — {detail}").format(
+            who="Anna", action=translated(lang, "accept"), detail=translated(lang, mission)
+        )
+        note = translated(lang, "Undone: {what}.").format(what=what)
+    for page in (phone, tv):
+        wait_text(page, "#toast", note)
+    phone.locator("#cj-missions button[data-mission]").first.click()
+    phone.wait_for_selector("#cj-missions", state="detached")
+    # Midway the table switches to Italian (the phone's switch and the TV's), then back.
+    phone_language(phone, "it")
+    tv.click('.cj-lang button[data-lang="it"]')
+    rest = translated("it", "Play the rest of your hand")
+    wait_text(phone, "#cj-phase", rest)
+    wait_text(tv, "#cj-tv-phase", rest)
+    phone_language(phone, lang)
+    tv.click(f'.cj-lang button[data-lang="{lang}"]')
+    tv.wait_for_function("(l) => document.documentElement.lang === l", arg=lang)
     phone.click("#cj-done")
     phone.wait_for_selector("#cj-resolve")
     assert phone.locator("#cj-phase").inner_text() == WORDS[lang]["resolve"]
@@ -111,12 +154,15 @@ def test_a_solo_game_from_set_up_to_the_trial_on_one_phone(
     assert {"claim", "reveal"} <= set(phone.evaluate(PLAYED))
     shot(tv, artifacts, lang, "tv-table", "1920x1080")
 
-    # The browser closes; days later the home page offers the saved game, which goes on.
+    # The browser closes; days later the home page offers the saved game, which goes on: the
+    # same seat, the same round.
     phone.close()
     phone = phone_ctx.new_page()
     phone.goto(server.url + "/")
     phone.click("a[data-continue='carodejnice']")
     phone.wait_for_selector("#cj-trial")
+    assert phone.locator("#me-name").inner_text() == "Anna"
+    assert phone.locator("#cj-last").inner_text() == last
 
     # Phase 5: the trial (pressed twice); the faith cards turn, one juror at a time.
     phone.click("#cj-trial")
@@ -129,6 +175,13 @@ def test_a_solo_game_from_set_up_to_the_trial_on_one_phone(
     shot(settled(phone), artifacts, lang, "trial")  # once the cards have turned
     tv.wait_for_selector("#cj-tv-outcome")
     shot(settled(tv), artifacts, lang, "tv-trial", "1920x1080")
+    # The game's own end on both screens: the kit's headline is the trial's verdict; a solo
+    # game has no ranking, so no podium and no place.
+    outcome = spy.wait_view(lambda v: v["room"]["status"] == "over")["game"]["outcome"]
+    assert outcome["reason"] == "rules" and outcome["ranking"] is None
+    headline = in_language(lang, english(outcome["text"]))
+    assert_ending(tv, [phone], headline, None, artifacts, f"carodejnice-{lang}")
+    spy.sio.disconnect()
     close_all(phone, tv)
 
 
