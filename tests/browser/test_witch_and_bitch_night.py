@@ -258,7 +258,9 @@ def test_scenario_2_from_the_pick_to_wannas_death(
     # Round 2's turns: the current Witch collects two Objects; the table's d4 for the second
     # reads 1, below the 2 Objects collected: Wanna escapes onto Portal 1 (the errata's roll).
     next_until(tv, "turns")
-    current = next(p for p in phones if visible(p, "#wab-object"))
+    # (the TV's key names the current Witch's seat: step|round|page|current|…)
+    current = phones[int(str(tv.locator("#wab-tv").get_attribute("data-key")).split("|")[3])]
+    current.wait_for_selector("#wab-object")
     current.click("#wab-object")
     wait_text(tv, "#wab-objects", "Objects 1/")
     open_tool(current, "attack")  # the real die's field is in the tools
