@@ -485,7 +485,7 @@ function drawOver(ctx) {
   const awaiting = new Set(physical && ctx.playing ? game.awaiting_acrobatics || [] : []);
   const best = rows.filter((r) => r.rank === 1);
   const headline = ended ? t('Ended early: the standings')
-    : best.length === 1 ? t('{x} wins with {x2} points!', { x: who(ctx, best[0].seat), x2: best[0].total })
+    : best.length === 1 ? t('{x} wins (points: {x2})!', { x: who(ctx, best[0].seat), x2: best[0].total })
       : best.length > 1 ? t('A tie: {who}!', { who: best.map((r) => ctx.nameOf(r.seat)).join(' & ') }) : t('Game over');
   const table = h('table', { class: 'www-final', id: 'www-final' },
     h('thead', {}, h('tr', {},
