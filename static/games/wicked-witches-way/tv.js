@@ -458,10 +458,10 @@ function drawResolve(ctx) {
     const n = ctx.nameOf(c);
     const w = witchOf(game, c);
     const holding = game.holding === c;
-    const text = holding ? t('{n} plays a spell…', { n }) : {
-      apply: t('{n} applies her formula', { n }),
-      keep: t('{n} chooses a Black Magic card…', { n }),
-      after: t('{n} has moved', { n }),
+    const text = holding ? t('{name} plays a spell…', { name: n }) : {
+      apply: t('{name} applies her formula', { name: n }),
+      keep: t('{name} chooses a Black Magic card…', { name: n }),
+      after: t('{name} has moved', { name: n }),
     }[game.step] || '';
     const line = holding || game.step === 'keep' ? null
       : stepCountdown(ctx, game.step === 'apply' ? t('Spells before it applies: ') : t('Spells after the move: '));
