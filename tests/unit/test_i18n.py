@@ -90,7 +90,7 @@ def test_the_bundle_index_is_fresh_and_covers_the_whole_catalogue(
     assert committed["Buzzer (speed rounds)"] == SHELL  # a title: the home page lists it
     assert committed["Only the table awards points."] == "buzzer"  # a declared refusal
     assert committed["Tailwind"] == "wicked-witches-way"  # a data file's name
-    assert committed["{n} point"] == "buzzer"  # a plural of the page module
+    assert committed["{n} raven left"] == "witchs-brew"  # a plural of the page module
 
 
 def test_no_two_messages_share_a_key() -> None:
