@@ -103,7 +103,7 @@ function drawHead(ctx) {
   els.ravens.replaceChildren(
     h('span', { class: 'wb-raven-icons', 'aria-hidden': 'true' }, icons),
     h('span', { class: 'wb-raven-words' },
-      h('span', { class: 'wb-raven-count', text: tn('{n} of {total} raven left', '{n} of {total} ravens left', left, { total }) }),
+      h('span', { class: 'wb-raven-count', text: tn('{n} of {total} ravens left', '{n} of {total} ravens left', left, { total }) }),
       (g.last_set || left === 0) && !finished(g) ? h('span', { class: 'wb-last-set', id: 'wb-last-set', text: t('Last set!') }) : null));
   els.ravens.classList.toggle('wb-ravens-last', Boolean(g.last_set || left === 0));
   els.raven.hidden = finished(g) || ctx.room.status === 'over';
