@@ -42,7 +42,11 @@ BAD_FIELDS: list[tuple[str, dict[str, Any], str]] = [
     ("tv", {"type": "first", "seat": "Anna"}, "'seat' must be a whole number."),
     ("tv", {"type": "order", "seats": "1,0"}, "'seats' must be a list."),
     ("tv", {"type": "order", "seats": [1, "0"]}, "'seats' must be a whole number."),
-    ("tv", {"type": "order", "seats": TOO_MANY_SEATS}, "'seats' holds too many items (at most: 64)."),
+    (
+        "tv",
+        {"type": "order", "seats": TOO_MANY_SEATS},
+        "'seats' holds too many items (at most: 64).",
+    ),
     ("tv", {"type": "options"}, "'options' must be an object."),
     ("tv", {"type": "options", "options": [["expansion", True]]}, "'options' must be an object."),
     ("tv", {"type": "language"}, "'lang' must be a non-empty string."),
