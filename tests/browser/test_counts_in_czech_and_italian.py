@@ -140,6 +140,18 @@ def test_the_buzzer_counter_agrees_with_1_2_and_5_presses(
     close_all(page)
 
 
+def tv_speaks(tv: Any, lang: str) -> None:
+    """The host switches the TV to ``lang`` with the bar's one button (in play it names the
+    language and cycles to the next)."""
+    for _ in range(3):
+        if tv.evaluate("() => document.documentElement.lang") == lang:
+            return
+        before = tv.evaluate("() => document.documentElement.lang")
+        tv.click(".tv-bar .lang-cycle")
+        tv.wait_for_function("was => document.documentElement.lang !== was", arg=before)
+    assert tv.evaluate("() => document.documentElement.lang") == lang
+
+
 def play_until(bots: list[PhoneBot], done: Any, what: str) -> dict[str, Any]:
     """The bots play until their table view satisfies ``done`` (the limit only guards against
     hanging)."""
@@ -176,7 +188,8 @@ def test_witchs_brew_ends_after_1_2_and_5_sets_in_czech_and_italian(
         play_until(bots, lambda g: g["set"] == sets, f"set {sets}")
     for bot in bots:
         bot.last_set = None
-    play_until(bots, lambda g: g["phase"] == "trick", f"the first trick of set {sets}")
+    # a raven counts for the set before until this set's first card is played
+    play_until(bots, lambda g: g["raven_set"] == sets, f"the first card of set {sets}")
     for left in (3, 2, 1, 0):  # the raven button asks twice
         tv.wait_for_function("() => !document.querySelector('#wb-raven')?.disabled")
         tv.click("#wb-raven")
@@ -186,8 +199,7 @@ def test_witchs_brew_ends_after_1_2_and_5_sets_in_czech_and_italian(
     assert final["set"] == sets and final["ravens_left"] == 0
     tv.wait_for_selector('#wb-tv[data-phase="scoring"]')
     for lang in LANGUAGES:
-        tv.click(f'.tv-bar .lang-switch button[data-lang="{lang}"]')
-        tv.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
+        tv_speaks(tv, lang)
         played = plural(lang, "{n} set", sets)
         facts = plural(lang, "The {n} raven is gone · {x} played", 4, x=played)
         tv.wait_for_function(
