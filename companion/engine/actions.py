@@ -114,7 +114,9 @@ class Field:
             if not isinstance(value, list):
                 raise self.refuse(N_("'{field}' must be a list."))
             if len(value) > self.max_items:
-                raise self.refuse(N_("'{field}' holds at most {n} items."), n=self.max_items)
+                raise self.refuse(
+                    N_("'{field}' holds too many items (at most: {n})."), n=self.max_items
+                )
             item = replace(self, type=self.item or FieldType.JSON, message=self.item_message)
             return [item.check(v) for v in value]
         return self._scalar(self.type, value)

@@ -188,7 +188,7 @@ class Game(Generic[S]):
         if not low <= count <= high:
             span = str(high) if high == low else f"{low}–{high}"
             raise SetupError(
-                "{game} needs {span} players (there are {count}).",
+                "{game} is for this many players: {span} (there are {count}).",
                 game=say(self.title),
                 span=span,
                 count=count,

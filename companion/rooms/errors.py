@@ -15,10 +15,10 @@ class RoomError(Exception):
 
     >>> RoomError(ErrorCode.ROOM_FULL, "The room is full.").as_ack()
     {'ok': False, 'error': {'code': 'room_full', 'message': 'The room is full.'}}
-    >>> RoomError(ErrorCode.ROOM_FULL, "The room is full ({seats} players).", seats=4).as_ack()
+    >>> RoomError(ErrorCode.ROOM_FULL, "The room is full (seats: {seats}).", seats=4).as_ack()
     ... # doctest: +NORMALIZE_WHITESPACE
-    {'ok': False, 'error': {'code': 'room_full', 'message': 'The room is full (4 players).',
-     'template': 'The room is full ({seats} players).', 'params': {'seats': 4}}}
+    {'ok': False, 'error': {'code': 'room_full', 'message': 'The room is full (seats: 4).',
+     'template': 'The room is full (seats: {seats}).', 'params': {'seats': 4}}}
     """
 
     def __init__(self, code: ErrorCode, message: str, **params: object) -> None:

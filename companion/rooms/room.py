@@ -194,7 +194,7 @@ class Room:
             raise RoomError(ErrorCode.FORBIDDEN, "The host has locked this room.")
         seats = self.game.seats_for(self.options)
         if len(self.players) >= seats:
-            raise RoomError(ErrorCode.ROOM_FULL, "The room is full ({seats} players).", seats=seats)
+            raise RoomError(ErrorCode.ROOM_FULL, "The room is full (seats: {seats}).", seats=seats)
         if any(p.name.casefold() == name.casefold() for p in self.players):
             raise RoomError(
                 ErrorCode.NAME_TAKEN, "Someone here is already called {name}.", name=name

@@ -46,7 +46,7 @@ class TextField(Field):
             raise self.refuse(N_("'{field}' must be a non-empty string."))
         if len(value) > self.max_length:
             raise self.refuse(
-                N_("'{field}' is too long (at most {n} characters)."), n=self.max_length
+                N_("'{field}' is too long (characters at most: {n})."), n=self.max_length
             )
         return value
 

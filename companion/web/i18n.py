@@ -18,10 +18,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from babel.messages.mofile import read_mo
 from babel.support import Translations
 from flask import Blueprint, Flask, Response, abort, request
 from flask_babel import Babel, get_locale
@@ -61,18 +63,48 @@ def plurals(lang: str) -> dict[str, list[str]]:
     """The plural messages of ``lang``: English singular → every plural form, in the order of
     the catalogue's ``Plural-Forms`` (kit.js ``tn()`` picks one with ``Intl.PluralRules``).
 
+    Every form keeps its index: a form the catalogue leaves empty falls back on its own (the
+    English singular for the first form, the English plural for the others), so one blank form
+    never shifts the others onto the wrong counts.
+
     >>> plurals("cs")["{n} point"]
     ['{n} bod', '{n} body', '{n} bodů']
+    >>> plurals("it")["{n} point"]
+    ['{n} punto', '{n} punti']
     """
     if lang == DEFAULT:
         return {}
-    translations = Translations.load(str(TRANSLATIONS), [lang])
-    messages: dict[Any, str] = getattr(translations, "_catalog", {})
-    forms: dict[str, dict[int, str]] = {}
-    for key, text in messages.items():
-        if isinstance(key, tuple) and text:
-            forms.setdefault(key[0], {})[key[1]] = text
-    return {one: [by[i] for i in sorted(by)] for one, by in forms.items()}
+    path = TRANSLATIONS / lang / "LC_MESSAGES" / "messages.mo"
+    if not path.exists():
+        return {}
+    with path.open("rb") as compiled:
+        messages = read_mo(compiled)
+    found: dict[str, list[str]] = {}
+    for message in messages:
+        if (
+            message.pluralizable
+            and isinstance(message.string, (list, tuple))
+            and any(message.string)
+        ):
+            english = [str(text) for text in message.id]
+            found[english[0]] = indexed_forms(english, message.string, messages.num_plurals)
+    return found
+
+
+def indexed_forms(english: Sequence[str], forms: Sequence[str] | str, count: int) -> list[str]:
+    """``count`` forms, each at its own index; an empty or missing one is the English text of
+    its kind (singular for form 0, plural for the rest).
+
+    >>> indexed_forms(("{n} bod", "{n} bodů"), ("{n} bod", "", "{n} bodů"), 3)
+    ['{n} bod', '{n} bodů', '{n} bodů']
+    >>> indexed_forms(("{n} point", "{n} points"), ("", "{n} body"), 3)
+    ['{n} point', '{n} body', '{n} points']
+    """
+    given = [forms] if isinstance(forms, str) else list(forms)
+    return [
+        (given[i] if i < len(given) and given[i] else english[0 if i == 0 else 1])
+        for i in range(count)
+    ]
 
 
 def select_locale() -> str:

@@ -4,7 +4,7 @@
 import { connect, request, hintServerTime, viewGate, pageData } from './client.js';
 import { h, toast, trackConnection } from './ui.js';
 import {
-  call, gamePage, pressTwice, t, say, errorText, loadLanguage, onLanguage,
+  call, gamePage, pressTwice, t, tn, say, errorText, loadLanguage, onLanguage,
   translatePage, languageSlots, followRoomLanguage, refreshHelp, avatarBadge, avatarPicker,
   AVATAR_SHAPES, AVATAR_COLOURS, muteToggle,
 } from './kit.js';
@@ -374,7 +374,7 @@ function renderLobby(view) {
   renderLobbyAvatar(view);
   const players = view.room.players.filter((p) => !p.gone);
   const n = players.length;
-  $('lobby-count').textContent = n === 1 ? t('1 player') : t('{n} players', { n });
+  $('lobby-count').textContent = tn('{n} player', '{n} players', n);
   $('lobby-players').replaceChildren(...players.map((p) => {
     const mine = p.seat === seat;
     return h('li', { class: mine ? 'me' : (p.connected ? null : 'away') },

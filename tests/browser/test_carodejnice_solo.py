@@ -36,7 +36,7 @@ WORDS = {
         "resolve": "Vyhodnocení mise",
         "trial": ("Nevinné!", "Vinné!"),
         "juror": "Porotce ",
-        "won": ("Mise ", " se zdařila ("),
+        "won": ("Mise ", " je zvládnutá ("),
     },
 }
 

@@ -90,7 +90,7 @@ def test_the_bundle_index_is_fresh_and_covers_the_whole_catalogue(
     assert committed["Buzzer (speed rounds)"] == SHELL  # a title: the home page lists it
     assert committed["Only the table awards points."] == "buzzer"  # a declared refusal
     assert committed["Tailwind"] == "wicked-witches-way"  # a data file's name
-    assert committed["{n} point"] == "buzzer"  # a plural of the page module
+    assert committed["{n} raven left"] == "witchs-brew"  # a plural of the page module
 
 
 def test_no_two_messages_share_a_key() -> None:
@@ -327,10 +327,10 @@ def test_the_hosts_room_language_reaches_every_view_and_survives_a_restart(
 
 
 def test_a_refusal_with_variable_parts_sends_its_template_to_be_translated() -> None:
-    error = Illegal("The room is full ({seats} players).", seats=4)
-    assert error.message == "The room is full (4 players)."
+    error = Illegal("The room is full (seats: {seats}).", seats=4)
+    assert error.message == "The room is full (seats: 4)."
     ack = RoomError(error.code, error.template, **error.params).as_ack()["error"]
-    assert (ack["template"], ack["params"]) == ("The room is full ({seats} players).", {"seats": 4})
+    assert (ack["template"], ack["params"]) == ("The room is full (seats: {seats}).", {"seats": 4})
 
 
 def test_a_games_help_comes_in_the_pages_language_where_it_is_translated(http) -> None:  # type: ignore[no-untyped-def]

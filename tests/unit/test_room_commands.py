@@ -42,12 +42,16 @@ BAD_FIELDS: list[tuple[str, dict[str, Any], str]] = [
     ("tv", {"type": "first", "seat": "Anna"}, "'seat' must be a whole number."),
     ("tv", {"type": "order", "seats": "1,0"}, "'seats' must be a list."),
     ("tv", {"type": "order", "seats": [1, "0"]}, "'seats' must be a whole number."),
-    ("tv", {"type": "order", "seats": TOO_MANY_SEATS}, "'seats' holds at most 64 items."),
+    (
+        "tv",
+        {"type": "order", "seats": TOO_MANY_SEATS},
+        "'seats' holds too many items (at most: 64).",
+    ),
     ("tv", {"type": "options"}, "'options' must be an object."),
     ("tv", {"type": "options", "options": [["expansion", True]]}, "'options' must be an object."),
     ("tv", {"type": "language"}, "'lang' must be a non-empty string."),
     ("tv", {"type": "language", "lang": 7}, "'lang' must be a non-empty string."),
-    ("tv", {"type": "language", "lang": "x" * 17}, "'lang' is too long (at most 16 characters)."),
+    ("tv", {"type": "language", "lang": "x" * 17}, "'lang' is too long (characters at most: 16)."),
     ("tv", {"type": "language", "lang": "de"}, "This server does not speak de."),
     ("a", {"type": "avatar"}, "'avatar' must be an object {shape, colour}."),
     (
@@ -59,7 +63,7 @@ BAD_FIELDS: list[tuple[str, dict[str, Any], str]] = [
     ("tv", {"type": "_leave"}, "Unknown room command '_leave'."),  # handlers are not reachable
     ("tv", {"type": "__init__"}, "Unknown room command '__init__'."),
     ("tv", {"type": ""}, "'type' must be a non-empty string."),
-    ("tv", {"type": "k" * 41}, "'type' is too long (at most 40 characters)."),
+    ("tv", {"type": "k" * 41}, "'type' is too long (characters at most: 40)."),
     ("tv", {"seat": 0}, "'type' must be a non-empty string."),
 ]
 

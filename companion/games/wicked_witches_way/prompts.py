@@ -135,10 +135,10 @@ def outcome(state: GameState, reason: Reason) -> Outcome:
         )
         best = [row for row in rows if row["rank"] == 1]
         if len(best) == 1:
-            text = say(N_("{who} wins with {x} points."), who=best[0]["name"], x=best[0]["total"])
+            text = say(N_("{who} wins (points: {x})."), who=best[0]["name"], x=best[0]["total"])
         else:
             names = tuple(row["name"] for row in best)
-            text = say(N_("A tie: {who} share the win with {x} points."), who=names,
+            text = say(N_("A tie: {who} share the win (points: {x})."), who=names,
                        x=best[0]["total"])  # fmt: skip
         return Outcome(reason, text, ranking)
     standings = ranked(
@@ -169,7 +169,7 @@ def describe(state: GameState, seat: int | None, payload: Payload) -> str | None
         if not isinstance(target, int) or not 0 <= target < len(state.witches):
             return None
         return say(
-            N_("{name} scores {points} acrobatics points."),
+            N_("Acrobatics points for {name}: {points}."),
             name=state.name(target),
             points=payload.get("points"),
         )

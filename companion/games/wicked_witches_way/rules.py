@@ -350,7 +350,7 @@ def _acrobatics(state: GameState, seat: int | None, action: Payload, at: float) 
     points = action["points"]
     state = state.with_witch(target, acrobatics_entered=points)
     return state.said(
-        say("{name} scores {points} acrobatics points.", name=state.name(target), points=points)
+        say("Acrobatics points for {name}: {points}.", name=state.name(target), points=points)
     )
 
 

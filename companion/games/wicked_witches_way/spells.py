@@ -314,7 +314,7 @@ def _attraction(state: GameState, w: Casting, at: float) -> GameState:
     if spaces == 1:
         template = N_("Attraction: the other witches move 1 space toward {name} ({space}).")
     else:
-        template = N_("Attraction: the other witches move {n} spaces toward {name} ({space}).")
+        template = N_("Attraction: the other witches move toward {name} ({space}), spaces: {n}.")
     return state.said(
         say(template, n=spaces, name=state.name(w.seat), space=track.space_name(target))
     )

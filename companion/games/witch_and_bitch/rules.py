@@ -210,7 +210,7 @@ class WitchAndBitch(Game[GameState]):
         low, high = sc.players
         if not low <= len(players) <= high:
             raise SetupError(
-                "Scenario {number} is for {low}–{high} players (there are {n}).",
+                "Scenario {number} is for this many players: {low}–{high} (there are {n}).",
                 number=sc.number,
                 low=low,
                 high=high,

@@ -84,7 +84,7 @@ def reminders(state: GameState) -> list[str | dict[str, Any]]:
     villain = state.scenario.antagonist
     if villain is not None and state.antagonist_portal is not None and not state.antagonist_dead:
         line = say(
-            "{name} is activated {n} times: {short} {moves}, then does it all again.",
+            "{name} is activated {n}×: {short} {moves}, then does it all again.",
             name=villain.name,
             n=villain.activations,
             short=villain.name.split()[0],

@@ -248,8 +248,8 @@ function statusCard(ctx, state) {
   const n = typeof ctx.game.playing === 'number' ? ctx.game.playing : seated;
   let table;
   if (over) table = rows[0]?.points ? t('Winner: {name} (score {points})', { name: rows[0].name, points: rows[0].points }) : t('Nobody scored.');
-  else if (ranking.length && (state === 'open' || state === 'pressed')) table = t('{name} is fastest so far · {k} of {n} pressed', { name: ctx.nameOf(ranking[0].seat), k, n });
-  else if (ranking.length) table = t('{name} was fastest · {k} of {n} pressed', { name: ctx.nameOf(ranking[0].seat), k, n });
+  else if (ranking.length && (state === 'open' || state === 'pressed')) table = tn('{name} is fastest so far · {n} of {total} pressed', '{name} is fastest so far · {n} of {total} pressed', k, { name: ctx.nameOf(ranking[0].seat), total: n });
+  else if (ranking.length) table = tn('{name} was fastest · {n} of {total} pressed', '{name} was fastest · {n} of {total} pressed', k, { name: ctx.nameOf(ranking[0].seat), total: n });
   else if (state === 'armed' || state === 'open') table = t('Everyone is waiting for GO.');
   else table = rows[0]?.points ? t('Leader: {name} (score {points})', { name: rows[0].name, points: rows[0].points }) : t('{n} at the table', { n: seated });
   return { you, next, table };

@@ -189,7 +189,7 @@ export function counters(game) {
 export function missionCard(game, m, attrs = {}) {
   return h(attrs.tag || 'div', { ...attrs, tag: null, class: `cj-mission ${attrs.class || ''}`.trim() },
     h('span', { class: 'cj-mission-name' }, h('span', { text: t(m.name) }), placeholderTag(game.placeholder)),
-    h('span', { class: 'cj-mission-facts', text: t('Act {act} · {juror} · difficulty {d} · value {v} · {c} challenges', {
+    h('span', { class: 'cj-mission-facts', text: t('Act {act} · {juror} · difficulty {d} · value {v} · challenges: {c}', {
       act: m.act, juror: t(m.juror_name), d: m.difficulty, v: m.value, c: m.dealt,
     }) }));
 }

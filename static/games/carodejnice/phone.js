@@ -5,7 +5,7 @@
 // watching) gets the table's layout.
 
 import { h } from '../../js/ui.js';
-import { call, pressTwice, t } from '../../js/kit.js';
+import { call, pressTwice, t, tn } from '../../js/kit.js';
 import * as table from './tv.js';
 import {
   PHASE_TITLE, PHASE_TODO, afterReveal, counters, jurorCard, jurorExplained, lastResult, missionCard,
@@ -87,7 +87,7 @@ function main(ctx) {
   const out = [h('p', { class: 'cj-todo', id: 'cj-todo', text: PHASE_TODO[game.phase]?.() ?? '' })];
   const { missions } = game;
   if (game.phase === 'witches' && missions.revealed) {
-    out.unshift(h('p', { class: 'cj-news' }, t('New mission revealed: {name}, with {n} challenges.', { name: t(missions.revealed.name), n: missions.revealed.dealt })));
+    out.unshift(h('p', { class: 'cj-news' }, tn('New mission revealed: {name}, with {n} challenge.', 'New mission revealed: {name}, with {n} challenges.', missions.revealed.dealt, { name: t(missions.revealed.name) })));
   }
   if (game.phase === 'mission') {
     out.push(h('div', { class: 'cj-mission-list', id: 'cj-missions' }, ...missions.laid_out.map((m) => {

@@ -513,7 +513,7 @@ export function tableLine(ctx, { mine = null } = {}) {
       const by = closer === null || closer === undefined ? t('The table closed the lid')
         : about(closer, N_('You closed the lid'), N_('{name} closed the lid'));
       const decree = (game.witches || []).filter((w) => w.in_decree).map((w) => you(w.seat));
-      const line = t('{by} · {locked}/{total} formulas locked', { by, locked, total });
+      const line = t('{by} · formulas locked: {locked}/{total}', { by, locked, total });
       return decree.length ? t('{line} · {names} in Decree', { line, names: decree.join(', ') }) : line;
     }
     case 'resolve': {
@@ -537,7 +537,7 @@ export function tableLine(ctx, { mine = null } = {}) {
       const and = t(' and ');
       if (best.length > 1) return t('Game over: a tie between {names}!', { names: best.map((f) => you(f.seat)).join(and) });
       if (best.length) {
-        return about(best[0].seat, N_('Game over: you win with {points} points!'), N_('Game over: {name} wins with {points} points!'),
+        return about(best[0].seat, N_('Game over: you win (points: {points})!'), N_('Game over: {name} wins (points: {points})!'),
           { points: best[0].total });
       }
       return t('Game over.');

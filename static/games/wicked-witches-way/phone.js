@@ -454,7 +454,7 @@ function drawCompose(g, ctx) {
       }, t('Formula {n} ({size})', { n: f === 'a' ? 1 : 2, size: (f === 'a' ? draft.a : draft.b).size })))) : null));
   }
 
-  bottom.push(h('div', { class: 'www-cards', id: 'www-cards', role: 'group', 'aria-label': t('Your {n} symbol cards', { n: symbolIds(ctx).length }) },
+  bottom.push(h('div', { class: 'www-cards', id: 'www-cards', role: 'group', 'aria-label': tn('Your {n} symbol card', 'Your {n} symbol cards', symbolIds(ctx).length) },
     symbolIds(ctx).map((s) => {
       const inA = draft.a.has(s);
       const inB = draft.b.has(s);
@@ -577,7 +577,7 @@ function drawResolve(g, ctx) {
     bottom.push(h('div', { class: 'www-keep', id: 'www-keep' }, choice.map((c) => {
       const kind = cardKind(c);
       const pts = cardPoints(c);
-      const sub = isAcrobatics(kind) ? (c.placeholder !== false ? t('{points} points (placeholder value)', { points: pts ?? '?' }) : t('{points} points', { points: pts ?? '?' })) : cardText(ctx, kind);
+      const sub = isAcrobatics(kind) ? (c.placeholder !== false ? tn('{n} point (placeholder value)', '{n} points (placeholder value)', pts ?? NaN, { n: pts ?? '?' }) : tn('{n} point', '{n} points', pts ?? NaN, { n: pts ?? '?' })) : cardText(ctx, kind);
       return h('button', { type: 'button', class: 'btn www-btn www-keep-card', dataset: { keep: c.id || kind } },
         h('span', { class: 'www-btn-label', text: isAcrobatics(kind) ? t('Acrobatics {x}', { x: pts ?? '' }).trim() : cardName(ctx, c) }),
         h('span', { class: 'www-btn-sub', text: sub }));
@@ -648,15 +648,15 @@ function drawOver(g, ctx) {
   const physical = physicalDeck(g);
   const best = rows.filter((r) => r.rank === 1);
   const winner = ended ? t('The host ended the game before the finish.')
-    : best.length > 1 ? t('A tie: {who} share the win with {x} points.', { who: best.map((r) => ctx.nameOf(r.seat)).join(' & '), x: best[0].total })
-      : best.length ? (best[0].seat === ctx.seat ? t('You win with {x} points!', { x: best[0].total }) : t('{who} wins with {x} points.', { who: ctx.nameOf(best[0].seat), x: best[0].total }))
+    : best.length > 1 ? t('A tie: {who} share the win (points: {x}).', { who: best.map((r) => ctx.nameOf(r.seat)).join(' & '), x: best[0].total })
+      : best.length ? (best[0].seat === ctx.seat ? t('You win (points: {x})!', { x: best[0].total }) : t('{who} wins (points: {x}).', { who: ctx.nameOf(best[0].seat), x: best[0].total }))
         : '';
   if (me) {
     const acro = me.acrobatics === null || me.acrobatics === undefined ? ''
-      : ' + ' + (physical ? t('{n} acrobatics', { n: me.acrobatics }) : t('{n} acrobatics (placeholder values)', { n: me.acrobatics }));
+      : ' + ' + (physical ? t('acrobatics: {n}', { n: me.acrobatics }) : t('acrobatics: {n} (placeholder values)', { n: me.acrobatics }));
     mid.push(h('div', { class: 'www-score', id: 'www-my-score' },
       h('p', { class: 'www-score-rank', id: 'www-my-place', text: t('{rank} place', { rank: ordinal(me.rank) }) }),
-      h('p', { class: 'www-score-total', id: 'www-my-total', text: t('{total} points', { total: me.total }) }),
+      h('p', { class: 'www-score-total', id: 'www-my-total', text: tn('{n} point', '{n} points', me.total) }),
       h('p', { class: 'www-hint', text: t('{place_points} race{acro}', { place_points: me.place_points, acro }) })));
   }
   mid.push(h('p', { class: 'www-say www-winner-line', id: 'www-winner-line', text: winner }));

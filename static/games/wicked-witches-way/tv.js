@@ -458,10 +458,10 @@ function drawResolve(ctx) {
     const n = ctx.nameOf(c);
     const w = witchOf(game, c);
     const holding = game.holding === c;
-    const text = holding ? t('{n} plays a spell…', { n }) : {
-      apply: t('{n} applies her formula', { n }),
-      keep: t('{n} chooses a Black Magic card…', { n }),
-      after: t('{n} has moved', { n }),
+    const text = holding ? t('{name} plays a spell…', { name: n }) : {
+      apply: t('{name} applies her formula', { name: n }),
+      keep: t('{name} chooses a Black Magic card…', { name: n }),
+      after: t('{name} has moved', { name: n }),
     }[game.step] || '';
     const line = holding || game.step === 'keep' ? null
       : stepCountdown(ctx, game.step === 'apply' ? t('Spells before it applies: ') : t('Spells after the move: '));
@@ -485,7 +485,7 @@ function drawOver(ctx) {
   const awaiting = new Set(physical && ctx.playing ? game.awaiting_acrobatics || [] : []);
   const best = rows.filter((r) => r.rank === 1);
   const headline = ended ? t('Ended early: the standings')
-    : best.length === 1 ? t('{x} wins with {x2} points!', { x: who(ctx, best[0].seat), x2: best[0].total })
+    : best.length === 1 ? t('{x} wins (points: {x2})!', { x: who(ctx, best[0].seat), x2: best[0].total })
       : best.length > 1 ? t('A tie: {who}!', { who: best.map((r) => ctx.nameOf(r.seat)).join(' & ') }) : t('Game over');
   const table = h('table', { class: 'www-final', id: 'www-final' },
     h('thead', {}, h('tr', {},

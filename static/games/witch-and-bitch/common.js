@@ -90,7 +90,7 @@ export function healthBar(w) {
   for (let i = 0; i < w.health; i += 1) {
     pips.push(h('span', { class: `wab-pip${i < w.left ? ' on' : ''}` }));
   }
-  return h('span', { class: 'wab-health', role: 'img', 'aria-label': t('{left} of {health} health', { left: w.left, health: w.health }) },
+  return h('span', { class: 'wab-health', role: 'img', 'aria-label': t('Health {x}/{health}', { x: w.left, health: w.health }) },
     h('span', { class: 'wab-pips' }, pips),
     h('span', { class: 'wab-health-n', text: `${w.left}/${w.health}` }));
 }

@@ -364,7 +364,7 @@ function drawTask(ctx) {
         pass.addEventListener('click', () => ctx.send('next', {}, { button: pass }));
         parts.push(pass);
       } else {
-        parts.push(h('p', { class: 'wab-sub', text: w.cost ? t('You: {xp} XP of {cost} needed', { xp: w.xp, cost: w.cost }) : t('You know {n} Spells: the most', { n: ctx.reference.most_spells }) }));
+        parts.push(h('p', { class: 'wab-sub', text: w.cost ? t('You: {xp} XP of {cost} needed', { xp: w.xp, cost: w.cost }) : t('Spells you know: {n}, the most', { n: ctx.reference.most_spells }) }));
       }
       break;
     }

@@ -89,7 +89,7 @@ export function render(ctx) {
   els.moves.replaceChildren(...items);
   if (!log.length) els.moves.append(h('li', { class: 'wc-move wc-empty', text: g.phase === 'master' ? t('Each player secretly sets three tiles aside.') : t('No moves yet: the first player places a wizard.') }));
   const quiet = g.phase === 'encounter' && g.quiet_turns >= 10
-    ? h('p', { class: 'wc-quiet', text: t('{x} rounds without a capture (draw at {quiet_limit})', { x: Math.floor(g.quiet_turns / 2), quiet_limit: g.quiet_limit }) }) : null;
+    ? h('p', { class: 'wc-quiet', text: t('Rounds without a capture: {x} (draw at {quiet_limit})', { x: Math.floor(g.quiet_turns / 2), quiet_limit: g.quiet_limit }) }) : null;
   els.foot.replaceChildren(...[quiet, legend(), placeholderNote()].filter(Boolean));
 }
 

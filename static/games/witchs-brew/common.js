@@ -256,6 +256,8 @@ export function roleCard(ctx, role, { tag = 'span', cls = '', attrs = {}, sub = 
 
 // Counted words, in the page's language (kit.js tn: Czech has three plural forms).
 export const setsText = (n) => tn('{n} set', '{n} sets', n);
+/** The end's first line: every raven is gone (plural by their number, 4 or 6) after so many sets. */
+export const ravensGoneText = (total, sets) => tn('The {n} raven is gone · {x} played', 'All {n} ravens are gone · {x} played', total, { x: setsText(sets) });
 export const cardsText = (n) => tn('{n} card', '{n} cards', n);
 export const amuletsText = (n) => tn('{n} unused amulet', '{n} unused amulets', n);
 export const morePlayersText = (n) => tn('{n} more player', '{n} more players', n);

@@ -8,7 +8,7 @@ import { countdown, t, tn, errorText, say } from '../../js/kit.js';
 import { beep, vibrate } from '../../js/sound.js';
 import {
   roleIds, roleName, roleTexts, claimText, chainList, winnerLine, physicalCards, KIND_CARD,
-  setsText, cardsText, amuletsText, morePlayersText, ravenIcon, amuletRow, abilityChip, kindBadge, roleCard, twiceButton, lastTrickThisSet,
+  setsText, ravensGoneText, cardsText, amuletsText, morePlayersText, ravenIcon, amuletRow, abilityChip, kindBadge, roleCard, twiceButton, lastTrickThisSet,
 } from './common.js';
 
 /** @typedef {import('../../js/kit.js').Ctx} Ctx */
@@ -477,7 +477,7 @@ function drawTrick(g, ctx) {
 function drawScoring(g, ctx) {
   const sets = Number(g.set) || 0;
   const out = { head: t('Game over'), detail: [], mid: [], bottom: [] };
-  out.detail.push(h('p', { id: 'wb-over-facts', text: t('All {x} ravens are gone after {x2}.', { x: Number(g.ravens_total) || 0, x2: setsText(sets) }) }));
+  out.detail.push(h('p', { id: 'wb-over-facts', text: ravensGoneText(Number(g.ravens_total) || 0, sets) }));
   const me = (g.players || []).find((p) => p.seat === ctx.seat);
   out.mid.push(amuletsAtTheEnd(g, me));
   // The same field across redraws: what is being typed stays (another phone's entry redraws).

@@ -8,7 +8,7 @@ import { countdown, t, tn, N_, say } from '../../js/kit.js';
 import { beep } from '../../js/sound.js';
 import {
   roleName, roleTexts, claimText, chainList, winnerLine, physicalCards,
-  setsText, cardsText, amuletsText, morePlayersText, ravenIcon, amuletRow, abilityChip, roleFamily, twiceButton, lastTrickThisSet,
+  setsText, ravensGoneText, cardsText, amuletsText, morePlayersText, ravenIcon, amuletRow, abilityChip, roleFamily, twiceButton, lastTrickThisSet,
 } from './common.js';
 
 /** @typedef {import('../../js/kit.js').Ctx} Ctx */
@@ -103,7 +103,7 @@ function drawHead(ctx) {
   els.ravens.replaceChildren(
     h('span', { class: 'wb-raven-icons', 'aria-hidden': 'true' }, icons),
     h('span', { class: 'wb-raven-words' },
-      h('span', { class: 'wb-raven-count', text: t('{left} of {total} ravens left', { left, total }) }),
+      h('span', { class: 'wb-raven-count', text: tn('{n} of {total} ravens left', '{n} of {total} ravens left', left, { total }) }),
       (g.last_set || left === 0) && !finished(g) ? h('span', { class: 'wb-last-set', id: 'wb-last-set', text: t('Last set!') }) : null));
   els.ravens.classList.toggle('wb-ravens-last', Boolean(g.last_set || left === 0));
   els.raven.hidden = finished(g) || ctx.room.status === 'over';
@@ -337,7 +337,7 @@ function drawScoring(ctx) {
   const main = [
     h('p', { class: 'wb-big', id: 'wb-over', text: t('Game over') }),
     h('p', { class: 'wb-sub wb-over-facts', id: 'wb-over-facts',
-      text: t('All {total} ravens are gone · {x} played', { total, x: setsText(sets) }) }),
+      text: ravensGoneText(total, sets) }),
     h('p', { class: 'wb-sub wb-sub-big', id: 'wb-count-now',
       text: t('Now count the victory points on the table: the most points wins.') }),
     h('ol', { class: 'wb-final', id: 'wb-final', 'aria-label': t('Final table'), dataset: { n: String((g.players || []).length) } }, (g.players || []).map((p) => {

@@ -90,7 +90,7 @@ def test_the_end_by_the_rules_ranks_the_final_scores_and_names_the_winner() -> N
         (row["seat"], row["rank"], row["total"]) for row in final
     ]
     best = final[0]
-    assert english(outcome["text"]) == f"{best['name']} wins with {best['total']} points."
+    assert english(outcome["text"]) == f"{best['name']} wins (points: {best['total']})."
     assert GAME.present(state, best["seat"])["you"]["place"] == 1
 
 
@@ -120,7 +120,7 @@ def test_a_roll_a_spell_and_an_acrobatics_total_are_described_a_secret_formula_i
     tailwind = {"type": "spell", "card": "tailwind"}
     assert GAME.describe(state, 0, tailwind) == "Tailwind"
     acrobatics = {"type": "acrobatics", "points": 4}
-    assert GAME.describe(state, 1, acrobatics) == "Renée scores 4 acrobatics points."
+    assert GAME.describe(state, 1, acrobatics) == "Acrobatics points for Renée: 4."
     assert GAME.describe(state, 0, {"type": "formula", "cards": ["ear"]}) is None
     roller = state.roller
     assert GAME.describe(state, None, {"type": "roll"}) == f"Turn 1: player{roller} rolls the dice"
