@@ -112,12 +112,25 @@ class RawSocket:
 
     def call(self, event: str, data: Any = None, timeout: float = 10.0) -> Any:
         """Send an event and wait for its ack; None if none came (timeout or closed)."""
+        return self.request(lambda ack_id: self.emit(event, data, ack_id), timeout)
+
+    def call_frames(self, frames: Callable[[int], list[str | bytes]], timeout: float = 10.0) -> Any:
+        """Send ``frames(ack_id)`` (a packet and its attachments) and wait for the ack."""
+
+        def send(ack_id: int) -> None:
+            for frame in frames(ack_id):
+                self.send(frame)
+
+        return self.request(send, timeout)
+
+    def request(self, send: Callable[[int], None], timeout: float = 10.0) -> Any:
+        """``send(ack_id)``, then wait for that ack; None if none came (timeout or closed)."""
         ack_id = self.next_id()
         done = threading.Event()
         with self._lock:
             self._waiting[ack_id] = done
         try:
-            self.emit(event, data, ack_id)
+            send(ack_id)
         except Exception:
             return None
         done.wait(timeout)

@@ -53,6 +53,10 @@ ATTACHMENTS_MAX = 10
 BACKLOG_MAX = 64
 #: the environ key under which the gate keeps a connection's Engine.IO session id
 EIO_SID = "companion.eio_sid"
+#: the library's own event names: a client sending one is refused like an unknown event
+RESERVED_EVENTS = frozenset({"connect", "connect_error", "disconnect"})
+#: nesting a binary event's placeholders may be found at (deeper ones the gate refuses anyway)
+PLACEHOLDER_DEPTH = 64
 #: "2" (event) or "5" (binary event), attachments, namespace, then the ack id
 _HEADER = re.compile(r"([25])(?:\d{1,10}-)?(/[^,]{0,100},)?(\d{1,15})")
 
@@ -352,9 +356,19 @@ class Gate:
             conn.discard = pkt.attachment_count - len(pkt.attachments) - 1
             self._refuse(conn, eio_sid, pkt.namespace, pkt.id, "That message is too large.")
             return
-        if pkt.add_attachment(data):
-            conn.binary = None
-            self._event(conn, eio_sid, pkt)
+        # The attachments are filled in here rather than by python-socketio's packet, whose
+        # placeholder look-up raises on a ``num`` out of range or not an int (issue 24).
+        pkt.attachments.append(data)
+        if len(pkt.attachments) < pkt.attachment_count:
+            return
+        conn.binary = None
+        try:
+            pkt.data = fill_placeholders(pkt.data, pkt.attachments)
+        except UnreadableFrame:
+            message, note = "That message could not be read.", "an unreadable binary frame"
+            self._refuse(conn, eio_sid, pkt.namespace, pkt.id, message, note)
+            return
+        self._event(conn, eio_sid, pkt)
 
     def _event(self, conn: _Connection, eio_sid: str, pkt: Any) -> None:
         namespace, ack, data = pkt.namespace, pkt.id, pkt.data
@@ -375,6 +389,12 @@ class Gate:
             return
         if _depth_over(data, self.limits.depth):
             self._refuse(conn, eio_sid, namespace, ack, "That message is nested too deeply.")
+            return
+        if data[0] in RESERVED_EVENTS:
+            # the names of the library's own events, which a client must not send: their
+            # handlers would answer nothing (the same refusal as any unknown event)
+            event = repr(data[0])
+            self._refuse(conn, eio_sid, namespace, ack, "Unknown event {event}.", event=event)
             return
         with conn.lock:
             busy = conn.in_flight >= self.limits.in_flight
@@ -415,13 +435,14 @@ class Gate:
         message: str = "",
         note: str | None = None,
         code: ErrorCode = ErrorCode.BAD_REQUEST,
+        **params: object,
     ) -> None:
         """Answer a refused frame (if it asked for an answer); close a connection that keeps
         sending after being refused."""
         if note is not None:
             self.notes(note, f"{note} from {conn.address}")
         if ack is not None:
-            answer = RoomError(code, message).as_ack()
+            answer = RoomError(code, message, **params).as_ack()
             self.server._send_packet(
                 eio_sid,
                 self.server.packet_class(packet.ACK, namespace=namespace, id=ack, data=[answer]),
@@ -497,6 +518,46 @@ def _header(frame: str) -> tuple[str | None, int | None]:
         return None, None
     namespace = match.group(2)
     return (namespace[:-1] if namespace else None), int(match.group(3))
+
+
+class UnreadableFrame(ValueError):
+    """A binary event whose placeholders do not match its attachments."""
+
+
+def fill_placeholders(data: Any, attachments: list[bytes], depth: int = 0) -> Any:
+    """``data`` with each ``{"_placeholder": true, "num": n}`` replaced by attachment ``n``,
+    as python-socketio's own ``reconstruct_binary`` does, except that a placeholder whose
+    ``num`` is not an index of ``attachments`` (out of range, negative, not an int, a bool)
+    or nesting past PLACEHOLDER_DEPTH raise UnreadableFrame, never anything else.
+
+    >>> fill_placeholders(["act", {"a": {"_placeholder": True, "num": 1}}], [b"x", b"y"])
+    ['act', {'a': b'y'}]
+    >>> for num in (2, -1, "0", True, None, 0.0):
+    ...     try:
+    ...         fill_placeholders(["act", {"_placeholder": True, "num": num}], [b"x", b"y"])
+    ...     except UnreadableFrame as exc:
+    ...         print(exc)
+    placeholder 2 names no attachment (2 sent)
+    placeholder -1 names no attachment (2 sent)
+    placeholder '0' names no attachment (2 sent)
+    placeholder True names no attachment (2 sent)
+    placeholder None names no attachment (2 sent)
+    placeholder 0.0 names no attachment (2 sent)
+    """
+    if depth > PLACEHOLDER_DEPTH:
+        raise UnreadableFrame("nested too deeply")
+    if isinstance(data, list):
+        return [fill_placeholders(item, attachments, depth + 1) for item in data]
+    if not isinstance(data, dict):
+        return data
+    if data.get("_placeholder") and "num" in data:
+        num = data["num"]
+        if type(num) is not int or not 0 <= num < len(attachments):
+            raise UnreadableFrame(
+                f"placeholder {num!r} names no attachment ({len(attachments)} sent)"
+            )
+        return attachments[num]
+    return {key: fill_placeholders(value, attachments, depth + 1) for key, value in data.items()}
 
 
 def _depth_over(value: object, limit: int) -> bool:
