@@ -18,7 +18,6 @@ from companion.store import SqliteStore, Store, default_path
 from companion.store.redis import RedisStore
 from companion.web import cluster, errors, http, i18n, install, sockets
 from companion.web.gate import Gate, Limits, Notes
-from companion.web.headers import refuse_unknown_host, secure
 from companion.web.network import host_names
 from companion.web.paths import asset_dir
 from companion.web.ratelimit import Lookups, RateLimiter
@@ -137,8 +136,9 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
     )
     lookups = Lookups(app.config["LOOKUP_MISSES_PER_MINUTE"], app.config["LOOKUP_MISSES_BURST"])
     app.extensions["companion_lookups"] = lookups
-    socketio = socket_server(app)
-    names = serve_http(app)
+    names = host_names(app.config["PUBLIC_URL"], app.config["ALLOWED_HOSTS"])
+    socketio = socket_server(app, names)
+    serve_http(app)
     sockets.register(socketio, service, lookups, app.config["MAX_PAYLOAD_BYTES"], names)
     renew = None if leases is None else join_cluster(app, socketio, service, leases)
     start_ticker(socketio, service, app.config["TICK_SECONDS"], renew, cluster.RENEW_SECONDS)
@@ -159,8 +159,10 @@ def open_store(app: Flask) -> tuple[Store, cluster.Leases | None]:
     return RedisStore(redis_url, owner=owner), cluster.Leases(redis_url, owner)
 
 
-def socket_server(app: Flask) -> SocketIO:
-    """Flask-SocketIO on the app, every frame weighed by the gate first."""
+def socket_server(app: Flask, names: frozenset[str]) -> SocketIO:
+    """Flask-SocketIO on the app, every frame weighed by the gate first; every HTTP request
+    (Engine.IO's included) checked for its host name and rate, every answer given the security
+    headers (Gate.guard_http)."""
     socketio = SocketIO(
         app,
         async_mode=app.config["ASYNC_MODE"],
@@ -174,28 +176,24 @@ def socket_server(app: Flask) -> SocketIO:
     engine(socketio).packet_class = JsonPacket  # no binary scan of JSON-only packets
     gate = Gate(engine(socketio), limits(app.config), Notes())
     app.wsgi_app = gate.guard_http(  # type: ignore[method-assign, assignment]
-        app.wsgi_app, app.config["HTTP_PER_SECOND"], app.config["HTTP_BURST"]
+        app.wsgi_app, app.config["HTTP_PER_SECOND"], app.config["HTTP_BURST"], names
     )
     return socketio
 
 
-def serve_http(app: Flask) -> frozenset[str]:
-    """The routes, translations, JSON errors, security headers, compression and the Host
-    check; returns the host names answered, for the sockets' own check."""
+def serve_http(app: Flask) -> None:
+    """The routes, translations, JSON errors and compression (the Host check and the security
+    headers are the gate's middleware's, in front of Engine.IO too)."""
     if app.config["BEHIND_PROXY"]:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1)  # type: ignore[method-assign]
     app.register_blueprint(http.blueprint)
     app.register_blueprint(install.blueprint)
     i18n.init_app(app)
     errors.register(app)
-    app.after_request(secure)
     # Pages, scripts, styles, SVGs and JSON go out compressed: a phone's first load on a busy
     # party Wi-Fi is a third of the bytes (the Socket.IO traffic itself is not touched).
     app.config.setdefault("COMPRESS_MIMETYPES", COMPRESSED_TYPES)
     Compress(app)
-    names = host_names(app.config["PUBLIC_URL"], app.config["ALLOWED_HOSTS"])
-    app.before_request(lambda: refuse_unknown_host(names))
-    return names
 
 
 def join_cluster(

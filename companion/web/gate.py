@@ -39,8 +39,8 @@ from socketio import packet
 
 from companion.engine import ErrorCode
 from companion.rooms import RoomError
-from companion.web.headers import HEADERS
-from companion.web.network import client_address
+from companion.web.headers import HEADERS, UNKNOWN_HOST, request_host, with_headers
+from companion.web.network import client_address, host_allowed
 from companion.web.ratelimit import RateLimiter
 
 log = logging.getLogger(__name__)
@@ -210,9 +210,15 @@ class Gate:
             # so it would never let another green thread run: yield after every frame.
             self.server.sleep(0)
 
-    def guard_http(self, wsgi_app: WSGIApp, rate: float, burst: float) -> WSGIApp:
+    def guard_http(
+        self, wsgi_app: WSGIApp, rate: float, burst: float, host_names: frozenset[str]
+    ) -> WSGIApp:
         """WSGI middleware, in front of Flask and Socket.IO alike:
 
+        - a request for a host name the server does not answer to (DNS rebinding) gets
+          ``421 forbidden``, the Engine.IO handshake included: no session is made for it;
+        - every answer carries the security headers (companion.web.headers), Engine.IO's
+          polling answers included;
         - an address past ``rate`` requests a second (bursts of ``burst``) gets a bare
           ``429 rate_limited`` at once, without reaching Flask;
         - a frame the transport itself cannot read (below Socket.IO) closes that connection
@@ -222,15 +228,22 @@ class Gate:
         refusal = json.dumps(
             RoomError(ErrorCode.RATE_LIMITED, "Too many requests from here: slow down.").as_ack()
         ).encode()
+        foreign = json.dumps(UNKNOWN_HOST.as_ack()).encode()
         headers = [("Content-Type", "application/json"), *HEADERS.items()]
 
-        def app(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        def app(environ: dict[str, Any], start: Callable[..., Any]) -> Iterable[bytes]:
+            def start_response(status: str, response_headers: Any, *exc_info: Any) -> Any:
+                return start(status, with_headers(list(response_headers)), *exc_info)
+
+            if not host_allowed(request_host(environ), host_names):
+                start("421 MISDIRECTED REQUEST", headers)
+                return [foreign]
             address = client_address(environ.get("REMOTE_ADDR"))
             with self._lock:
                 allowed = requests.allow(address)
             if not allowed:
                 self.notes("http", f"refused requests from {address}: too many")
-                start_response("429 TOO MANY REQUESTS", headers)
+                start("429 TOO MANY REQUESTS", headers)
                 return [refusal]
             try:
                 return wsgi_app(environ, start_response)

@@ -5,11 +5,15 @@ crowd out another table. Outcomes only; the timings are in ``python -m bench.abu
 from __future__ import annotations
 
 import json
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
+import websocket
 
-from tests.hostile import RawSocket
+from tests.hostile import RawSocket, ws_url
 from tests.support import LiveServer
 
 pytestmark = pytest.mark.integration
@@ -64,3 +68,44 @@ def test_a_reserved_event_with_an_ack_id_is_refused_bad_request(proxied, event) 
     assert ack["error"]["params"] == {"event": repr(event)}, ack
     assert sock.call("time", {})["ok"]  # still connected: a fake disconnect changed nothing
     sock.close()
+
+
+def engineio(url: str, host: str | None = None, transport: str = "polling") -> tuple[int, Any, str]:
+    """An Engine.IO handshake request: status, headers and body."""
+    request = urllib.request.Request(f"{url}/socket.io/?EIO=4&transport={transport}")
+    if host is not None:
+        request.add_header("Host", host)
+    if transport == "websocket":
+        request.add_header("Connection", "Upgrade")
+        request.add_header("Upgrade", "websocket")
+        request.add_header("Sec-WebSocket-Version", "13")
+        request.add_header("Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ==")
+    try:
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return answer.status, answer.headers, answer.read().decode()
+    except urllib.error.HTTPError as refused:
+        return refused.code, refused.headers, refused.read().decode()
+
+
+@pytest.mark.parametrize("transport", ["polling", "websocket"])
+def test_a_foreign_host_gets_421_before_engineio_makes_a_session(proxied, transport) -> None:
+    port = proxied.url.rsplit(":", 1)[1]
+    status, headers, body = engineio(proxied.url, f"evil.example:{port}", transport)
+    assert status == 421, (status, body)
+    assert json.loads(body)["error"]["code"] == "forbidden"
+    assert '"sid"' not in body
+    assert headers["X-Frame-Options"] == "DENY"
+    with pytest.raises(websocket.WebSocketBadStatusException) as refused:
+        websocket.create_connection(
+            ws_url(proxied.url), header=[f"Host: evil.example:{port}"], timeout=10
+        )
+    assert refused.value.status_code == 421
+
+
+def test_engineio_polling_answers_carry_the_security_headers(proxied) -> None:
+    status, headers, body = engineio(proxied.url)
+    assert status == 200 and '"sid"' in body, body
+    assert "frame-ancestors 'none'" in headers["Content-Security-Policy"]
+    assert headers["X-Content-Type-Options"] == "nosniff"
+    assert headers["X-Frame-Options"] == "DENY"
+    assert headers["Referrer-Policy"] == "no-referrer"
