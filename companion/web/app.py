@@ -153,7 +153,9 @@ def open_store(app: Flask) -> tuple[Store, cluster.Leases | None]:
     app.config["DB_PATH"] = db_path  # the file actually used, for `companion serve` to print
     redis_url = app.config["REDIS_URL"]
     if not redis_url:
-        return SqliteStore(db_path, run_blocking=app.config["RUN_BLOCKING"]), None
+        store = SqliteStore(db_path, run_blocking=app.config["RUN_BLOCKING"])
+        app.extensions["companion_damaged_log"] = store.damaged_log
+        return store, None
     owner = app.config["PROCESS_ID"] or cluster.process_id(0)
     app.config["PROCESS_ID"] = owner
     return RedisStore(redis_url, owner=owner), cluster.Leases(redis_url, owner)
