@@ -55,6 +55,12 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
         "--idle-expiry-minutes", type=float, default=120.0, help="close idle rooms (default 120)"
     )
     serve.add_argument(
+        "--max-rooms",
+        type=int,
+        default=2000,
+        help="rooms open at once; when full, the oldest unplayed ones give way (default 2000)",
+    )
+    serve.add_argument(
         "--behind-proxy",
         action="store_true",
         help="trust the X-Forwarded-For header of one reverse proxy in front of the server "
@@ -159,6 +165,7 @@ def serve_config(args: argparse.Namespace, url: str) -> dict[str, Any]:
         "ALLOWED_HOSTS": tuple(args.allowed_host),
         "IDLE_EXPIRY_MS": args.idle_expiry_minutes * 60_000,
         "BEHIND_PROXY": args.behind_proxy,
+        "MAX_ROOMS": args.max_rooms,
     }
     if args.db:
         config["DB_PATH"] = args.db

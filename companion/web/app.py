@@ -54,6 +54,8 @@ DEFAULTS: dict[str, Any] = {
     "ROOMS_PER_MINUTE": 10.0,
     "ROOMS_BURST": 20.0,
     "MAX_ROOMS": 2000,
+    # rooms in the lobby with nobody seated one address may hold at once (issue 24)
+    "UNPLAYED_ROOMS_PER_ADDRESS": 10,
     "MAX_PAYLOAD_BYTES": 4096,
     "MAX_CONTENT_LENGTH": 64 * 1024,  # HTTP request bodies (Flask answers 413 beyond)
     "TICK_SECONDS": 0.02,
@@ -126,6 +128,7 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
             public_url=app.config["PUBLIC_URL"].rstrip("/"),
             idle_expiry_ms=app.config["IDLE_EXPIRY_MS"],
             max_rooms=app.config["MAX_ROOMS"],
+            unplayed_rooms_per_address=app.config["UNPLAYED_ROOMS_PER_ADDRESS"],
             languages=i18n.languages(),
         ),
         leases,
