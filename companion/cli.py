@@ -153,6 +153,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         from companion.web.transport import POOL_SIZE
 
         extra["max_size"] = POOL_SIZE  # eventlet's default pool capped a process at ~146 rooms
+        from companion.web.connections import CONNECTIONS_PER_ADDRESS, guarded_protocol
+
+        # slowloris: a deadline for the headers, a cap on connections per address (behind a
+        # proxy every connection is the proxy's: its own limits apply, docs/hosting.md)
+        per_address = None if args.behind_proxy else CONNECTIONS_PER_ADDRESS
+        extra["protocol"] = guarded_protocol(per_address)
     socketio.run(app, host=args.host, port=args.port, allow_unsafe_werkzeug=True, **extra)
 
 

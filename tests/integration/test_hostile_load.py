@@ -5,16 +5,19 @@ crowd out another table. Outcomes only; the timings are in ``python -m bench.abu
 from __future__ import annotations
 
 import json
+import socket
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 import websocket
 
+from companion.web.connections import CONNECTIONS_PER_ADDRESS
 from tests.hostile import RawSocket, ws_url
-from tests.support import LiveServer
+from tests.support import LiveServer, http_json
 
 pytestmark = pytest.mark.integration
 
@@ -109,3 +112,40 @@ def test_engineio_polling_answers_carry_the_security_headers(proxied) -> None:
     assert headers["X-Content-Type-Options"] == "nosniff"
     assert headers["X-Frame-Options"] == "DENY"
     assert headers["Referrer-Policy"] == "no-referrer"
+
+
+def half_sent_request(port: int, source: str) -> socket.socket:
+    """A connection from ``source`` that sends part of its headers and then nothing."""
+    conn = socket.create_connection(("127.0.0.1", port), timeout=60, source_address=(source, 0))
+    conn.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+    return conn
+
+
+def test_slowloris_connections_are_capped_per_address_and_closed_after_the_header_deadline(
+    tmp_path: Path,
+) -> None:
+    """Issue 24, finding 4: one address holding half-sent requests open gets 429 past
+    CONNECTIONS_PER_ADDRESS, and every held one is closed by the server once HEADER_SECONDS
+    pass (it waits for that outcome, not for a time); another address is served throughout."""
+    server = LiveServer(tmp_path / "slow.sqlite3").start()  # not behind a proxy: real addresses
+    port = int(server.url.rsplit(":", 1)[1])
+    held: list[socket.socket] = []
+    try:
+        held = [half_sent_request(port, "127.0.0.5") for _ in range(CONNECTIONS_PER_ADDRESS)]
+        extra = half_sent_request(port, "127.0.0.5")
+        answer = extra.recv(4096)
+        assert answer.startswith(b"HTTP/1.1 429"), answer[:80]
+        assert b'"rate_limited"' in answer
+        extra.close()
+        other = socket.create_connection(("127.0.0.1", port), source_address=("127.0.0.6", 0))
+        other.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        assert other.recv(4096).startswith(b"HTTP/1.1 200"), "another address is served"
+        other.close()
+        for conn in held:
+            assert conn.recv(4096) == b"", "the server closed the half-sent request"
+        assert http_json("GET", server.url + "/healthz")[0] == 200
+        assert "Traceback" not in server.log_text()
+    finally:
+        for conn in held:
+            conn.close()
+        server.stop()
