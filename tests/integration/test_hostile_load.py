@@ -8,6 +8,7 @@ import json
 import socket
 import urllib.error
 import urllib.request
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -148,4 +149,48 @@ def test_slowloris_connections_are_capped_per_address_and_closed_after_the_heade
     finally:
         for conn in held:
             conn.close()
+        server.stop()
+
+
+def create(url: str, address: str) -> tuple[int, Any]:
+    request = urllib.request.Request(url + "/api/rooms", data=b'{"game": "buzzer"}', method="POST")
+    request.add_header("Content-Type", "application/json")
+    request.add_header("X-Forwarded-For", address)
+    try:
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return answer.status, json.loads(answer.read())
+    except urllib.error.HTTPError as refused:
+        return refused.code, json.loads(refused.read())
+
+
+def test_twenty_addresses_cannot_lock_new_hosts_out(tmp_path: Path) -> None:
+    """Issue 24, finding 3: 20 addresses create rooms as fast as they are allowed: each is
+    refused past 10 unplayed rooms, whatever the time. Two more fill the server (210 rooms):
+    the oldest unplayed rooms give way, a room in play stays, and a fresh address creates a
+    room at once."""
+    server = LiveServer(
+        tmp_path / "rooms.sqlite3", extra=["--behind-proxy", "--max-rooms", "210"]
+    ).start()
+    try:
+        status, party = create(server.url, "192.168.7.7")
+        assert status == 201
+        anna = RawSocket(server.url, "192.168.7.8")
+        assert anna.call("join", {"code": party["code"], "name": "Anna"})["ok"]
+        outcomes: Counter[int] = Counter()
+        for _ in range(12):
+            for n in range(20):
+                status, body = create(server.url, f"10.24.3.{n + 1}")
+                outcomes[status] += 1
+                if status != 201:
+                    assert body["error"]["code"] == "rate_limited", body
+        assert outcomes == {201: 20 * 10, 429: 20 * 2}
+        for n in range(20):  # 2 more addresses fill the server; the oldest empty rooms go
+            assert create(server.url, f"10.24.4.{n % 2 + 1}")[0] in (201, 429)
+        status, fresh = create(server.url, "172.16.24.1")
+        assert status == 201, fresh
+        summary = http_json("GET", f"{server.url}/api/rooms/{party['code']}")[1]
+        assert summary["players"][0]["name"] == "Anna"  # the room in play did not give way
+        assert http_json("GET", server.url + "/healthz")[1]["rooms"] == 210
+        anna.close()
+    finally:
         server.stop()
