@@ -41,6 +41,9 @@ DEFAULTS: dict[str, Any] = {
     "ADDRESS_RATE_BURST": 200.0,
     "MAX_IN_FLIGHT": 8,  # handlers running at once per connection
     "REFUSALS_BEFORE_CLOSE": 200.0,  # refused frames, forgiven at RATE_PER_SECOND
+    # frames read from one address (refused ones too): past it its sockets are not read
+    "ADDRESS_READS_PER_SECOND": 100.0,
+    "ADDRESS_READS_BURST": 200.0,
     "CONNECTIONS_PER_ADDRESS": 100,  # open at once
     "CONNECTS_PER_SECOND": 2.0,  # new connections per address, with bursts of CONNECTS_BURST
     "CONNECTS_BURST": 100.0,
@@ -92,6 +95,8 @@ def limits(config: dict[str, Any]) -> Limits:
         address_burst=config["ADDRESS_RATE_BURST"],
         in_flight=config["MAX_IN_FLIGHT"],
         refusals=config["REFUSALS_BEFORE_CLOSE"],
+        reads=config["ADDRESS_READS_PER_SECOND"],
+        reads_burst=config["ADDRESS_READS_BURST"],
         connections=config["CONNECTIONS_PER_ADDRESS"],
         connect_rate=config["CONNECTS_PER_SECOND"],
         connect_burst=config["CONNECTS_BURST"],

@@ -14,6 +14,10 @@ rate check could run. The gate takes the place of the Engine.IO ``connect``, ``m
   otherwise), and refuses an event while the connection already has ``in_flight`` handlers
   running (``rate_limited``);
 - closes a connection that keeps sending after being refused;
+- reads at most ``reads`` frames a second from all the connections of one address, refused
+  ones included: past that it stops reading them (their frames wait in their own TCP
+  buffers) and closes those kept waiting too long, so a crowd of sockets from one address
+  costs the server no more than one (issue 24);
 - lets through only the acks the server is waiting for (clock probes).
 
 Only what passes is dispatched, exactly as python-socketio's own ``_handle_eio_message`` does
@@ -51,6 +55,8 @@ EVENT_NAME_MAX = 40
 ATTACHMENTS_MAX = 10
 #: messages simple-websocket may hold for a connection before it stops reading its socket
 BACKLOG_MAX = 64
+#: the shortest pause of a reader whose address has spent its read budget
+READ_PAUSE_SECONDS = 0.05
 #: the environ key under which the gate keeps a connection's Engine.IO session id
 EIO_SID = "companion.eio_sid"
 #: the library's own event names: a client sending one is refused like an unknown event
@@ -75,6 +81,13 @@ class Limits:
     in_flight: int = 8
     #: refused frames (forgiven at ``rate`` a second) before the connection is closed
     refusals: float = 200.0
+    #: frames read per second from all the connections of one address together, refused
+    #: ones included (and the burst): past it the gate stops reading that address's sockets
+    reads: float = 100.0
+    reads_burst: float = 200.0
+    #: seconds a connection may spend paused for its address's read budget (forgiven at a
+    #: tenth of a second a second) before it is closed: an honest client is never paused
+    paused: float = 2.0
     #: connections open at once from one address, and new ones per second (with bursts)
     connections: int = 100
     connect_rate: float = 2.0
@@ -159,6 +172,10 @@ class Gate:
         self._address_frames = RateLimiter(limits.address_rate, limits.address_burst)
         self._refusals = RateLimiter(limits.rate, limits.refusals)
         self._connects = RateLimiter(limits.connect_rate, limits.connect_burst)
+        self._reads = RateLimiter(limits.reads, limits.reads_burst)
+        self._pauses = RateLimiter(0.1, limits.paused)
+        #: readers of each address waiting for its read budget
+        self._paused: dict[str, int] = {}
         self._open: dict[str, int] = {}
         self._connections: dict[str, _Connection] = {}
         self._lock = threading.Lock()
@@ -202,13 +219,56 @@ class Gate:
 
     def on_message(self, eio_sid: str, data: str | bytes) -> None:
         try:
-            self._message(eio_sid, data)
+            if self._read_budget(eio_sid):
+                self._message(eio_sid, data)
         except Exception as exc:  # the reader must never die on one frame
             self.notes("error", f"a frame could not be handled: {type(exc).__name__}: {exc}")
         finally:
             # Under eventlet and gevent a reader whose socket always has data never blocks,
             # so it would never let another green thread run: yield after every frame.
             self.server.sleep(0)
+
+    def _read_budget(self, eio_sid: str) -> bool:
+        """Wait, in this connection's reader, until its address may have one more frame read;
+        False if the connection closed meanwhile (the frame is dropped with it).
+
+        Refusing a frame costs as much as reading it, so a crowd of sockets from one address
+        could spend the server's time on refusals alone (issue 24: 50 sockets stalled another
+        room for seconds). While an address's budget is spent its readers sleep instead: what
+        it sends waits in its own TCP buffers, and its frames cost the server ``reads`` a second
+        however many sockets it opens. The readers of one address take turns (each sleeps as
+        long as the others' frames take), so their wake-ups stay few."""
+        conn = self._connections.get(eio_sid)
+        if conn is None:
+            return False
+        address = conn.address
+        with self._lock:
+            if self._reads.allow(address):
+                return True
+            self._paused[address] = self._paused.get(address, 0) + 1
+        try:
+            while True:
+                with self._lock:
+                    turn = self._paused.get(address, 1) / self.limits.reads
+                pause = max(READ_PAUSE_SECONDS, turn)
+                self.server.sleep(pause)
+                if conn.closed or eio_sid not in self._connections:
+                    return False
+                with self._lock:
+                    self._pauses.charge(eio_sid, pause)
+                    patient = self._pauses.ready(eio_sid)
+                    if patient and self._reads.allow(address):
+                        return True
+                if not patient:  # its backlog goes with it, unread
+                    self._close(conn, eio_sid, "its address kept flooding")
+                    return False
+        finally:
+            with self._lock:
+                left = self._paused.get(address, 1) - 1
+                if left > 0:
+                    self._paused[address] = left
+                else:
+                    self._paused.pop(address, None)
 
     def guard_http(
         self, wsgi_app: WSGIApp, rate: float, burst: float, host_names: frozenset[str]
@@ -462,11 +522,16 @@ class Gate:
             )
         with self._lock:
             patient = self._refusals.allow(eio_sid)
-        if not patient and not conn.closed:
-            conn.closed = True
-            self.notes("closed", f"closed a connection from {conn.address}: it kept flooding")
-            if (sock := self.server.eio.sockets.get(eio_sid)) is not None:
-                sock.close(wait=False, abort=True)
+        if not patient:
+            self._close(conn, eio_sid, "it kept flooding")
+
+    def _close(self, conn: _Connection, eio_sid: str, why: str) -> None:
+        if conn.closed:
+            return
+        conn.closed = True
+        self.notes(f"closed: {why}", f"closed a connection from {conn.address}: {why}")
+        if (sock := self.server.eio.sockets.get(eio_sid)) is not None:
+            sock.close(wait=False, abort=True)
 
     def _awaited(self, eio_sid: str, pkt: Any) -> bool:
         """An ack the server is waiting for: the answer to one of its own clock probes."""
@@ -486,6 +551,7 @@ class Gate:
                 self._open.pop(conn.address, None)
             self._frames.forget(eio_sid)
             self._refusals.forget(eio_sid)
+            self._pauses.forget(eio_sid)
 
 
 class _YieldingSocket:

@@ -4,8 +4,10 @@ crowd out another table. Outcomes only; the timings are in ``python -m bench.abu
 
 from __future__ import annotations
 
+import contextlib
 import json
 import socket
+import threading
 import urllib.error
 import urllib.request
 from collections import Counter
@@ -18,7 +20,7 @@ import websocket
 
 from companion.web.connections import CONNECTIONS_PER_ADDRESS
 from tests.hostile import RawSocket, ws_url
-from tests.support import LiveServer, http_json
+from tests.support import LiveServer, http_json, wait_until
 
 pytestmark = pytest.mark.integration
 
@@ -193,4 +195,42 @@ def test_twenty_addresses_cannot_lock_new_hosts_out(tmp_path: Path) -> None:
         assert http_json("GET", server.url + "/healthz")[1]["rooms"] == 210
         anna.close()
     finally:
+        server.stop()
+
+
+def test_fifty_sockets_from_one_address_cannot_starve_another_room(tmp_path: Path) -> None:
+    """Issue 24, finding 1: 50 sockets from one address pipeline `time` frames; the gate reads
+    that address's frames at its budget only and closes the sockets it keeps waiting, so the
+    other room's every call is answered and the flood's frames mostly never reach a handler
+    (the latencies: ``python -m bench.abuse --only pipeline-50``)."""
+    server = LiveServer(tmp_path / "crowd.sqlite3", extra=["--behind-proxy"]).start()
+    flood = [RawSocket(server.url, "10.24.50.1") for _ in range(50)]
+    other = RawSocket(server.url, "10.24.51.1")
+    sent = [0]
+
+    def pipeline(sock: RawSocket) -> None:
+        with contextlib.suppress(Exception):  # the server closes it part-way
+            for _ in range(2000):
+                sock.emit("time", {}, sock.next_id())
+                sent[0] += 1
+
+    threads = [threading.Thread(target=pipeline, args=(sock,)) for sock in flood]
+    try:
+        for thread in threads:
+            thread.start()
+        answers = [other.call("time", {}, timeout=10) for _ in range(20)]
+        assert all(a is not None and a["ok"] for a in answers), answers
+        for thread in threads:
+            thread.join()
+        wait_until(lambda: any(sock.closed for sock in flood), 60, "a flood socket closed")
+        handled = sum(sock.answers["ok"] for sock in flood)
+        assert handled < sent[0] / 4, (handled, sent[0])  # most were never read at all
+        assert other.call("time", {})["ok"]
+        log = server.log_text()
+        assert "from 10.24.50.1: its address kept flooding" in log  # paused, then closed
+        assert "10.24.51.1" not in log  # the other room was never paused nor refused
+        assert "Traceback" not in log
+    finally:
+        for sock in [*flood, other]:
+            sock.close()
         server.stop()
