@@ -55,6 +55,12 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
         "--idle-expiry-minutes", type=float, default=120.0, help="close idle rooms (default 120)"
     )
     serve.add_argument(
+        "--max-rooms",
+        type=int,
+        default=2000,
+        help="rooms open at once; when full, the oldest unplayed ones give way (default 2000)",
+    )
+    serve.add_argument(
         "--behind-proxy",
         action="store_true",
         help="trust the X-Forwarded-For header of one reverse proxy in front of the server "
@@ -147,6 +153,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         from companion.web.transport import POOL_SIZE
 
         extra["max_size"] = POOL_SIZE  # eventlet's default pool capped a process at ~146 rooms
+        from companion.web.connections import CONNECTIONS_PER_ADDRESS, guarded_protocol
+
+        # slowloris: a deadline for the headers, a cap on connections per address (behind a
+        # proxy every connection is the proxy's: its own limits apply, docs/hosting.md)
+        per_address = None if args.behind_proxy else CONNECTIONS_PER_ADDRESS
+        extra["protocol"] = guarded_protocol(per_address)
     socketio.run(app, host=args.host, port=args.port, allow_unsafe_werkzeug=True, **extra)
 
 
@@ -159,6 +171,7 @@ def serve_config(args: argparse.Namespace, url: str) -> dict[str, Any]:
         "ALLOWED_HOSTS": tuple(args.allowed_host),
         "IDLE_EXPIRY_MS": args.idle_expiry_minutes * 60_000,
         "BEHIND_PROXY": args.behind_proxy,
+        "MAX_ROOMS": args.max_rooms,
     }
     if args.db:
         config["DB_PATH"] = args.db

@@ -12,6 +12,7 @@ import contextlib
 import json
 import math
 import random
+import socket
 import threading
 import time
 from collections import Counter
@@ -28,15 +29,28 @@ def ws_url(url: str) -> str:
     return url.replace("http://", "ws://", 1) + "/socket.io/?EIO=4&transport=websocket"
 
 
+def bound_socket(url: str, source: str, timeout: float = 10.0) -> socket.socket:
+    """A TCP connection to the server at ``url`` from the loopback address ``source``."""
+    host, port = url.split("//", 1)[1].rsplit(":", 1)
+    return socket.create_connection((host, int(port)), timeout, source_address=(source, 0))
+
+
 class RawSocket:
     """One Engine.IO + Socket.IO connection driven by hand. A reader thread answers the
     server's pings (never its clock probes) and files every ack by id; ``answers`` counts them
     by outcome (``ok`` or the error code)."""
 
-    def __init__(self, url: str, address: str | None = None, timeout: float = 10.0) -> None:
+    def __init__(
+        self, url: str, address: str | None = None, timeout: float = 10.0, source: str | None = None
+    ) -> None:
+        """``address``: claimed in X-Forwarded-For; ``source``: the loopback address the TCP
+        connection really comes from (127.x.y.z), for a server not behind a proxy."""
         headers = [f"X-Forwarded-For: {address}"] if address else []
+        options: dict[str, Any] = {}
+        if source is not None:
+            options["socket"] = bound_socket(url, source, timeout)
         self.ws = websocket.create_connection(
-            ws_url(url), header=headers, timeout=timeout, enable_multithread=True
+            ws_url(url), header=headers, timeout=timeout, enable_multithread=True, **options
         )
         self.ws.recv()  # the Engine.IO open packet
         self.ws.send("40")
@@ -112,12 +126,25 @@ class RawSocket:
 
     def call(self, event: str, data: Any = None, timeout: float = 10.0) -> Any:
         """Send an event and wait for its ack; None if none came (timeout or closed)."""
+        return self.request(lambda ack_id: self.emit(event, data, ack_id), timeout)
+
+    def call_frames(self, frames: Callable[[int], list[str | bytes]], timeout: float = 10.0) -> Any:
+        """Send ``frames(ack_id)`` (a packet and its attachments) and wait for the ack."""
+
+        def send(ack_id: int) -> None:
+            for frame in frames(ack_id):
+                self.send(frame)
+
+        return self.request(send, timeout)
+
+    def request(self, send: Callable[[int], None], timeout: float = 10.0) -> Any:
+        """``send(ack_id)``, then wait for that ack; None if none came (timeout or closed)."""
         ack_id = self.next_id()
         done = threading.Event()
         with self._lock:
             self._waiting[ack_id] = done
         try:
-            self.emit(event, data, ack_id)
+            send(ack_id)
         except Exception:
             return None
         done.wait(timeout)

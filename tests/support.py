@@ -91,7 +91,7 @@ class LiveServer:
         self.proc: subprocess.Popen[bytes] | None = None
         self.log = db.with_suffix(".log")
 
-    def start(self) -> LiveServer:
+    def start(self, ready_seconds: float = 30.0) -> LiveServer:
         command = [
             sys.executable, "-m", "companion", "serve",
             "--host", "127.0.0.1", "--port", str(self.port), "--db", str(self.db),
@@ -99,7 +99,11 @@ class LiveServer:
         ]  # fmt: skip
         with self.log.open("ab") as log:
             self.proc = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=log)
-        wait_until(self._healthy, 30, f"server on {self.url} (log: {self.log})")
+        try:
+            wait_until(self._healthy, ready_seconds, f"server on {self.url} (log: {self.log})")
+        except BaseException:
+            self.stop()  # never leave a server behind that did not come up in time
+            raise
         return self
 
     def _healthy(self) -> bool:
@@ -123,7 +127,8 @@ class LiveServer:
             try:
                 self.proc.wait(10)
             except subprocess.TimeoutExpired:
-                self.kill()
+                self.proc.kill()
+                self.proc.wait()
 
     def log_text(self) -> str:
         return self.log.read_text(errors="replace")

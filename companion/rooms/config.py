@@ -12,8 +12,12 @@ class ServiceConfig:
     idle_expiry_ms: float = 2 * 60 * 60 * 1000
     #: a room still in the lobby closes sooner (30 minutes, never later than idle_expiry_ms)
     lobby_expiry_ms: float = 30 * 60 * 1000
-    #: rooms open at once; past this, creating one is refused until some close
+    #: rooms open at once; past this the oldest unplayed rooms give way to a new one, and
+    #: creating one is refused only when every open room is in play
     max_rooms: int = 2000
+    #: unplayed rooms (in the lobby, nobody seated) one address may hold open at once: a few
+    #: addresses cannot fill the server with empty rooms (issue 24)
+    unplayed_rooms_per_address: int = 10
     #: the languages a host may make the room's default (the web layer passes its catalogues')
     languages: tuple[str, ...] = ("en",)
 

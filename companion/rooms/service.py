@@ -43,7 +43,7 @@ from companion.rooms.messages import Outbound, Reply
 from companion.rooms.ownership import Leases, Ownership
 from companion.rooms.races import Arrival
 from companion.rooms.restore import Restorer
-from companion.rooms.room import Room
+from companion.rooms.room import Room, Status
 from companion.rooms.seating import Seating
 from companion.rooms.views import Binding, Role, seat_of
 from companion.store import AsideRoom, Store, StoreConflict
@@ -58,6 +58,11 @@ SEED_FIELD = Field(
     message="'seed' must be a non-negative whole number.",
 )
 CREATE_TRIES = 20  # fresh codes tried before create_room gives up
+
+
+def unplayed(room: Room) -> bool:
+    """A room still in the lobby with nobody seated: closing it interrupts no game."""
+    return room.status is Status.LOBBY and not room.players
 
 
 class RoomService:
@@ -83,6 +88,9 @@ class RoomService:
         self.seating = Seating(self.live, self.handoffs)
         self._desk = commands.Desk(self.live, self.handoffs, self.config.languages)
         self._section = self.live.section  # `with self._section():` is one section
+        #: who asked for each room created here (client addresses): for the per-address cap
+        #: on unplayed rooms; not stored, so rooms from before a restart count for nobody
+        self._creators: dict[str, str] = {}
         if leases is None:  # a process of a cluster loads each room when it takes its lease
             for room in self.restorer.live_rooms():
                 self.live.add(room)
@@ -109,8 +117,14 @@ class RoomService:
 
     # -- HTTP ----------------------------------------------------------------------------
 
-    def create_room(self, raw: object) -> dict[str, Any]:
-        """POST /api/rooms: a new room in the lobby; returns its code and the host token."""
+    def create_room(
+        self, raw: object, creator: str | None = None, evicted: list[Outbound] | None = None
+    ) -> dict[str, Any]:
+        """POST /api/rooms: a new room in the lobby; returns its code and the host token.
+
+        ``creator``: the client address asking; it may hold ``unplayed_rooms_per_address``
+        unplayed rooms (lobby, nobody seated) at once. When the server is full the oldest
+        unplayed rooms close to make room; the notes to their members go into ``evicted``."""
         data = check.payload(raw)
         game = self.games.get(data.get("game"))  # type: ignore[arg-type]
         if game is None:
@@ -122,6 +136,13 @@ class RoomService:
             raise RoomError(ErrorCode.BAD_REQUEST, exc.template, **exc.params) from exc
         seed = new_seed() if data.get("seed") is None else check.field(data, SEED_FIELD)
         with self._section():
+            if creator is not None and self._unplayed_of(creator) >= self._per_address:
+                raise RoomError(
+                    ErrorCode.RATE_LIMITED, "Too many new rooms from here: wait a minute."
+                )
+            out = self._make_way()
+            if evicted is not None:
+                evicted += out
             if len(self.rooms) >= self.config.max_rooms:
                 raise RoomError(
                     ErrorCode.RATE_LIMITED,
@@ -138,6 +159,8 @@ class RoomService:
                 at=self.clock(),
             )
             code = self._new_stored_room(event)
+            if creator is not None:
+                self._creators[code] = creator
             if self.leases is None:
                 self.live.add(Room(code, game, event))
             # else: nginx may route this code to another process: the owner loads it on first use
@@ -148,6 +171,34 @@ class RoomService:
                 "join_url": self.join_url(code),
                 "host_url": f"{self.config.public_url}/host/{code}",
             }
+
+    @property
+    def _per_address(self) -> int:
+        return self.config.unplayed_rooms_per_address
+
+    def _unplayed_of(self, creator: str) -> int:
+        """How many unplayed rooms ``creator`` holds open (forgetting rooms that closed)."""
+        held = 0
+        for code, address in list(self._creators.items()):
+            room = self.rooms.get(code)
+            if room is None:
+                del self._creators[code]
+            elif address == creator and unplayed(room):
+                held += 1
+        return held
+
+    def _make_way(self) -> list[Outbound]:
+        """When the server is full, close the oldest unplayed rooms (idle longest first) until
+        there is room for one more: a crowd of empty rooms never locks out a new host."""
+        over = len(self.rooms) - self.config.max_rooms + 1
+        if over <= 0:
+            return []
+        empty = sorted((r for r in self.rooms.values() if unplayed(r)), key=lambda r: r.last_active)
+        out: list[Outbound] = []
+        for room in empty[:over]:
+            out += self.live.expire(room)
+            self._creators.pop(room.code, None)
+        return out
 
     def _new_stored_room(self, event: CreateEvent) -> str:
         """Store ``event`` as the start of a room under a fresh code; the store refuses a code it

@@ -6,15 +6,16 @@ import json
 import logging
 import sqlite3
 import threading
-import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import platformdirs
 
 from companion.store.base import AsideRoom, StoreConflict, StoredRoom, StoreError, game_of
+from companion.store.wal import aside_name, copy_aside, wal_damage
 
 log = logging.getLogger(__name__)
 
@@ -42,6 +43,14 @@ SQLITE_HEADER = b"SQLite format 3\x00"
 _DAMAGED = {"SQLITE_CORRUPT", "SQLITE_NOTADB"}
 
 
+@dataclass(frozen=True)
+class DamagedLog:
+    """A write-ahead log found damaged at start: why, and where the files were copied."""
+
+    reason: str
+    copy: str
+
+
 class CorruptDatabase(StoreError):
     """The file cannot be read as a database: damaged, or not a SQLite file at all."""
 
@@ -55,8 +64,7 @@ def move_aside(path: str | Path) -> Path:
     """Rename a damaged database (and its -wal and -shm files) to ``<name>.corrupt-<time>``,
     keeping it for inspection; returns the new name of the database file."""
     path = Path(path)
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.corrupt-{stamp}")
+    target = aside_name(path)
     for suffix in ("-wal", "-shm"):
         extra = path.with_name(path.name + suffix)
         if extra.exists():
@@ -111,12 +119,15 @@ class SqliteStore:
         self._run_blocking = run_blocking or (lambda f: f())
         #: between begin() and commit(): writes join one open transaction (group commit)
         self._holding = False
+        #: set when the write-ahead log could not be fully recovered (``/healthz`` shows it)
+        self.damaged_log: DamagedLog | None = None
         if str(path) != ":memory:":
             try:
                 Path(path).parent.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
                 message = f"cannot create the folder for the database {path}: {exc}"
                 raise StoreError(message) from exc
+            self.damaged_log = _keep_a_damaged_log(Path(path))
         try:
             self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
         except sqlite3.Error as exc:
@@ -128,6 +139,10 @@ class SqliteStore:
             (verdict,) = self._db.execute("PRAGMA quick_check(1)").fetchone()
             if verdict != "ok":
                 raise sqlite3.DatabaseError(f"damaged: {verdict}")
+            if self.damaged_log is not None:
+                # what was replayed goes into the main file and the log starts afresh, so the
+                # next start does not find (and copy) the same damage again
+                self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             with self._write("set up the database"):
                 for statement in _SCHEMA:
                     self._db.execute(statement)
@@ -337,6 +352,27 @@ class SqliteStore:
     def close(self) -> None:
         with self._lock:
             self._db.close()
+
+
+def _keep_a_damaged_log(path: Path) -> DamagedLog | None:
+    """Before SQLite opens (and so replays) the file: when its write-ahead log would not be
+    replayed whole, copy the files aside and say so in one line; SQLite then replays what it
+    can. Never silently: a damaged log would lose acknowledged actions without a word."""
+    reason = wal_damage(path)
+    if reason is None:
+        return None
+    try:
+        copy = copy_aside(path)
+    except OSError as exc:
+        raise StoreError(f"cannot copy the damaged database {path} aside: {exc}") from exc
+    log.error(
+        "the database %s cannot be fully recovered (%s): its files were copied to %s "
+        "(with -wal and -shm) and the server replays what it can",
+        path,
+        reason,
+        copy,
+    )
+    return DamagedLog(reason, str(copy))
 
 
 def _starts_with_header(path: str | Path) -> bool:

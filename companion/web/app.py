@@ -18,7 +18,6 @@ from companion.store import SqliteStore, Store, default_path
 from companion.store.redis import RedisStore
 from companion.web import cluster, errors, http, i18n, install, sockets
 from companion.web.gate import Gate, Limits, Notes
-from companion.web.headers import refuse_unknown_host, secure
 from companion.web.network import host_names
 from companion.web.paths import asset_dir
 from companion.web.ratelimit import Lookups, RateLimiter
@@ -42,6 +41,9 @@ DEFAULTS: dict[str, Any] = {
     "ADDRESS_RATE_BURST": 200.0,
     "MAX_IN_FLIGHT": 8,  # handlers running at once per connection
     "REFUSALS_BEFORE_CLOSE": 200.0,  # refused frames, forgiven at RATE_PER_SECOND
+    # frames read from one address (refused ones too): past it its sockets are not read
+    "ADDRESS_READS_PER_SECOND": 100.0,
+    "ADDRESS_READS_BURST": 200.0,
     "CONNECTIONS_PER_ADDRESS": 100,  # open at once
     "CONNECTS_PER_SECOND": 2.0,  # new connections per address, with bursts of CONNECTS_BURST
     "CONNECTS_BURST": 100.0,
@@ -55,6 +57,8 @@ DEFAULTS: dict[str, Any] = {
     "ROOMS_PER_MINUTE": 10.0,
     "ROOMS_BURST": 20.0,
     "MAX_ROOMS": 2000,
+    # rooms in the lobby with nobody seated one address may hold at once (issue 24)
+    "UNPLAYED_ROOMS_PER_ADDRESS": 10,
     "MAX_PAYLOAD_BYTES": 4096,
     "MAX_CONTENT_LENGTH": 64 * 1024,  # HTTP request bodies (Flask answers 413 beyond)
     "TICK_SECONDS": 0.02,
@@ -91,6 +95,8 @@ def limits(config: dict[str, Any]) -> Limits:
         address_burst=config["ADDRESS_RATE_BURST"],
         in_flight=config["MAX_IN_FLIGHT"],
         refusals=config["REFUSALS_BEFORE_CLOSE"],
+        reads=config["ADDRESS_READS_PER_SECOND"],
+        reads_burst=config["ADDRESS_READS_BURST"],
         connections=config["CONNECTIONS_PER_ADDRESS"],
         connect_rate=config["CONNECTS_PER_SECOND"],
         connect_burst=config["CONNECTS_BURST"],
@@ -127,6 +133,7 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
             public_url=app.config["PUBLIC_URL"].rstrip("/"),
             idle_expiry_ms=app.config["IDLE_EXPIRY_MS"],
             max_rooms=app.config["MAX_ROOMS"],
+            unplayed_rooms_per_address=app.config["UNPLAYED_ROOMS_PER_ADDRESS"],
             languages=i18n.languages(),
         ),
         leases,
@@ -137,8 +144,9 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
     )
     lookups = Lookups(app.config["LOOKUP_MISSES_PER_MINUTE"], app.config["LOOKUP_MISSES_BURST"])
     app.extensions["companion_lookups"] = lookups
-    socketio = socket_server(app)
-    names = serve_http(app)
+    names = host_names(app.config["PUBLIC_URL"], app.config["ALLOWED_HOSTS"])
+    socketio = socket_server(app, names)
+    serve_http(app)
     sockets.register(socketio, service, lookups, app.config["MAX_PAYLOAD_BYTES"], names)
     renew = None if leases is None else join_cluster(app, socketio, service, leases)
     start_ticker(socketio, service, app.config["TICK_SECONDS"], renew, cluster.RENEW_SECONDS)
@@ -153,14 +161,18 @@ def open_store(app: Flask) -> tuple[Store, cluster.Leases | None]:
     app.config["DB_PATH"] = db_path  # the file actually used, for `companion serve` to print
     redis_url = app.config["REDIS_URL"]
     if not redis_url:
-        return SqliteStore(db_path, run_blocking=app.config["RUN_BLOCKING"]), None
+        store = SqliteStore(db_path, run_blocking=app.config["RUN_BLOCKING"])
+        app.extensions["companion_damaged_log"] = store.damaged_log
+        return store, None
     owner = app.config["PROCESS_ID"] or cluster.process_id(0)
     app.config["PROCESS_ID"] = owner
     return RedisStore(redis_url, owner=owner), cluster.Leases(redis_url, owner)
 
 
-def socket_server(app: Flask) -> SocketIO:
-    """Flask-SocketIO on the app, every frame weighed by the gate first."""
+def socket_server(app: Flask, names: frozenset[str]) -> SocketIO:
+    """Flask-SocketIO on the app, every frame weighed by the gate first; every HTTP request
+    (Engine.IO's included) checked for its host name and rate, every answer given the security
+    headers (Gate.guard_http)."""
     socketio = SocketIO(
         app,
         async_mode=app.config["ASYNC_MODE"],
@@ -174,28 +186,24 @@ def socket_server(app: Flask) -> SocketIO:
     engine(socketio).packet_class = JsonPacket  # no binary scan of JSON-only packets
     gate = Gate(engine(socketio), limits(app.config), Notes())
     app.wsgi_app = gate.guard_http(  # type: ignore[method-assign, assignment]
-        app.wsgi_app, app.config["HTTP_PER_SECOND"], app.config["HTTP_BURST"]
+        app.wsgi_app, app.config["HTTP_PER_SECOND"], app.config["HTTP_BURST"], names
     )
     return socketio
 
 
-def serve_http(app: Flask) -> frozenset[str]:
-    """The routes, translations, JSON errors, security headers, compression and the Host
-    check; returns the host names answered, for the sockets' own check."""
+def serve_http(app: Flask) -> None:
+    """The routes, translations, JSON errors and compression (the Host check and the security
+    headers are the gate's middleware's, in front of Engine.IO too)."""
     if app.config["BEHIND_PROXY"]:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1)  # type: ignore[method-assign]
     app.register_blueprint(http.blueprint)
     app.register_blueprint(install.blueprint)
     i18n.init_app(app)
     errors.register(app)
-    app.after_request(secure)
     # Pages, scripts, styles, SVGs and JSON go out compressed: a phone's first load on a busy
     # party Wi-Fi is a third of the bytes (the Socket.IO traffic itself is not touched).
     app.config.setdefault("COMPRESS_MIMETYPES", COMPRESSED_TYPES)
     Compress(app)
-    names = host_names(app.config["PUBLIC_URL"], app.config["ALLOWED_HOSTS"])
-    app.before_request(lambda: refuse_unknown_host(names))
-    return names
 
 
 def join_cluster(

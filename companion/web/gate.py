@@ -14,6 +14,10 @@ rate check could run. The gate takes the place of the Engine.IO ``connect``, ``m
   otherwise), and refuses an event while the connection already has ``in_flight`` handlers
   running (``rate_limited``);
 - closes a connection that keeps sending after being refused;
+- reads at most ``reads`` frames a second from all the connections of one address, refused
+  ones included: past that it stops reading them (their frames wait in their own TCP
+  buffers) and closes those kept waiting too long, so a crowd of sockets from one address
+  costs the server no more than one (issue 24);
 - lets through only the acks the server is waiting for (clock probes).
 
 Only what passes is dispatched, exactly as python-socketio's own ``_handle_eio_message`` does
@@ -39,8 +43,8 @@ from socketio import packet
 
 from companion.engine import ErrorCode
 from companion.rooms import RoomError
-from companion.web.headers import HEADERS
-from companion.web.network import client_address
+from companion.web.headers import HEADERS, UNKNOWN_HOST, request_host, with_headers
+from companion.web.network import client_address, host_allowed
 from companion.web.ratelimit import RateLimiter
 
 log = logging.getLogger(__name__)
@@ -51,8 +55,14 @@ EVENT_NAME_MAX = 40
 ATTACHMENTS_MAX = 10
 #: messages simple-websocket may hold for a connection before it stops reading its socket
 BACKLOG_MAX = 64
+#: the shortest pause of a reader whose address has spent its read budget
+READ_PAUSE_SECONDS = 0.05
 #: the environ key under which the gate keeps a connection's Engine.IO session id
 EIO_SID = "companion.eio_sid"
+#: the library's own event names: a client sending one is refused like an unknown event
+RESERVED_EVENTS = frozenset({"connect", "connect_error", "disconnect"})
+#: nesting a binary event's placeholders may be found at (deeper ones the gate refuses anyway)
+PLACEHOLDER_DEPTH = 64
 #: "2" (event) or "5" (binary event), attachments, namespace, then the ack id
 _HEADER = re.compile(r"([25])(?:\d{1,10}-)?(/[^,]{0,100},)?(\d{1,15})")
 
@@ -71,6 +81,13 @@ class Limits:
     in_flight: int = 8
     #: refused frames (forgiven at ``rate`` a second) before the connection is closed
     refusals: float = 200.0
+    #: frames read per second from all the connections of one address together, refused
+    #: ones included (and the burst): past it the gate stops reading that address's sockets
+    reads: float = 100.0
+    reads_burst: float = 200.0
+    #: seconds a connection may spend paused for its address's read budget (forgiven at a
+    #: tenth of a second a second) before it is closed: an honest client is never paused
+    paused: float = 2.0
     #: connections open at once from one address, and new ones per second (with bursts)
     connections: int = 100
     connect_rate: float = 2.0
@@ -155,6 +172,10 @@ class Gate:
         self._address_frames = RateLimiter(limits.address_rate, limits.address_burst)
         self._refusals = RateLimiter(limits.rate, limits.refusals)
         self._connects = RateLimiter(limits.connect_rate, limits.connect_burst)
+        self._reads = RateLimiter(limits.reads, limits.reads_burst)
+        self._pauses = RateLimiter(0.1, limits.paused)
+        #: readers of each address waiting for its read budget
+        self._paused: dict[str, int] = {}
         self._open: dict[str, int] = {}
         self._connections: dict[str, _Connection] = {}
         self._lock = threading.Lock()
@@ -198,7 +219,8 @@ class Gate:
 
     def on_message(self, eio_sid: str, data: str | bytes) -> None:
         try:
-            self._message(eio_sid, data)
+            if self._read_budget(eio_sid):
+                self._message(eio_sid, data)
         except Exception as exc:  # the reader must never die on one frame
             self.notes("error", f"a frame could not be handled: {type(exc).__name__}: {exc}")
         finally:
@@ -206,9 +228,57 @@ class Gate:
             # so it would never let another green thread run: yield after every frame.
             self.server.sleep(0)
 
-    def guard_http(self, wsgi_app: WSGIApp, rate: float, burst: float) -> WSGIApp:
+    def _read_budget(self, eio_sid: str) -> bool:
+        """Wait, in this connection's reader, until its address may have one more frame read;
+        False if the connection closed meanwhile (the frame is dropped with it).
+
+        Refusing a frame costs as much as reading it, so a crowd of sockets from one address
+        could spend the server's time on refusals alone (issue 24: 50 sockets stalled another
+        room for seconds). While an address's budget is spent its readers sleep instead: what
+        it sends waits in its own TCP buffers, and its frames cost the server ``reads`` a second
+        however many sockets it opens. The readers of one address take turns (each sleeps as
+        long as the others' frames take), so their wake-ups stay few."""
+        conn = self._connections.get(eio_sid)
+        if conn is None:
+            return False
+        address = conn.address
+        with self._lock:
+            if self._reads.allow(address):
+                return True
+            self._paused[address] = self._paused.get(address, 0) + 1
+        try:
+            while True:
+                with self._lock:
+                    turn = self._paused.get(address, 1) / self.limits.reads
+                pause = max(READ_PAUSE_SECONDS, turn)
+                self.server.sleep(pause)
+                if conn.closed or eio_sid not in self._connections:
+                    return False
+                with self._lock:
+                    self._pauses.charge(eio_sid, pause)
+                    patient = self._pauses.ready(eio_sid)
+                    if patient and self._reads.allow(address):
+                        return True
+                if not patient:  # its backlog goes with it, unread
+                    self._close(conn, eio_sid, "its address kept flooding")
+                    return False
+        finally:
+            with self._lock:
+                left = self._paused.get(address, 1) - 1
+                if left > 0:
+                    self._paused[address] = left
+                else:
+                    self._paused.pop(address, None)
+
+    def guard_http(
+        self, wsgi_app: WSGIApp, rate: float, burst: float, host_names: frozenset[str]
+    ) -> WSGIApp:
         """WSGI middleware, in front of Flask and Socket.IO alike:
 
+        - a request for a host name the server does not answer to (DNS rebinding) gets
+          ``421 forbidden``, the Engine.IO handshake included: no session is made for it;
+        - every answer carries the security headers (companion.web.headers), Engine.IO's
+          polling answers included;
         - an address past ``rate`` requests a second (bursts of ``burst``) gets a bare
           ``429 rate_limited`` at once, without reaching Flask;
         - a frame the transport itself cannot read (below Socket.IO) closes that connection
@@ -218,15 +288,22 @@ class Gate:
         refusal = json.dumps(
             RoomError(ErrorCode.RATE_LIMITED, "Too many requests from here: slow down.").as_ack()
         ).encode()
+        foreign = json.dumps(UNKNOWN_HOST.as_ack()).encode()
         headers = [("Content-Type", "application/json"), *HEADERS.items()]
 
-        def app(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        def app(environ: dict[str, Any], start: Callable[..., Any]) -> Iterable[bytes]:
+            def start_response(status: str, response_headers: Any, *exc_info: Any) -> Any:
+                return start(status, with_headers(list(response_headers)), *exc_info)
+
+            if not host_allowed(request_host(environ), host_names):
+                start("421 MISDIRECTED REQUEST", headers)
+                return [foreign]
             address = client_address(environ.get("REMOTE_ADDR"))
             with self._lock:
                 allowed = requests.allow(address)
             if not allowed:
                 self.notes("http", f"refused requests from {address}: too many")
-                start_response("429 TOO MANY REQUESTS", headers)
+                start("429 TOO MANY REQUESTS", headers)
                 return [refusal]
             try:
                 return wsgi_app(environ, start_response)
@@ -352,9 +429,19 @@ class Gate:
             conn.discard = pkt.attachment_count - len(pkt.attachments) - 1
             self._refuse(conn, eio_sid, pkt.namespace, pkt.id, "That message is too large.")
             return
-        if pkt.add_attachment(data):
-            conn.binary = None
-            self._event(conn, eio_sid, pkt)
+        # The attachments are filled in here rather than by python-socketio's packet, whose
+        # placeholder look-up raises on a ``num`` out of range or not an int (issue 24).
+        pkt.attachments.append(data)
+        if len(pkt.attachments) < pkt.attachment_count:
+            return
+        conn.binary = None
+        try:
+            pkt.data = fill_placeholders(pkt.data, pkt.attachments)
+        except UnreadableFrame:
+            message, note = "That message could not be read.", "an unreadable binary frame"
+            self._refuse(conn, eio_sid, pkt.namespace, pkt.id, message, note)
+            return
+        self._event(conn, eio_sid, pkt)
 
     def _event(self, conn: _Connection, eio_sid: str, pkt: Any) -> None:
         namespace, ack, data = pkt.namespace, pkt.id, pkt.data
@@ -375,6 +462,12 @@ class Gate:
             return
         if _depth_over(data, self.limits.depth):
             self._refuse(conn, eio_sid, namespace, ack, "That message is nested too deeply.")
+            return
+        if data[0] in RESERVED_EVENTS:
+            # the names of the library's own events, which a client must not send: their
+            # handlers would answer nothing (the same refusal as any unknown event)
+            event = repr(data[0])
+            self._refuse(conn, eio_sid, namespace, ack, "Unknown event {event}.", event=event)
             return
         with conn.lock:
             busy = conn.in_flight >= self.limits.in_flight
@@ -415,24 +508,30 @@ class Gate:
         message: str = "",
         note: str | None = None,
         code: ErrorCode = ErrorCode.BAD_REQUEST,
+        **params: object,
     ) -> None:
         """Answer a refused frame (if it asked for an answer); close a connection that keeps
         sending after being refused."""
         if note is not None:
             self.notes(note, f"{note} from {conn.address}")
         if ack is not None:
-            answer = RoomError(code, message).as_ack()
+            answer = RoomError(code, message, **params).as_ack()
             self.server._send_packet(
                 eio_sid,
                 self.server.packet_class(packet.ACK, namespace=namespace, id=ack, data=[answer]),
             )
         with self._lock:
             patient = self._refusals.allow(eio_sid)
-        if not patient and not conn.closed:
-            conn.closed = True
-            self.notes("closed", f"closed a connection from {conn.address}: it kept flooding")
-            if (sock := self.server.eio.sockets.get(eio_sid)) is not None:
-                sock.close(wait=False, abort=True)
+        if not patient:
+            self._close(conn, eio_sid, "it kept flooding")
+
+    def _close(self, conn: _Connection, eio_sid: str, why: str) -> None:
+        if conn.closed:
+            return
+        conn.closed = True
+        self.notes(f"closed: {why}", f"closed a connection from {conn.address}: {why}")
+        if (sock := self.server.eio.sockets.get(eio_sid)) is not None:
+            sock.close(wait=False, abort=True)
 
     def _awaited(self, eio_sid: str, pkt: Any) -> bool:
         """An ack the server is waiting for: the answer to one of its own clock probes."""
@@ -452,6 +551,7 @@ class Gate:
                 self._open.pop(conn.address, None)
             self._frames.forget(eio_sid)
             self._refusals.forget(eio_sid)
+            self._pauses.forget(eio_sid)
 
 
 class _YieldingSocket:
@@ -497,6 +597,46 @@ def _header(frame: str) -> tuple[str | None, int | None]:
         return None, None
     namespace = match.group(2)
     return (namespace[:-1] if namespace else None), int(match.group(3))
+
+
+class UnreadableFrame(ValueError):
+    """A binary event whose placeholders do not match its attachments."""
+
+
+def fill_placeholders(data: Any, attachments: list[bytes], depth: int = 0) -> Any:
+    """``data`` with each ``{"_placeholder": true, "num": n}`` replaced by attachment ``n``,
+    as python-socketio's own ``reconstruct_binary`` does, except that a placeholder whose
+    ``num`` is not an index of ``attachments`` (out of range, negative, not an int, a bool)
+    or nesting past PLACEHOLDER_DEPTH raise UnreadableFrame, never anything else.
+
+    >>> fill_placeholders(["act", {"a": {"_placeholder": True, "num": 1}}], [b"x", b"y"])
+    ['act', {'a': b'y'}]
+    >>> for num in (2, -1, "0", True, None, 0.0):
+    ...     try:
+    ...         fill_placeholders(["act", {"_placeholder": True, "num": num}], [b"x", b"y"])
+    ...     except UnreadableFrame as exc:
+    ...         print(exc)
+    placeholder 2 names no attachment (2 sent)
+    placeholder -1 names no attachment (2 sent)
+    placeholder '0' names no attachment (2 sent)
+    placeholder True names no attachment (2 sent)
+    placeholder None names no attachment (2 sent)
+    placeholder 0.0 names no attachment (2 sent)
+    """
+    if depth > PLACEHOLDER_DEPTH:
+        raise UnreadableFrame("nested too deeply")
+    if isinstance(data, list):
+        return [fill_placeholders(item, attachments, depth + 1) for item in data]
+    if not isinstance(data, dict):
+        return data
+    if data.get("_placeholder") and "num" in data:
+        num = data["num"]
+        if type(num) is not int or not 0 <= num < len(attachments):
+            raise UnreadableFrame(
+                f"placeholder {num!r} names no attachment ({len(attachments)} sent)"
+            )
+        return attachments[num]
+    return {key: fill_placeholders(value, attachments, depth + 1) for key, value in data.items()}
 
 
 def _depth_over(value: object, limit: int) -> bool:

@@ -20,12 +20,13 @@ from flask_babel import get_locale
 
 from companion.engine import ErrorCode, Game
 from companion.games.registry import GAMES
-from companion.rooms import RoomError, RoomService
+from companion.rooms import Outbound, RoomError, RoomService
 from companion.web.cluster import waiting_for_the_lease
 from companion.web.help import help_for
 from companion.web.network import client_address
 from companion.web.qr import qr_svg
 from companion.web.ratelimit import Lookups, RateLimiter
+from companion.web.sockets import deliver
 
 blueprint = Blueprint("companion", __name__)
 T = TypeVar("T")
@@ -80,12 +81,18 @@ def game_reference(game_id: str) -> Response:
 @blueprint.post("/api/rooms")
 def create_room() -> tuple[Response, int]:
     limiter: RateLimiter = current_app.extensions["companion_room_limiter"]
-    if not limiter.allow(client_address(request.remote_addr)):
+    address = client_address(request.remote_addr)
+    if not limiter.allow(address):
         raise RoomError(ErrorCode.RATE_LIMITED, "Too many new rooms from here: wait a minute.")
     body = request.get_json(silent=True)
     if body is None:
         raise RoomError(ErrorCode.BAD_REQUEST, 'Send a JSON object such as {"game": "buzzer"}.')
-    return jsonify(_service().create_room(body)), 201
+    evicted: list[Outbound] = []
+    try:
+        created = _service().create_room(body, creator=address, evicted=evicted)
+    finally:  # the members of rooms that gave way are told, whatever became of this one
+        deliver(current_app.extensions["socketio"], evicted)
+    return jsonify(created), 201
 
 
 @blueprint.get("/api/rooms/<code>")
@@ -139,9 +146,12 @@ def join_page(code: str) -> ResponseReturnValue:
 @blueprint.get("/healthz")
 def health() -> Response:
     """The server is up; ``set_aside`` lists the rooms whose log no longer replays (kept in the
-    database, not loaded): the server is healthy all the same."""
+    database, not loaded), ``damaged_log`` the write-ahead log found damaged at start (why, and
+    where its files were copied): the server is healthy all the same."""
     service = _service()
+    damaged = current_app.extensions.get("companion_damaged_log")
     return jsonify(
+        damaged_log=None if damaged is None else {"reason": damaged.reason, "copy": damaged.copy},
         ok=True,
         process=current_app.config["PROCESS_ID"],
         rooms=len(service.rooms),

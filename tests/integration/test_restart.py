@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from tests.support import LiveServer, Peer, http_json, wait_until
+from tests.unit.test_wal_damage import damage_frame, frames
 
 pytestmark = pytest.mark.integration
 
@@ -85,4 +86,49 @@ def test_idle_rooms_expire(tmp_path: Path) -> None:
         server.start()  # an expired room is not rebuilt
         assert http_json("GET", f"{server.url}/api/rooms/{room['code']}")[0] == 404
     finally:
+        server.stop()
+
+
+def test_a_damaged_log_after_a_sigkill_is_copied_aside_said_and_shown(tmp_path: Path) -> None:
+    """Issue 24: 50 acknowledged awards sit in the -wal when the server is killed; a damaged
+    frame there would have lost them silently. Now the files are copied aside, the log says so
+    in one line, /healthz shows it, and what can be replayed is."""
+    db = tmp_path / "party.sqlite3"
+    server = LiveServer(db).start()
+    peers: list[Peer] = []
+    try:
+        room = server.create_room()
+        code = room["code"]
+        anna = Peer(server.url, "Anna")
+        peers.append(anna)
+        assert anna.call("join", {"code": code, "name": "Anna"})["ok"]
+        tv = Peer(server.url, "tv")
+        peers.append(tv)
+        assert tv.call("host", {"code": code, "host_token": room["host_token"]})["ok"]
+        assert tv.call("room", {"type": "start"})["ok"]
+        for _ in range(50):
+            assert tv.call("act", {"type": "award", "seat": 0, "points": 1})["ok"]
+        server.kill()
+        for peer in peers:
+            peer.close()
+        _, count = frames(db)
+        assert count > 10, "the acknowledged awards are in the log"
+        damage_frame(db, count // 2)
+        damaged = Path(f"{db}-wal").read_bytes()
+        server.start()
+
+        [line] = [x for x in server.log_text().splitlines() if "cannot be fully recovered" in x]
+        [copy] = [p for p in tmp_path.glob("party.sqlite3.corrupt-*") if p.name[-4:] != "-wal"
+                  and p.name[-4:] != "-shm"]  # fmt: skip
+        assert Path(f"{copy}-wal").read_bytes() == damaged
+        assert Path(f"{copy}-shm").exists()
+        assert str(copy) in line and f"frame {count // 2 + 1} of {count}" in line
+        status, health = http_json("GET", server.url + "/healthz")
+        assert status == 200 and health["ok"]
+        assert health["damaged_log"]["copy"] == str(copy)
+        assert f"frame {count // 2 + 1} of {count}" in health["damaged_log"]["reason"]
+        assert "Traceback" not in server.log_text()
+    finally:
+        for peer in peers:
+            peer.close()
         server.stop()

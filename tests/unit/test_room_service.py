@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -263,15 +264,52 @@ def test_seats_follow_the_options(tmp_path: Path, clock: Clock) -> None:
     assert svc.join("p5", {"code": code, "name": "Sixth"}).ack["seat"] == 5
 
 
-def test_rooms_open_at_once_are_bounded(tmp_path: Path, clock: Clock) -> None:
+def test_rooms_in_play_at_once_are_bounded(tmp_path: Path, clock: Clock) -> None:
     games = {**GAMES, "secret": SecretGame()}
     config = ServiceConfig("http://t", 60_000.0, max_rooms=3)
     svc = RoomService(SqliteStore(tmp_path / "db.sqlite3"), games, clock, config)
     codes = [svc.create_room({"game": "buzzer"})["code"] for _ in range(3)]
+    for n, code in enumerate(codes):
+        assert svc.join(f"phone{n}", {"code": code, "name": "Anna"}).ack["ok"]
     with pytest.raises(RoomError) as err:
         svc.create_room({"game": "buzzer"})
     assert err.value.code == "rate_limited" and "try again later" in err.value.message
     assert sorted(svc.rooms) == sorted(codes)
+
+
+def test_a_few_addresses_cannot_fill_the_server_with_empty_rooms(
+    tmp_path: Path, clock: Clock
+) -> None:
+    """Issue 24: 30 addresses create rooms as fast as they are allowed; each holds at most
+    ``unplayed_rooms_per_address`` empty ones, and when the server is full the oldest empty
+    rooms give way, so a fresh address creates a room at once and no room in play closes."""
+    config = ServiceConfig("http://t", 60_000.0, max_rooms=100, unplayed_rooms_per_address=4)
+    svc = RoomService(SqliteStore(tmp_path / "db.sqlite3"), GAMES, clock, config)
+    party = svc.create_room({"game": "buzzer"}, creator="192.168.1.20")
+    svc.host("tv", {"code": party["code"], "host_token": party["host_token"]})
+    assert svc.join("anna", {"code": party["code"], "name": "Anna"}).ack["ok"]
+    first = svc.create_room({"game": "buzzer"}, creator="10.0.0.1")["code"]
+    svc.host("lonely tv", {"code": first, "host_token": svc.rooms[first].host_token})
+    refused, told = 0, []
+    for _ in range(10):
+        for n in range(30):
+            clock.now += 1
+            try:
+                svc.create_room({"game": "buzzer"}, creator=f"10.0.0.{n + 1}", evicted=told)
+            except RoomError as exc:
+                assert exc.code == "rate_limited" and exc.message == (
+                    "Too many new rooms from here: wait a minute."
+                )
+                refused += 1
+    assert refused > 0
+    holders = Counter(svc._creators[code] for code in svc.rooms if code in svc._creators)
+    assert max(holders.values()) <= 4, holders
+    assert len(svc.rooms) == 100
+    assert party["code"] in svc.rooms  # a room in play never gives way
+    assert first not in svc.rooms  # the oldest empty room did, and its TV was told
+    assert any(m.to == "lonely tv" and m.payload.get("kind") == "expired" for m in told), told
+    fresh = svc.create_room({"game": "buzzer"}, creator="172.16.0.9")
+    assert fresh["code"] in svc.rooms and len(svc.rooms) == 100
 
 
 def test_idle_lobbies_close_sooner_than_rooms_in_play(tmp_path: Path, clock: Clock) -> None:

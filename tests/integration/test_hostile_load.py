@@ -1,0 +1,236 @@
+"""Issue 24, through a live server: every frame that asks for an answer gets one, foreign
+host names are refused before Engine.IO makes a session, and what a few addresses send cannot
+crowd out another table. Outcomes only; the timings are in ``python -m bench.abuse``."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import socket
+import threading
+import urllib.error
+import urllib.request
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import websocket
+
+from companion.web.connections import CONNECTIONS_PER_ADDRESS
+from tests.hostile import RawSocket, ws_url
+from tests.support import LiveServer, http_json, wait_until
+
+pytestmark = pytest.mark.integration
+
+
+@pytest.fixture(scope="module")
+def proxied(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """One server behind a (pretend) proxy for the module: each raw client claims its own
+    address, so that no test's refusals count against another's."""
+    db = tmp_path_factory.mktemp("load") / "load.sqlite3"
+    live = LiveServer(db, extra=["--behind-proxy"]).start()
+    yield live
+    live.stop()
+
+
+def binary_event(placeholder: object) -> list[str | bytes]:
+    """The text frames of a binary ``time`` event whose one placeholder says ``num``."""
+    body = json.dumps(["time", {"blob": {"_placeholder": True, "num": placeholder}}])
+    return [body, b"\x00\x01"]
+
+
+@pytest.mark.parametrize("num", [1, 7, -1, "0", True, None, 0.5, [0], {"n": 0}])
+def test_a_binary_frame_with_an_unreadable_placeholder_is_answered_bad_request(
+    proxied, num
+) -> None:
+    sock = RawSocket(proxied.url, "10.24.1.1")
+    body, blob = binary_event(num)
+    ack = sock.call_frames(lambda ack_id: [f"51-{ack_id}{body}", blob])
+    assert ack is not None, "a frame with an ack id went unanswered"
+    assert ack["ok"] is False and ack["error"]["code"] == "bad_request", ack
+    assert sock.call("time", {})["ok"]  # the connection goes on
+    log = proxied.log_text()
+    assert "Traceback" not in log and "could not be handled" not in log, log[-2000:]
+    sock.close()
+
+
+def test_a_binary_frame_with_a_readable_placeholder_is_dispatched(proxied) -> None:
+    sock = RawSocket(proxied.url, "10.24.1.2")
+    body, blob = binary_event(0)
+    ack = sock.call_frames(lambda ack_id: [f"51-{ack_id}{body}", blob])
+    assert ack is not None and ack["ok"] and ack["now"] > 0, ack
+    sock.close()
+
+
+@pytest.mark.parametrize("event", ["connect", "disconnect", "connect_error"])
+def test_a_reserved_event_with_an_ack_id_is_refused_bad_request(proxied, event) -> None:
+    sock = RawSocket(proxied.url, "10.24.1.3")
+    ack = sock.call(event, {})
+    assert ack is not None and ack["ok"] is False, ack
+    assert ack["error"]["code"] == "bad_request", ack
+    assert ack["error"]["template"] == "Unknown event {event}.", ack
+    assert ack["error"]["params"] == {"event": repr(event)}, ack
+    assert sock.call("time", {})["ok"]  # still connected: a fake disconnect changed nothing
+    sock.close()
+
+
+def engineio(url: str, host: str | None = None, transport: str = "polling") -> tuple[int, Any, str]:
+    """An Engine.IO handshake request: status, headers and body."""
+    request = urllib.request.Request(f"{url}/socket.io/?EIO=4&transport={transport}")
+    if host is not None:
+        request.add_header("Host", host)
+    if transport == "websocket":
+        request.add_header("Connection", "Upgrade")
+        request.add_header("Upgrade", "websocket")
+        request.add_header("Sec-WebSocket-Version", "13")
+        request.add_header("Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ==")
+    try:
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return answer.status, answer.headers, answer.read().decode()
+    except urllib.error.HTTPError as refused:
+        return refused.code, refused.headers, refused.read().decode()
+
+
+@pytest.mark.parametrize("transport", ["polling", "websocket"])
+def test_a_foreign_host_gets_421_before_engineio_makes_a_session(proxied, transport) -> None:
+    port = proxied.url.rsplit(":", 1)[1]
+    status, headers, body = engineio(proxied.url, f"evil.example:{port}", transport)
+    assert status == 421, (status, body)
+    assert json.loads(body)["error"]["code"] == "forbidden"
+    assert '"sid"' not in body
+    assert headers["X-Frame-Options"] == "DENY"
+    with pytest.raises(websocket.WebSocketBadStatusException) as refused:
+        websocket.create_connection(
+            ws_url(proxied.url), header=[f"Host: evil.example:{port}"], timeout=10
+        )
+    assert refused.value.status_code == 421
+
+
+def test_engineio_polling_answers_carry_the_security_headers(proxied) -> None:
+    status, headers, body = engineio(proxied.url)
+    assert status == 200 and '"sid"' in body, body
+    assert "frame-ancestors 'none'" in headers["Content-Security-Policy"]
+    assert headers["X-Content-Type-Options"] == "nosniff"
+    assert headers["X-Frame-Options"] == "DENY"
+    assert headers["Referrer-Policy"] == "no-referrer"
+
+
+def half_sent_request(port: int, source: str) -> socket.socket:
+    """A connection from ``source`` that sends part of its headers and then nothing."""
+    conn = socket.create_connection(("127.0.0.1", port), timeout=60, source_address=(source, 0))
+    conn.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+    return conn
+
+
+def test_slowloris_connections_are_capped_per_address_and_closed_after_the_header_deadline(
+    tmp_path: Path,
+) -> None:
+    """Issue 24, finding 4: one address holding half-sent requests open gets 429 past
+    CONNECTIONS_PER_ADDRESS, and every held one is closed by the server once HEADER_SECONDS
+    pass (it waits for that outcome, not for a time); another address is served throughout."""
+    server = LiveServer(tmp_path / "slow.sqlite3").start()  # not behind a proxy: real addresses
+    port = int(server.url.rsplit(":", 1)[1])
+    held: list[socket.socket] = []
+    try:
+        held = [half_sent_request(port, "127.0.0.5") for _ in range(CONNECTIONS_PER_ADDRESS)]
+        extra = half_sent_request(port, "127.0.0.5")
+        answer = extra.recv(4096)
+        assert answer.startswith(b"HTTP/1.1 429"), answer[:80]
+        assert b'"rate_limited"' in answer
+        extra.close()
+        other = socket.create_connection(("127.0.0.1", port), source_address=("127.0.0.6", 0))
+        other.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        assert other.recv(4096).startswith(b"HTTP/1.1 200"), "another address is served"
+        other.close()
+        for conn in held:
+            assert conn.recv(4096) == b"", "the server closed the half-sent request"
+        assert http_json("GET", server.url + "/healthz")[0] == 200
+        assert "Traceback" not in server.log_text()
+    finally:
+        for conn in held:
+            conn.close()
+        server.stop()
+
+
+def create(url: str, address: str) -> tuple[int, Any]:
+    request = urllib.request.Request(url + "/api/rooms", data=b'{"game": "buzzer"}', method="POST")
+    request.add_header("Content-Type", "application/json")
+    request.add_header("X-Forwarded-For", address)
+    try:
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return answer.status, json.loads(answer.read())
+    except urllib.error.HTTPError as refused:
+        return refused.code, json.loads(refused.read())
+
+
+def test_twenty_addresses_cannot_lock_new_hosts_out(tmp_path: Path) -> None:
+    """Issue 24, finding 3: 20 addresses create rooms as fast as they are allowed: each is
+    refused past 10 unplayed rooms, whatever the time. Two more fill the server (210 rooms):
+    the oldest unplayed rooms give way, a room in play stays, and a fresh address creates a
+    room at once."""
+    server = LiveServer(
+        tmp_path / "rooms.sqlite3", extra=["--behind-proxy", "--max-rooms", "210"]
+    ).start()
+    try:
+        status, party = create(server.url, "192.168.7.7")
+        assert status == 201
+        anna = RawSocket(server.url, "192.168.7.8")
+        assert anna.call("join", {"code": party["code"], "name": "Anna"})["ok"]
+        outcomes: Counter[int] = Counter()
+        for _ in range(12):
+            for n in range(20):
+                status, body = create(server.url, f"10.24.3.{n + 1}")
+                outcomes[status] += 1
+                if status != 201:
+                    assert body["error"]["code"] == "rate_limited", body
+        assert outcomes == {201: 20 * 10, 429: 20 * 2}
+        for n in range(20):  # 2 more addresses fill the server; the oldest empty rooms go
+            assert create(server.url, f"10.24.4.{n % 2 + 1}")[0] in (201, 429)
+        status, fresh = create(server.url, "172.16.24.1")
+        assert status == 201, fresh
+        summary = http_json("GET", f"{server.url}/api/rooms/{party['code']}")[1]
+        assert summary["players"][0]["name"] == "Anna"  # the room in play did not give way
+        assert http_json("GET", server.url + "/healthz")[1]["rooms"] == 210
+        anna.close()
+    finally:
+        server.stop()
+
+
+def test_fifty_sockets_from_one_address_cannot_starve_another_room(tmp_path: Path) -> None:
+    """Issue 24, finding 1: 50 sockets from one address pipeline `time` frames; the gate reads
+    that address's frames at its budget only and closes the sockets it keeps waiting, so the
+    other room's every call is answered and the flood's frames mostly never reach a handler
+    (the latencies: ``python -m bench.abuse --only pipeline-50``)."""
+    server = LiveServer(tmp_path / "crowd.sqlite3", extra=["--behind-proxy"]).start()
+    flood = [RawSocket(server.url, "10.24.50.1") for _ in range(50)]
+    other = RawSocket(server.url, "10.24.51.1")
+    sent = [0]
+
+    def pipeline(sock: RawSocket) -> None:
+        with contextlib.suppress(Exception):  # the server closes it part-way
+            for _ in range(2000):
+                sock.emit("time", {}, sock.next_id())
+                sent[0] += 1
+
+    threads = [threading.Thread(target=pipeline, args=(sock,)) for sock in flood]
+    try:
+        for thread in threads:
+            thread.start()
+        answers = [other.call("time", {}, timeout=10) for _ in range(20)]
+        assert all(a is not None and a["ok"] for a in answers), answers
+        for thread in threads:
+            thread.join()
+        wait_until(lambda: any(sock.closed for sock in flood), 60, "a flood socket closed")
+        handled = sum(sock.answers["ok"] for sock in flood)
+        assert handled < sent[0] / 4, (handled, sent[0])  # most were never read at all
+        assert other.call("time", {})["ok"]
+        log = server.log_text()
+        assert "from 10.24.50.1: its address kept flooding" in log  # paused, then closed
+        assert "10.24.51.1" not in log  # the other room was never paused nor refused
+        assert "Traceback" not in log
+    finally:
+        for sock in [*flood, other]:
+            sock.close()
+        server.stop()

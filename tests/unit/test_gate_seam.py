@@ -1,0 +1,96 @@
+"""The gate (companion/web/gate.py) stands on private names of python-socketio,
+python-engineio and simple-websocket: pyproject.toml bounds those libraries to the versions
+it is tested with, and these tests fail, loudly and by name, when an upgrade moves one of them
+(otherwise every socket could break while the other unit tests stay green)."""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from typing import Any
+
+import engineio
+import engineio.socket
+import pytest
+import simple_websocket
+import socketio
+from engineio.async_drivers._websocket_wsgi import SimpleWebSocketWSGI
+from socketio import packet
+
+from companion.web.gate import Gate, Limits, Notes
+
+
+def parameters(function: Callable[..., Any]) -> list[str]:
+    return list(inspect.signature(function).parameters)
+
+
+#: socketio.Server's per-packet methods the gate calls in place of ``_handle_eio_message``,
+#: with the parameters it passes (by position)
+SOCKETIO_METHODS = {
+    "_handle_event_internal": ["self", "server", "sid", "eio_sid", "data", "namespace", "id"],
+    "_handle_ack": ["self", "eio_sid", "namespace", "id", "data"],
+    "_handle_connect": ["self", "eio_sid", "namespace", "data"],
+    "_handle_disconnect": ["self", "eio_sid", "namespace", "reason"],
+    "_send_packet": ["self", "eio_sid", "pkt"],
+}
+
+
+@pytest.mark.parametrize("name", sorted(SOCKETIO_METHODS))
+def test_the_socketio_methods_the_gate_calls_keep_their_parameters(name: str) -> None:
+    method = getattr(socketio.Server, name, None)
+    assert method is not None, f"socketio.Server.{name} is gone: see companion/web/gate.py"
+    assert parameters(method) == SOCKETIO_METHODS[name], f"socketio.Server.{name} changed"
+
+
+def test_the_socketio_server_parts_the_gate_reads_are_there() -> None:
+    server = socketio.Server(async_mode="threading")
+    assert server.reason.CLIENT_DISCONNECT  # the disconnect reason of a client's own goodbye
+    manager = server.manager
+    assert isinstance(manager.callbacks, dict)
+    for name, params in {
+        "sid_from_eio_sid": ["eio_sid", "namespace"],
+        "eio_sid_from_sid": ["sid", "namespace"],
+        "is_connected": ["sid", "namespace"],
+    }.items():
+        assert parameters(getattr(manager, name)) == params, name
+    assert issubclass(server.packet_class, packet.Packet)
+    decoded = server.packet_class(encoded_packet='51-7["time",{"_placeholder":true,"num":0}]')
+    assert (decoded.packet_type, decoded.id, decoded.attachment_count) == (
+        packet.BINARY_EVENT,
+        7,
+        1,
+    )
+    assert decoded.attachments == []  # the gate appends the attachments itself
+
+
+def test_the_engineio_server_parts_the_gate_replaces_are_there() -> None:
+    server = socketio.Server(async_mode="threading")
+    eio = server.eio
+    assert isinstance(eio, engineio.Server)
+    assert {"connect", "message", "disconnect"} <= set(eio.handlers), eio.handlers
+    assert parameters(eio.handlers["connect"]) == ["eio_sid", "environ"]
+    assert parameters(eio.handlers["disconnect"]) == ["eio_sid", "reason"]
+    assert isinstance(eio.sockets, dict)
+    drivers = eio._async
+    assert isinstance(drivers, dict) and drivers["websocket"] is SimpleWebSocketWSGI
+    assert parameters(engineio.socket.Socket.close) == ["self", "wait", "abort", "reason"]
+
+
+def test_the_gate_installs_itself_on_a_real_server() -> None:
+    server = socketio.Server(async_mode="threading")
+    gate = Gate(server, Limits(), Notes())
+    assert server.eio.handlers["message"] == gate.on_message
+    assert server.eio.handlers["connect"] == gate.on_connect
+    bounded = server.eio._async["websocket"]
+    assert bounded is not SimpleWebSocketWSGI and issubclass(bounded, SimpleWebSocketWSGI)
+
+
+def test_simple_websocket_parts_the_bounded_reader_uses_are_there() -> None:
+    assert parameters(SimpleWebSocketWSGI.__init__)[:3] == ["self", "handler", "server"]
+    for name in ("wait", "close", "send"):
+        assert callable(getattr(SimpleWebSocketWSGI, name)), name
+    init = parameters(simple_websocket.ws.Base.__init__)
+    assert "thread_class" in init and "max_message_size" in init, init
+    source = inspect.getsource(simple_websocket.ws.Base)
+    for name in ("self.input_buffer", "self.connected", "self.sock", "target=self._thread"):
+        assert name in source, f"simple_websocket.ws.Base no longer has {name}"
