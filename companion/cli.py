@@ -10,6 +10,7 @@ import argparse
 import gc
 import logging
 import sys
+import warnings
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
@@ -106,8 +107,18 @@ def put_back(codes: Sequence[str], db: str | None, redis_url: str | None = None)
         store.close()
 
 
+#: eventlet's import-time EventletDeprecationWarning (its message starts with a newline)
+EVENTLET_BANNER = r"\s*Eventlet is deprecated"
+
+
 def patch(mode: str) -> None:
     if mode == "eventlet":
+        # eventlet stays the default async mode (the project asked for it; flask-socketio's best
+        # WebSocket server here), so its import-time deprecation notice is no news to whoever
+        # runs ``companion serve``: an eight-line banner right above the QR code reads like an
+        # error. Only that warning is silenced (matched by its text: its class lives inside the
+        # eventlet package, which the filter must come before); every other warning still shows.
+        warnings.filterwarnings("ignore", message=EVENTLET_BANNER, category=Warning)
         import eventlet
 
         eventlet.monkey_patch()
