@@ -16,7 +16,7 @@ from companion.games.registry import GAMES
 from companion.rooms import RoomService, ServiceConfig
 from companion.store import SqliteStore, Store, default_path
 from companion.store.redis import RedisStore
-from companion.web import cluster, errors, http, i18n, install, sockets
+from companion.web import cluster, errors, http, i18n, install, modules, sockets
 from companion.web.gate import Gate, Limits, Notes
 from companion.web.headers import refuse_unknown_host, secure
 from companion.web.network import host_names
@@ -187,6 +187,7 @@ def serve_http(app: Flask) -> frozenset[str]:
     app.register_blueprint(http.blueprint)
     app.register_blueprint(install.blueprint)
     i18n.init_app(app)
+    modules.init_app(app)
     errors.register(app)
     app.after_request(secure)
     # Pages, scripts, styles, SVGs and JSON go out compressed: a phone's first load on a busy
