@@ -26,7 +26,7 @@ def imports_of(source: str) -> list[str]:
 
     >>> imports_of("import { h } from './ui.js';\\nimport {\\n  t,\\n} from '../kit.js';")
     ['./ui.js', '../kit.js']
-    >>> imports_of("import('./late.js');\nconst m = await import(`./${id}.js`);")
+    >>> imports_of("import('./late.js');\\nconst m = await import(`./${id}.js`);")
     []
     """
     return STATIC_IMPORT.findall(source)
