@@ -139,11 +139,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     # no line per request (as under eventlet and gevent): a flood must not flood the log
     logging.getLogger("werkzeug").setLevel(logging.WARNING)
 
+    from companion.web.app import warm_up
     from companion.web.network import public_url
     from companion.web.qr import qr_text
 
     url = public_url(args.host, args.port, args.public_url)
     app, socketio = start(serve_config(args, url))
+    warm_up(app)
     print(qr_text(url + "/"), flush=True)
     print(f"companion is up: open {url}/ on the TV, phones scan the room's QR code.", flush=True)
     if args.redis:

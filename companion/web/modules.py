@@ -9,6 +9,7 @@ files themselves so that the list can never fall behind an import.
 
 from __future__ import annotations
 
+import posixpath
 import re
 from functools import cache
 from pathlib import Path
@@ -18,7 +19,9 @@ from markupsafe import Markup, escape
 
 #: ``import … from './x.js'`` and ``import './x.js'`` at the start of a line; dynamic
 #: ``import(url)`` (a game's module, loaded when the game starts) is not followed
-STATIC_IMPORT = re.compile(r"""^(?:import|export)\b[^'"(]*?['"](\.{1,2}/[^'"]+)['"]""", re.M)
+STATIC_IMPORT = re.compile(
+    r"""^(?:import\s*|(?:import|export)\b[^'"(;]*?\bfrom\s*)['"](\.{1,2}/[^'"]+)['"]""", re.M
+)
 
 
 def imports_of(source: str) -> list[str]:
@@ -28,6 +31,8 @@ def imports_of(source: str) -> list[str]:
     ['./ui.js', '../kit.js']
     >>> imports_of("import('./late.js');\\nconst m = await import(`./${id}.js`);")
     []
+    >>> imports_of("import './side.js';\\nexport const styles = ['./look.css'];")
+    ['./side.js']
     """
     return STATIC_IMPORT.findall(source)
 
@@ -43,10 +48,18 @@ def module_graph(static: Path, entry: str) -> tuple[str, ...]:
         if path in seen:
             continue
         seen.append(path)
-        folder = (static / path).parent
+        folder = posixpath.dirname(path)
         for target in imports_of((static / path).read_text(encoding="utf-8")):
-            pending.append((folder / target).resolve().relative_to(static.resolve()).as_posix())
+            pending.append(posixpath.normpath(posixpath.join(folder, target)))
     return tuple(seen)
+
+
+def warm_up(app: Flask) -> None:
+    """Read the import graph of every page script now rather than at its page's first visit."""
+    assert app.static_folder is not None
+    static = Path(app.static_folder)
+    for script in sorted((static / "js").glob("*.js")):
+        module_graph(static, script.relative_to(static).as_posix())
 
 
 def init_app(app: Flask) -> None:

@@ -10,6 +10,7 @@ from flask.testing import FlaskClient
 
 from companion.games.registry import GAMES
 from companion.web import create_app
+from companion.web.app import warm_up
 
 
 def client(tmp_path: Path) -> FlaskClient:
@@ -57,3 +58,12 @@ def test_each_page_names_its_whole_module_graph_for_preloading(tmp_path: Path) -
         assert len(preloaded) == len(set(preloaded)), path
         for module in preloaded:  # every one exists
             assert http.get(f"/static/js/{module}").status_code == 200, module
+
+
+def test_the_warm_up_compiles_every_template_before_the_first_visit(tmp_path: Path) -> None:
+    app, _ = create_app({"DB_PATH": tmp_path / "db.sqlite3", "ASYNC_MODE": "threading"})
+    assert app.jinja_env.cache is not None
+    warm_up(app)
+    compiled = {name for _, name in app.jinja_env.cache}
+    assert {"home.html", "host.html", "join.html", "base.html"} <= compiled
+    assert set(app.jinja_env.list_templates()) <= compiled
