@@ -145,7 +145,6 @@ def main(argv: Sequence[str] | None = None) -> None:
 
     url = public_url(args.host, args.port, args.public_url)
     app, socketio = start(serve_config(args, url))
-    warm_up(app)
     print(qr_text(url + "/"), flush=True)
     print(f"companion is up: open {url}/ on the TV, phones scan the room's QR code.", flush=True)
     if args.redis:
@@ -160,6 +159,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         from companion.web.transport import POOL_SIZE
 
         extra["max_size"] = POOL_SIZE  # eventlet's default pool capped a process at ~146 rooms
+    # once it listens: the start is not delayed, and people need seconds to reach the TV
+    socketio.start_background_task(warm_up, app)
     socketio.run(app, host=args.host, port=args.port, allow_unsafe_werkzeug=True, **extra)
 
 

@@ -149,11 +149,11 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
 
 
 def warm_up(app: Flask) -> None:
-    """Do now, before anyone waits, what the first room of the evening would otherwise wait
-    for: every page template compiled (Jinja compiles one on its first use: a tenth of a second
-    or more each on a busy 2-core machine, paid by the first TV and the first phone), every
-    language's translation bundles and every game's help in it built, a first QR code
-    drawn."""
+    """Do now, before anyone waits (``companion serve`` runs it as soon as it listens), what
+    the first room of the evening would otherwise wait for: every page template compiled (Jinja
+    compiles one at its first use: a tenth of a second or more each on a busy 2-core machine,
+    paid by the first TV and the first phone), each language's translation bundles and every
+    game's help in it built, the pages' module graphs read, a first QR code drawn."""
     for name in app.jinja_env.list_templates():
         app.jinja_env.get_template(name)
     for lang in i18n.languages():
