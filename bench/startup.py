@@ -18,6 +18,7 @@ hold no Playwright round trip. The browser runs on the same machine as the serve
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import statistics
 import tempfile
@@ -79,8 +80,9 @@ def stamps(page: Any, *keys: str, timeout: float = 30_000) -> list[float]:
     return values
 
 
-def trial(browser: Any, server: LiveServer, game: str) -> tuple[float, float]:
-    """One room created on a TV and joined by one phone: (create → QR, join link → lobby)."""
+def trial(browser: Any, server: LiveServer, game: str) -> tuple[float, float, float, float]:
+    """One room created on a TV and joined by one phone: create → QR, join link → lobby, and
+    the latter's two parts (link → form ready, Join → lobby)."""
     tv = browser.new_context(viewport={"width": 1920, "height": 1080})
     phone = browser.new_context(
         viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True,
@@ -99,7 +101,7 @@ def trial(browser: Any, server: LiveServer, game: str) -> tuple[float, float]:
         mobile.fill("#name", "Anna")
         mobile.click("#btn-join")
         ready, joined, lobby = stamps(mobile, "ready", "join", "lobby")
-        return qr - created, ready + (lobby - joined)
+        return qr - created, ready + (lobby - joined), ready, lobby - joined
     finally:
         tv.close()
         phone.close()
@@ -120,6 +122,8 @@ def main() -> None:
     samples: dict[str, list[float]] = {
         "TV: Create -> QR code shown": [],
         "phone: join link -> lobby": [],
+        "  of which link -> form ready": [],
+        "  of which Join -> lobby": [],
     }
     with tempfile.TemporaryDirectory() as tmp:
         server = LiveServer(Path(tmp) / "bench.sqlite3", async_mode=args.async_mode).start()
@@ -128,19 +132,24 @@ def main() -> None:
                 browser = playwright.chromium.launch(executable_path=chromium, args=ARGS)
                 try:
                     for _ in range(args.trials):
-                        tv, phone = trial(browser, server, args.game)
-                        for key, value in zip(samples, (tv, phone), strict=True):
+                        figures = trial(browser, server, args.game)
+                        for key, value in zip(samples, figures, strict=True):
                             samples[key].append(value)
                 finally:
                     browser.close()
         finally:
             server.stop()
 
-    header("bench.startup", f"server async mode {args.async_mode}; Chromium on the same machine")
+    load = "/".join(f"{x:.1f}" for x in os.getloadavg())
+    header(
+        "bench.startup",
+        f"load average {load} (1/5/15 min) at the end; server async mode {args.async_mode}; "
+        "Chromium on the same machine",
+    )
     print(f"{args.trials} trials, game {args.game}, fresh browser profiles (first visit):")
     for kind, values in samples.items():
         print(
-            f"  {kind:<28} median {statistics.median(values):.0f} ms   "
+            f"  {kind:<30} median {statistics.median(values):.0f} ms   "
             f"p90 {percentile(values, 0.9):.0f} ms   max {max(values):.0f} ms"
         )
 
