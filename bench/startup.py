@@ -126,8 +126,9 @@ def main() -> None:
         "  of which Join -> lobby": [],
     }
     with tempfile.TemporaryDirectory() as tmp:
-        server = LiveServer(Path(tmp) / "bench.sqlite3", async_mode=args.async_mode).start()
+        server = LiveServer(Path(tmp) / "bench.sqlite3", async_mode=args.async_mode)
         try:
+            server.start()  # inside the try: a server too slow to answer is still stopped
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=chromium, args=ARGS)
                 try:
