@@ -10,6 +10,7 @@ import argparse
 import gc
 import logging
 import sys
+import warnings
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
@@ -112,8 +113,18 @@ def put_back(codes: Sequence[str], db: str | None, redis_url: str | None = None)
         store.close()
 
 
+#: eventlet's import-time EventletDeprecationWarning (its message starts with a newline)
+EVENTLET_BANNER = r"\s*Eventlet is deprecated"
+
+
 def patch(mode: str) -> None:
     if mode == "eventlet":
+        # eventlet stays the default async mode (the project asked for it; flask-socketio's best
+        # WebSocket server here), so its import-time deprecation notice is no news to whoever
+        # runs ``companion serve``: an eight-line banner right above the QR code reads like an
+        # error. Only that warning is silenced (matched by its text: its class lives inside the
+        # eventlet package, which the filter must come before); every other warning still shows.
+        warnings.filterwarnings("ignore", message=EVENTLET_BANNER, category=Warning)
         import eventlet
 
         eventlet.monkey_patch()
@@ -134,6 +145,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     # no line per request (as under eventlet and gevent): a flood must not flood the log
     logging.getLogger("werkzeug").setLevel(logging.WARNING)
 
+    from companion.web.app import warm_up
     from companion.web.network import public_url
     from companion.web.qr import qr_text
 
@@ -159,6 +171,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         # proxy every connection is the proxy's: its own limits apply, docs/hosting.md)
         per_address = None if args.behind_proxy else CONNECTIONS_PER_ADDRESS
         extra["protocol"] = guarded_protocol(per_address)
+    # once it listens: the start is not delayed, and people need seconds to reach the TV
+    socketio.start_background_task(warm_up, app)
     socketio.run(app, host=args.host, port=args.port, allow_unsafe_werkzeug=True, **extra)
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, Response
+from flask_babel import get_translations
 from flask_compress import Compress
 from flask_socketio import SocketIO
 from werkzeug.middleware.proxy_fix import ProxyFix
@@ -16,10 +17,12 @@ from companion.games.registry import GAMES
 from companion.rooms import RoomService, ServiceConfig
 from companion.store import SqliteStore, Store, default_path
 from companion.store.redis import RedisStore
-from companion.web import cluster, errors, http, i18n, install, sockets
+from companion.web import cluster, errors, http, i18n, install, modules, sockets
 from companion.web.gate import Gate, Limits, Notes
+from companion.web.help import help_for
 from companion.web.network import host_names
 from companion.web.paths import asset_dir
+from companion.web.qr import qr_svg
 from companion.web.ratelimit import Lookups, RateLimiter
 from companion.web.ticker import start_ticker
 from companion.web.transport import JsonPacket, engine
@@ -153,6 +156,26 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
     return app, socketio
 
 
+def warm_up(app: Flask) -> None:
+    """Do now, before anyone waits (``companion serve`` runs it as soon as it listens), what
+    the first room of the evening would otherwise wait for: every page template compiled (Jinja
+    compiles one at its first use: a tenth of a second or more each on a busy 2-core machine,
+    paid by the first TV and the first phone), each language's translation bundles and every
+    game's help in it built, the pages' module graphs read, a first QR code drawn."""
+    for name in app.jinja_env.list_templates():
+        app.jinja_env.get_template(name)
+    for lang in i18n.languages():
+        for name in i18n.bundle_names():
+            i18n.bundle(lang, name)
+        for game in GAMES.values():
+            help_for(game, lang)
+        # the server's own pages in that language: flask-babel reads its catalogue once
+        with app.test_request_context(f"/?lang={lang}"):
+            get_translations()
+    modules.warm_up(app)
+    qr_svg(app.config["PUBLIC_URL"].rstrip("/") + "/")
+
+
 def open_store(app: Flask) -> tuple[Store, cluster.Leases | None]:
     """The SQLite store, or in a cluster the Redis store and this process' leases."""
     db_path = app.config["DB_PATH"] or default_path()
@@ -199,6 +222,7 @@ def serve_http(app: Flask) -> None:
     app.register_blueprint(http.blueprint)
     app.register_blueprint(install.blueprint)
     i18n.init_app(app)
+    modules.init_app(app)
     errors.register(app)
     # Pages, scripts, styles, SVGs and JSON go out compressed: a phone's first load on a busy
     # party Wi-Fi is a third of the bytes (the Socket.IO traffic itself is not touched).

@@ -9,6 +9,7 @@ import {
 } from './kit.js';
 import { cue, unlockAudio } from './sound.js';
 import { renderOptions } from './options.js';
+import { keepAwake } from './awake.js';
 
 const page = pageData();
 const code = String(page.code || '').toUpperCase();
@@ -28,6 +29,7 @@ function fatal(message) {
   $('fatal-message').textContent = message;
   $('fatal').hidden = false;
   document.body.dataset.status = 'fatal';
+  keepAwake(false);
 }
 
 /** The token comes in the fragment once (from the home page), then lives in localStorage. */
@@ -211,6 +213,7 @@ function compactLanguageInPlay(status) {
 function render(view) {
   current = view;
   hintServerTime(view.now);
+  keepAwake(true);  // the TV shows the room: its screen stays on, in the lobby as in play
   const { room } = view;
   followRoomLanguage(room.lang);
   document.body.dataset.status = room.status;

@@ -10,6 +10,7 @@ import {
 } from './kit.js';
 import { renderOptions } from './options.js';
 import { cue, unlockAudio } from './sound.js';
+import { keepAwake } from './awake.js';
 
 const page = pageData();
 const code = String(page.code || '').toUpperCase();
@@ -32,8 +33,6 @@ let seat = null;
 let current = null;
 // The game's phone.js, run by the page kit once the game runs.
 const screen = game ? gamePage({ root: $('game'), game, side: 'phone', base: page.static }) : null;
-let wakeLock = null;
-let wakePending = false;
 
 // ---- screens --------------------------------------------------------------------------------
 
@@ -56,7 +55,7 @@ function showMessage(text, { rejoin = null } = {}) {
   if (rejoin) $('btn-rejoin').textContent = rejoin;
   $('phone-status').hidden = true;
   show('screen-message');
-  releaseWakeLock();
+  keepAwake(false);
 }
 
 function showJoinForm(error = '') {
@@ -69,7 +68,7 @@ function showJoinForm(error = '') {
   if (!nameInput.value) nameInput.value = localStorage.getItem(nameKey) || '';
   $('phone-status').hidden = true;
   show('screen-join');
-  releaseWakeLock();
+  keepAwake(false);
   drawJoinAvatar();
 }
 
@@ -405,7 +404,8 @@ function render(view) {
   const { status } = view.room;
   document.body.dataset.status = status;
   renderMe(view);
-  syncWakeLock(status);
+  // The screen stays on while this seat is in a game; in the lobby and after the end it may sleep.
+  keepAwake(role === 'player' && (status === 'playing' || status === 'paused'));
 
   const statusEl = $('phone-status');
   statusEl.textContent = statusText(status);
@@ -420,39 +420,6 @@ function render(view) {
   show('game');
   screen.show(view);
 }
-
-// ---- screen wake lock -----------------------------------------------------------------------
-
-async function syncWakeLock(status) {
-  if (!('wakeLock' in navigator)) return;
-  if (status !== 'playing') {
-    releaseWakeLock();
-    return;
-  }
-  if (wakeLock || wakePending || document.visibilityState !== 'visible') return;
-  wakePending = true;  // views arrive in bursts: ask once
-  try {
-    const lock = await navigator.wakeLock.request('screen');
-    lock.addEventListener('release', () => { if (wakeLock === lock) wakeLock = null; });
-    wakeLock = lock;
-    // The game may have ended while we waited.
-    if (current?.room.status !== 'playing' || !role) releaseWakeLock();
-  } catch {
-    // Refused (battery saver, no permission): the game still works, the screen may dim.
-  } finally {
-    wakePending = false;
-  }
-}
-
-function releaseWakeLock() {
-  if (wakeLock) wakeLock.release().catch(() => {});
-  wakeLock = null;
-}
-
-// The browser drops the lock whenever the page is hidden; take it again on return.
-document.addEventListener('visibilitychange', () => {
-  if (document.visibilityState === 'visible' && current && role) syncWakeLock(current.room.status);
-});
 
 // ---- start ----------------------------------------------------------------------------------
 

@@ -20,6 +20,7 @@ const SHELL = [
   '/static/js/ending.js',
   '/static/js/options.js',
   '/static/js/sound.js',
+  '/static/js/awake.js',
   '/static/js/phone.js',
   '/static/js/host.js',
   '/static/js/home.js',
