@@ -13,6 +13,7 @@ import pytest
 
 from tests.browser.a11y import assert_accessible
 from tests.browser.conftest import close_all, open_table, press, visible
+from tests.browser.game_night import assert_kit_ending, in_language, room_language, wait_text
 from tests.support import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -51,9 +52,15 @@ def play_until(tv: Any, phones: list[Any], done: Callable[[], bool], **kw: Any) 
         time.sleep(0.1)
 
 
-def test_a_set_of_role_calls(browser: Any, server: LiveServer, artifacts: Path) -> None:
+def test_a_whole_game_of_role_calls(browser: Any, server: LiveServer, artifacts: Path) -> None:
+    """A whole short game: three players, the four ravens taken during set 1 (the table taps
+    them as the potion cards go, here all at once), so set 1 is the last; every role is
+    contested. Anna's phone reloads mid-set, the room reads Italian for a moment, and at the
+    end the points are entered (one on the TV, one undone and entered again) and confirmed:
+    the podium on every screen."""
     room = server.create_room("witchs-brew", seed=3)
-    tv, phones = open_table(browser, server, room, NAMES, shots="witchs-brew")
+    tv, phones = open_table(browser, server, room, NAMES[:3], shots="witchs-brew")
+    anna, ben, cleo = phones
     tv.click("#btn-start")
 
     # Everyone secretly picks the same five roles, so every role called is contested.
@@ -64,29 +71,91 @@ def test_a_set_of_role_calls(browser: Any, server: LiveServer, artifacts: Path) 
         assert page.locator("#wb-count").inner_text().strip().startswith("5")
         page.click("#wb-select")
     tv.wait_for_selector("#wb-role, #wb-due", timeout=10_000)
-    assert tv.locator("#wb-players").inner_text().count("5 cards") == 4
+    assert tv.locator("#wb-players").inner_text().count("5 cards") == 3
+    for _ in range(4):  # every raven gone in set 1: it is the last set
+        tv.click("#wb-raven")
+        tv.click("#wb-raven")
+        tv.wait_for_function("() => !document.querySelector('#wb-raven').disabled")
+    tv.wait_for_selector("text=0 of 4 ravens left")
 
-    contested = False
+    contested, reloaded = False, False
     reminders: dict[str, str] = {}
     claim_shown = '#wb-chain li[data-answer="claim"], #wb-last-chain li[data-answer="claim"]'
+    scoring = '#wb-tv[data-phase="scoring"]'
     end = time.monotonic() + 150
-    while time.monotonic() < end and "Set 2" not in tv.locator("#wb-set").inner_text():
+    while time.monotonic() < end and not visible(tv, scoring):
         answer_what_is_due(phones, reminders)
         if not contested and tv.locator(claim_shown).count():
             contested = True
             tv.screenshot(path=str(artifacts / "witchs-brew-tv-1920x1080.png"))
             assert_accessible(tv, "witchs-brew-tv")
+        elif contested and not reloaded and visible(anna, "#wb-hand"):
+            reloaded = True
+            reload_keeps_the_hand(anna)
+            speak_italian_for_a_moment(tv, ben)
         time.sleep(0.1)
-    assert "Set 2" in tv.locator("#wb-set").inner_text(), "the first set did not end"
+    assert visible(tv, scoring), "set 1 was not the last"
     assert contested, "the TV never showed a contested role"
+    assert reloaded, "Anna's phone never reloaded"
     # Issue 10: a trade reminder says what is given and what is got.
     alchemist = reminders.get("I am the Alchemist!", "")
     assert "Give 1 ingredient (any drop), get 5 gold." in alchemist, reminders
     fortune = reminders.get("I am the Fortune Teller!", "")
     assert "Give 1 gold, get 2 potion vials." in fortune, reminders
+
+    # The table counts the victory points: Anna and Ben enter theirs, the TV Cleo's.
+    assert "1 set played" in tv.locator("#wb-over-facts").inner_text()
+    enter_points(anna, 30)
+    tv.fill('input[data-points-seat="2"]', "18")
+    tv.click('button[data-points-send="2"]')
+    enter_points(ben, 12)
+    tv.wait_for_selector("#wb-confirm:not([disabled])")
+    # Ben typed 12 for 21: the host undoes it; every screen says whose points went back.
+    tv.click("#btn-undo")
+    tv.click("#btn-undo")  # pressed twice: sure
+    for page in (tv, *phones):
+        wait_text(page, "#toast", "Undone: Ben: 12 victory points.")
+    tv.wait_for_selector("#wb-confirm[disabled]")
+    assert tv.locator('input[data-points-seat="1"]').input_value() == ""
+    assert tv.locator('input[data-points-seat="0"]').input_value() == "30"
+    enter_points(ben, 21)
+    tv.wait_for_selector("#wb-confirm:not([disabled])")
     phones[0].screenshot(path=str(artifacts / "witchs-brew-phone-390x844.png"))
     assert_accessible(phones[0], "witchs-brew-phone")
+    tv.click("#wb-confirm")
+    places = assert_kit_ending(tv, phones, artifacts, "witchs-brew", "Anna wins the game")
+    assert places == {0: 1, 1: 2, 2: 3}
     close_all(tv, *phones)
+
+
+def reload_keeps_the_hand(page: Any) -> None:
+    """The phone reloads mid-set: the same seat comes back with the same hand."""
+    hand = page.locator("#wb-hand").inner_text()
+    name = page.locator("#me-name").inner_text()
+    page.reload()
+    page.wait_for_selector("#wb-hand")
+    assert page.locator("#me-name").inner_text() == name
+    assert page.locator("#wb-hand").inner_text() == hand
+
+
+def speak_italian_for_a_moment(tv: Any, phone: Any) -> None:
+    """The host switches the room to Italian mid-set (the TV's set line and a phone's hand
+    follow), then back to English."""
+    room_language(tv, "it")
+    wait_text(tv, "#wb-set", in_language("it", "Set {set}", set=1))
+    wait_text(phone, ".wb-small-title", in_language("it", "Your hand"))
+    room_language(tv, "en")
+    wait_text(tv, "#wb-set", "Set 1")
+    wait_text(phone, ".wb-small-title", "Your hand")
+
+
+def enter_points(page: Any, points: int) -> None:
+    """The player types her victory points on her phone and saves them; the TV has them."""
+    page.fill("#wb-points", str(points))
+    page.click("#wb-points-send")
+    page.wait_for_function(
+        "(points) => document.querySelector('#wb-points')?.value === points", arg=str(points)
+    )
 
 
 def test_the_tv_skips_a_player_who_left_during_the_selection(
