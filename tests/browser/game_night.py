@@ -39,9 +39,10 @@ def room_language(tv: Any, lang: str) -> None:
 
 
 def wait_text(page: Any, selector: str, wanted: str, timeout: float = 10_000) -> None:
-    """Until the element's text contains ``wanted`` (views and languages arrive asynchronously)."""
+    """Until the element's text contains ``wanted`` (views and languages arrive asynchronously);
+    the text as written, not as styled (a title in capitals by CSS is written in words)."""
     page.wait_for_function(
-        "([selector, wanted]) => (document.querySelector(selector)?.innerText || '')"
+        "([selector, wanted]) => (document.querySelector(selector)?.textContent || '')"
         ".includes(wanted)",
         arg=[selector, wanted],
         timeout=timeout,

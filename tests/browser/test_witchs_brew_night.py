@@ -29,10 +29,15 @@ def choose_roles(page: Any, roles: list[str] = ROLES) -> None:
     page.click("#wb-select")
 
 
-def answer_what_is_due(phones: list[Any], seen: dict[str, str] | None = None) -> None:
+def answer_what_is_due(
+    phones: list[Any],
+    seen: dict[str, str] | None = None,
+    on_claim: Callable[[], None] | None = None,
+) -> None:
     """Each phone presses what its screen asks for: lead its first role, or answer (odd
     seats contest, even seats say "So be it!"), or decline an amulet. ``seen`` collects the
-    reminder texts on the answer buttons, by the role's name."""
+    reminder texts on the answer buttons, by the role's name; ``on_claim`` runs after each
+    contest, before any other phone acts."""
     for seat, page in enumerate(phones):
         if visible(page, "#wb-play button[data-play]"):
             press(page, "#wb-play button[data-play]")
@@ -40,7 +45,8 @@ def answer_what_is_due(phones: list[Any], seen: dict[str, str] | None = None) ->
             if seen is not None:
                 role = page.locator("#wb-claim .wb-btn-label").inner_text()
                 seen[role] = page.locator("#wb-claim .wb-btn-sub").inner_text()
-            press(page, "#wb-claim" if seat % 2 else "#wb-so-be-it")
+            if press(page, "#wb-claim" if seat % 2 else "#wb-so-be-it") and seat % 2 and on_claim:
+                on_claim()
         elif visible(page, "#wb-amulet-no"):
             press(page, "#wb-amulet-no")
 
@@ -72,30 +78,36 @@ def test_a_whole_game_of_role_calls(browser: Any, server: LiveServer, artifacts:
         page.click("#wb-select")
     tv.wait_for_selector("#wb-role, #wb-due", timeout=10_000)
     assert tv.locator("#wb-players").inner_text().count("5 cards") == 3
-    for _ in range(4):  # every raven gone in set 1: it is the last set
+    for left in (3, 2, 1, 0):  # every raven gone in set 1: it is the last set
         tv.click("#wb-raven")
         tv.click("#wb-raven")
-        tv.wait_for_function("() => !document.querySelector('#wb-raven').disabled")
-    tv.wait_for_selector("text=0 of 4 ravens left")
+        tv.wait_for_selector(f"#wb-ravens >> text={left} of 4 ravens left")
+    tv.wait_for_selector("#wb-last-set")
 
-    contested, reloaded = False, False
-    reminders: dict[str, str] = {}
+    contested: list[bool] = []
+    reloaded = False
     claim_shown = '#wb-chain li[data-answer="claim"], #wb-last-chain li[data-answer="claim"]'
+
+    def first_contest() -> None:
+        """The first "I am the …!" on the TV (it stays there until the next trick's lead)."""
+        if not contested:
+            contested.append(True)
+            tv.wait_for_selector(claim_shown)
+            tv.screenshot(path=str(artifacts / "witchs-brew-tv-1920x1080.png"))
+            assert_accessible(tv, "witchs-brew-tv")
+
+    reminders: dict[str, str] = {}
     scoring = '#wb-tv[data-phase="scoring"]'
     end = time.monotonic() + 150
     while time.monotonic() < end and not visible(tv, scoring):
-        answer_what_is_due(phones, reminders)
-        if not contested and tv.locator(claim_shown).count():
-            contested = True
-            tv.screenshot(path=str(artifacts / "witchs-brew-tv-1920x1080.png"))
-            assert_accessible(tv, "witchs-brew-tv")
-        elif contested and not reloaded and visible(anna, "#wb-hand"):
+        answer_what_is_due(phones, reminders, on_claim=first_contest)
+        if contested and not reloaded and visible(anna, "#wb-hand"):
             reloaded = True
             reload_keeps_the_hand(anna)
-            speak_italian_for_a_moment(tv, ben)
+            speak_italian_for_a_moment(tv, anna)  # her hand is on her screen
         time.sleep(0.1)
     assert visible(tv, scoring), "set 1 was not the last"
-    assert contested, "the TV never showed a contested role"
+    assert contested, "nobody contested a role"
     assert reloaded, "Anna's phone never reloaded"
     # Issue 10: a trade reminder says what is given and what is got.
     alchemist = reminders.get("I am the Alchemist!", "")
@@ -113,8 +125,9 @@ def test_a_whole_game_of_role_calls(browser: Any, server: LiveServer, artifacts:
     # Ben typed 12 for 21: the host undoes it; every screen says whose points went back.
     tv.click("#btn-undo")
     tv.click("#btn-undo")  # pressed twice: sure
-    for page in (tv, *phones):
-        wait_text(page, "#toast", "Undone: Ben: 12 victory points.")
+    for page in (tv, *phones):  # "Undone: Ben's points — Ben: 12 victory points."
+        wait_text(page, "#toast", "Ben: 12 victory points.")
+        assert (page.locator("#toast").text_content() or "").startswith("Undone: ")
     tv.wait_for_selector("#wb-confirm[disabled]")
     assert tv.locator('input[data-points-seat="1"]').input_value() == ""
     assert tv.locator('input[data-points-seat="0"]').input_value() == "30"
@@ -143,10 +156,15 @@ def speak_italian_for_a_moment(tv: Any, phone: Any) -> None:
     follow), then back to English."""
     room_language(tv, "it")
     wait_text(tv, "#wb-set", in_language("it", "Set {set}", set=1))
-    wait_text(phone, ".wb-small-title", in_language("it", "Your hand"))
+    try:
+        wait_text(phone, ".wb-hand-box .wb-small-title", in_language("it", "Your hand"))
+    except Exception:
+        phone.screenshot(path="/tmp/nights-a-dbg-anna.png")
+        tv.screenshot(path="/tmp/nights-a-dbg-tv.png")
+        raise
     room_language(tv, "en")
     wait_text(tv, "#wb-set", "Set 1")
-    wait_text(phone, ".wb-small-title", "Your hand")
+    wait_text(phone, ".wb-hand-box .wb-small-title", "Your hand")
 
 
 def enter_points(page: Any, points: int) -> None:
