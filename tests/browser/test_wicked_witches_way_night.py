@@ -74,10 +74,11 @@ def test_a_whole_game_on_tv_and_phones(browser: Any, server: LiveServer, artifac
     plan: dict[int, list[str]] = {}
     raced: set[int] = set()
     written: set[int] = set()  # who tapped her formula this turn (a phone keeps it after an undo)
-    over, reveal, look, keeping = (
+    over, reveal, look, moment, keeping = (
         '#www-tv[data-phase="over"]',
         '#www-tv[data-step="reveal"] #www-formulas',
         '#www-tv[data-phase="look"] #www-dice .www-die',
+        '#www-tv:is([data-step="apply"], [data-step="after"])',
         '#www-tv[data-step="keep"]',
     )
     lid, roll, lock, keep, hold, go_on, table_go_on = (
@@ -91,7 +92,7 @@ def test_a_whole_game_on_tv_and_phones(browser: Any, server: LiveServer, artifac
     )
     end = time.monotonic() + 240
     while time.monotonic() < end and over not in (
-        on_tv := shown(tv, over, reveal, look, keeping, table_go_on)
+        on_tv := shown(tv, over, reveal, look, moment, keeping, table_go_on)
     ):
         if reveal in on_tv and not seen["reveal"]:
             seen["reveal"] += 1  # every formula on the TV at once, before the lid opens
@@ -147,9 +148,14 @@ def test_a_whole_game_on_tv_and_phones(browser: Any, server: LiveServer, artifac
                 seen["hold"] += 1
             elif go_on in on:
                 press(page, go_on)
-        # Once a moment has been seen, the host's "Go on" cuts every step of the reveal short
-        # (not a keep: Cleo chooses her card herself).
-        if seen["hold"] and seen["reveal"] and table_go_on in on_tv and keeping not in on_tv:
+        # The host's "Go on" cuts the reveal's steps short: the reveal and the sorted dice once
+        # seen, a witch's moment once one has been seen, never a keep (Cleo chooses her card).
+        if (
+            seen["reveal"]
+            and table_go_on in on_tv
+            and keeping not in on_tv
+            and (seen["hold"] or moment not in on_tv)
+        ):
             press(tv, table_go_on)
         time.sleep(0.05)  # a poll: what the loop waits for is on four pages
 
