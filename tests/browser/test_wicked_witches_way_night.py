@@ -46,16 +46,15 @@ def dice_on_tv(tv: Any) -> list[dict[str, str | None]]:
 
 
 def test_a_whole_game_on_tv_and_phones(browser: Any, server: LiveServer, artifacts: Path) -> None:
-    """A whole game, short: novices from space 7, the fog window and the reveal pace at the
-    least the options allow, and the TV's "Go on" ending each step of the reveal once a
-    witch's moment has been seen. On the way: Cleo's phone reloads while she writes, the room
-    reads Czech for a moment, and Anna's formula is undone and locked again."""
+    """A whole game, short: two witches, novices from space 7, the fog window and the reveal
+    pace at the least the options allow, and the TV's "Go on" ending each step of the reveal
+    once a witch's moment has been seen. On the way: Ben's phone reloads while he writes, the
+    room reads Czech for a moment, and Anna's formula is undone and locked again."""
     # seed 254: novices writing perfect formulas finish in 3 turns, with a Black Magic draw
     room = server.create_room(
         "wicked-witches-way", seed=254, options={"fog_seconds": 2, "pace_seconds": 2}
     )
-    tv, phones = open_table(browser, server, room, NAMES, shots="www")
-    anna, _ben, cleo = phones
+    tv, phones = open_table(browser, server, room, NAMES[:2], shots="www")
     # The lobby's help lists how the app reads the cards whose texts leave room for doubt.
     help_text = tv.locator(".help .help-more").text_content() or ""
     for card in ("Double Cross", "Bad Spell", "Magic Fog", "Decree", "Blockade"):
@@ -63,7 +62,7 @@ def test_a_whole_game_on_tv_and_phones(browser: Any, server: LiveServer, artifac
     assert "How the app reads five cards" in help_text
     tv.click("#btn-start")
     tv.wait_for_selector("#www-tv")
-    for seat in range(len(NAMES)):  # novices from space 7: the same race, a few turns shorter
+    for seat in range(len(phones)):  # novices from space 7: the same race, a few turns shorter
         tv.select_option(f'select[data-handicap-seat="{seat}"]', "novice")
         tv.select_option(f'select[data-start-seat="{seat}"]', "7")
         tv.wait_for_function(f"() => {pawn_space(seat)} === '7'")  # the server has it
@@ -103,11 +102,11 @@ def test_a_whole_game_on_tv_and_phones(browser: Any, server: LiveServer, artifac
             tv.screenshot(path=str(artifacts / "www-tv-look-1920x1080.png"))
             assert_accessible(tv, "www-tv-look")
             valid = valid_by_colour(dice)
-            # Cleo goes for a perfect black formula (a Black Magic draw), the others orange.
-            plan = {0: valid["orange"], 1: valid["orange"], 2: valid["black"]}
+            # Ben goes for a perfect black formula (a Black Magic draw), Anna orange.
+            plan = {0: valid["orange"], 1: valid["black"]}
         for seat, page in enumerate(phones):
             on = shown(page, lid, roll, lock, keep, hold, go_on)
-            if look in on_tv and seat < 2 and lid in on and seat not in raced:
+            if look in on_tv and lid in on and seat not in raced:
                 raced.add(seat)  # two phones race for the lid, each pressing once
                 press(page, "#www-close-lid", tap=True)
             if roll in on and press(page, roll):
@@ -117,10 +116,10 @@ def test_a_whole_game_on_tv_and_phones(browser: Any, server: LiveServer, artifac
                     tv.wait_for_selector("#www-lid")  # once it has closed
                     settled(tv).screenshot(path=str(artifacts / "www-tv-compose-1920x1080.png"))
                 seen["compose"] += 1
-                if seat == 2 and not done["reload"]:
+                if seat == 1 and not done["reload"]:
                     done["reload"] = True
-                    reload_while_writing(cleo)
-                    speak_czech_for_a_moment(tv, cleo)
+                    reload_while_writing(page)
+                    speak_czech_for_a_moment(tv, page)
                 verdict = page.locator("#www-lid-verdict")
                 if verdict.count() and "closed the lid" in verdict.first.inner_text(timeout=1000):
                     seen["lid_closed"] += 1  # the phone says who won the lid race
@@ -149,7 +148,7 @@ def test_a_whole_game_on_tv_and_phones(browser: Any, server: LiveServer, artifac
             elif go_on in on:
                 press(page, go_on)
         # The host's "Go on" cuts the reveal's steps short: the reveal and the sorted dice once
-        # seen, a witch's moment once one has been seen, never a keep (Cleo chooses her card).
+        # seen, a witch's moment once one has been seen, never a keep (Ben chooses his card).
         if (
             seen["reveal"]
             and table_go_on in on_tv
@@ -161,7 +160,7 @@ def test_a_whole_game_on_tv_and_phones(browser: Any, server: LiveServer, artifac
 
     tv.wait_for_selector('#www-tv[data-phase="over"]', timeout=30_000)
     check_end_screens(tv, phones, artifacts, "www")
-    assert seen["look"] >= 2 and seen["compose"] >= 6 and seen["lid_closed"] >= 1
+    assert seen["look"] >= 2 and seen["compose"] >= 4 and seen["lid_closed"] >= 1
     assert seen["keep"] >= 1, "nobody chose a Black Magic card"
     assert seen["reveal"] and seen["hold"], "the reveal was never seen"
     assert done["reload"] and done["undo"], done
@@ -170,14 +169,18 @@ def test_a_whole_game_on_tv_and_phones(browser: Any, server: LiveServer, artifac
 
 def reload_while_writing(page: Any) -> None:
     """The phone reloads before its player has written: the same seat comes back to the same
-    formula screen (the same cards to tap, the same word on who closed the lid)."""
+    formula screen (the same cards to tap, the same closer of the lid)."""
+    name = page.locator("#me-name").inner_text()
     cards = page.locator("#www-cards").text_content()
     verdict = page.locator("#www-lid-verdict").text_content()
     page.reload()
     page.wait_for_selector("#www-lock")
-    assert page.locator("#me-name").inner_text() == "Cleo"
+    assert page.locator("#me-name").inner_text() == name
     assert page.locator("#www-cards").text_content() == cards
-    assert page.locator("#www-lid-verdict").text_content() == verdict
+    # who closed the lid (the words may differ: "… closed it first." came with the answer to
+    # this phone's own press, which a reload does not repeat)
+    again = page.locator("#www-lid-verdict").text_content() or ""
+    assert again.split()[:1] == (verdict or "").split()[:1] and "closed" in again, again
 
 
 def speak_czech_for_a_moment(tv: Any, phone: Any) -> None:
