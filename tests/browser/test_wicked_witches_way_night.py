@@ -47,8 +47,8 @@ def dice_on_tv(tv: Any) -> list[dict[str, str | None]]:
 
 def test_a_whole_game_on_tv_and_phones(browser: Any, server: LiveServer, artifacts: Path) -> None:
     """A whole game, short: two witches, novices from space 7, the fog window and the reveal
-    pace at the least the options allow, and the TV's "Go on" ending each step of the reveal
-    once a witch's moment has been seen. On the way: Ben's phone reloads while he writes, the
+    pace at the least the options allow, the TV's "Go on" ending the reveal and the sorted dice,
+    each phone its own moments. On the way: Ben's phone reloads while he writes, the
     room reads Czech for a moment, and Anna's formula is undone and locked again."""
     # seed 254: novices writing perfect formulas finish in 3 turns, with a Black Magic draw
     room = server.create_room(
@@ -73,12 +73,11 @@ def test_a_whole_game_on_tv_and_phones(browser: Any, server: LiveServer, artifac
     plan: dict[int, list[str]] = {}
     raced: set[int] = set()
     written: set[int] = set()  # who tapped her formula this turn (a phone keeps it after an undo)
-    over, reveal, look, moment, keeping = (
+    over, reveal, look, paced = (
         '#www-tv[data-phase="over"]',
         '#www-tv[data-step="reveal"] #www-formulas',
         '#www-tv[data-phase="look"] #www-dice .www-die',
-        '#www-tv:is([data-step="apply"], [data-step="after"])',
-        '#www-tv[data-step="keep"]',
+        '#www-tv:is([data-step="reveal"], [data-step="sort"])',
     )
     lid, roll, lock, keep, hold, go_on, table_go_on = (
         "#www-close-lid:not([disabled])",
@@ -91,7 +90,7 @@ def test_a_whole_game_on_tv_and_phones(browser: Any, server: LiveServer, artifac
     )
     end = time.monotonic() + 240
     while time.monotonic() < end and over not in (
-        on_tv := shown(tv, over, reveal, look, moment, keeping, table_go_on)
+        on_tv := shown(tv, over, reveal, look, paced, table_go_on)
     ):
         if reveal in on_tv and not seen["reveal"]:
             seen["reveal"] += 1  # every formula on the TV at once, before the lid opens
@@ -147,14 +146,9 @@ def test_a_whole_game_on_tv_and_phones(browser: Any, server: LiveServer, artifac
                 seen["hold"] += 1
             elif go_on in on:
                 press(page, go_on)
-        # The host's "Go on" cuts the reveal's steps short: the reveal and the sorted dice once
-        # seen, a witch's moment once one has been seen, never a keep (Ben chooses his card).
-        if (
-            seen["reveal"]
-            and table_go_on in on_tv
-            and keeping not in on_tv
-            and (seen["hold"] or moment not in on_tv)
-        ):
+        # The host's "Go on" cuts the reveal and the sorted dice short once seen (a witch's
+        # moments are hers: her phone ends them; a Black Magic choice is never cut short).
+        if seen["reveal"] and paced in on_tv and table_go_on in on_tv:
             press(tv, table_go_on)
         time.sleep(0.05)  # a poll: what the loop waits for is on four pages
 
@@ -204,6 +198,8 @@ def undo_a_formula(tv: Any, phones: list[Any]) -> None:
         wait_text(page, "#toast", "Anna's formula")
         assert (page.locator("#toast").text_content() or "").startswith("Undone: ")
     phones[0].wait_for_selector("#www-lock:not([disabled])")
+    # her phone still holds what she wrote: she locks the same formula again
+    assert phones[0].locator("#www-lock").inner_text().startswith("Lock formula (")
 
 
 def check_end_screens(tv: Any, phones: list[Any], artifacts: Path, prefix: str) -> None:
