@@ -1,6 +1,7 @@
-"""The steps every game-night browser test takes (issue 21, "Done when"): the host's undo seen
-on every screen, the room's language switched from the TV, and the game's own ending checked
-and photographed on the TV and on each phone."""
+"""The steps every game-night browser test takes the same way (issue 21, "Done when"): the
+host's undo seen on every screen, the room's language switched from the TV mid-game, and the
+game's own ending (the kit's, static/js/ending.js) checked and photographed on the TV and on each
+phone."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from babel.messages.pofile import read_po
 from companion.web.i18n import TRANSLATIONS
 from tests.browser.conftest import settled
 
+#: "2nd" and the rest as the kit writes a place in English (its ordinal rule)
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 5: "5th"}
 
 #: whether the page's toast shows ``note`` now
@@ -32,19 +34,23 @@ def host_undo(tv: Any, phones: list[Any], note: str) -> None:
 
 
 def room_language(tv: Any, lang: str) -> None:
-    """The host switches the room's language from the TV's one-button switch (in play it
-    cycles EN → CS → IT); the phones that chose none follow the room."""
+    """The host presses the TV's one-button language switch (in play: EN → CS → IT → EN) until
+    the room speaks ``lang``; the phones that chose nothing of their own follow."""
+    switch = tv.locator(".tv-bar .lang-cycle")
     for _ in range(3):
-        before = tv.evaluate("() => document.documentElement.lang")
-        if before == lang:
+        if switch.get_attribute("data-lang") == lang:
             return
-        tv.click(".tv-bar .lang-cycle")
-        tv.wait_for_function("(b) => document.documentElement.lang !== b", arg=before)
-    assert tv.evaluate("() => document.documentElement.lang") == lang
+        following = switch.get_attribute("data-next")
+        switch.click()
+        # the bar is drawn again in the new language: wait for it before the next look
+        tv.wait_for_selector(f'.tv-bar .lang-cycle[data-lang="{following}"]')
+    assert switch.get_attribute("data-lang") == lang
 
 
 @cache
 def catalogue(lang: str) -> dict[str, str]:
+    """The msgid → msgstr pairs of ``lang``'s catalogue as it is now (another hand may reword a
+    translation: the tests read it rather than repeating it)."""
     with (TRANSLATIONS / lang / "LC_MESSAGES" / "messages.po").open("rb") as source:
         return {
             m.id: m.string
@@ -53,55 +59,78 @@ def catalogue(lang: str) -> dict[str, str]:
         }
 
 
-def translated(lang: str, english: str) -> str:
-    """What a page in ``lang`` shows for the English text (from the catalogue, not the code)."""
+def translated(lang: str, english: str, **params: object) -> str:
+    """What a page in ``lang`` shows for the English text (from the catalogue, not the code),
+    with ``params`` filled in when given."""
     text = catalogue(lang)[english]
     assert text, f"no {lang} translation for {english!r}"
-    return text
+    return text.format(**params) if params else text
 
 
-def wait_text(page: Any, selector: str, wanted: str) -> None:
-    """Until the element's text contains ``wanted``."""
+def wait_text(page: Any, selector: str, wanted: str, timeout: float = 15_000) -> None:
+    """Until the element's text contains ``wanted`` (views and languages arrive asynchronously);
+    the text as written, not as styled (a title in capitals by CSS is written in words)."""
     page.wait_for_function(
-        "([s, w]) => (document.querySelector(s)?.textContent ?? '').includes(w)",
+        "([selector, wanted]) => (document.querySelector(selector)?.textContent ?? '')"
+        ".includes(wanted)",
         arg=[selector, wanted],
-        timeout=15_000,
+        timeout=timeout,
     )
+
+
+def acting_prompt(page: Any) -> str | None:
+    """The phone's prompt if it tells the player to act now (shown, kind ``act``), else None."""
+    found: str | None = page.evaluate(
+        """() => {
+          const prompt = document.querySelector('.kit-prompt');
+          return prompt && !prompt.hidden && prompt.dataset.kind === 'act'
+            ? prompt.innerText : null;
+        }"""
+    )
+    return found
 
 
 def assert_ending(
     tv: Any,
     phones: list[Any],
-    headline: str,
-    places: dict[int, int] | None,
     artifacts: Path,
     name: str,
-) -> None:
-    """The game's own ending on every screen: on the TV the kit's headline (the outcome's
-    English text) and, with a ranking, its podium naming each seat; on each phone its place in
-    the first person (none without a ranking) and no prompt asking it to act. Screenshots of
-    each end screen go to ``artifacts/<name>-…-end-….png``."""
-    tv.wait_for_selector(".kit-ending", state="visible", timeout=15_000)
-    settled(tv).screenshot(path=str(artifacts / f"{name}-tv-end-1920x1080.png"))
-    assert tv.locator(".kit-ending-headline").inner_text() == headline
-    assert tv.locator(".kit-podium").count() == (1 if places else 0)
+    headline: str,
+    places: dict[int, int] | None = None,
+    ranked: bool = True,
+) -> dict[int, int]:
+    """The game's own ending on every screen, in English: the TV shows the kit's headline
+    (containing ``headline``) and, when the game is ``ranked``, its podium; each phone (seat = its
+    index) its place in the first person — the one the TV's podium gives it, and ``places[seat]``
+    when given — or no place without a ranking, and no prompt to act. Saves
+    ``<name>-tv-end-1920x1080.png`` and ``<name>-phone-<seat>-end-390x844.png``; returns each
+    seat's place (empty without a ranking)."""
+    tv.wait_for_selector(".kit-ending:not([hidden])", timeout=15_000)
+    wait_text(tv, ".kit-ending-headline", headline)
+    assert tv.locator(".kit-ending .kit-podium").count() == (1 if ranked else 0)
+    on_podium: dict[str, str] = tv.eval_on_selector_all(
+        ".kit-ending .kit-ending-entry",
+        "(entries) => Object.fromEntries(entries.map((e) => [e.dataset.seat, e.dataset.place]))",
+    )
     for seat, place in (places or {}).items():
-        where = ".kit-step" if place <= 3 else ".kit-ending-rest"
-        entry = tv.locator(f'{where} .kit-ending-entry[data-seat="{seat}"]')
-        assert entry.get_attribute("data-place") == str(place), (seat, entry.inner_text())
+        assert on_podium.get(str(seat)) == str(place), (seat, place, on_podium)
+    settled(tv).screenshot(path=str(artifacts / f"{name}-tv-end-1920x1080.png"))
+    found: dict[int, int] = {}
     for seat, page in enumerate(phones):
-        page.wait_for_selector(".kit-ending", state="visible", timeout=15_000)
-        mine = page.locator(".kit-ending-mine")
-        if places is None:
-            assert mine.count() == 0
+        page.wait_for_selector(".kit-ending:not([hidden])", timeout=15_000)
+        wait_text(page, ".kit-ending-headline", headline)
+        mine = page.locator(".kit-ending .kit-ending-mine")
+        if not ranked:
+            assert mine.count() == 0, f"seat {seat} has a place in a game without a ranking"
         else:
-            place = places[seat]
-            assert mine.inner_text() == ("You win!" if place == 1 else f"You are {ORDINALS[place]}")
-        prompt = page.locator(".kit-prompt")
-        assert (
-            prompt.count() == 0
-            or not prompt.is_visible()
-            or prompt.get_attribute("data-kind") == "wait"
-        ), "a phone is told to act after the end"
+            mine.wait_for(timeout=15_000)
+            place = int(mine.get_attribute("data-place") or 0)
+            assert str(place) == on_podium.get(str(seat)), (seat, place, on_podium)
+            words = "You win!" if place == 1 else f"You are {ORDINALS[place]}"
+            assert mine.inner_text().strip() == words
+            found[seat] = place
+        assert acting_prompt(page) is None, f"seat {seat} is still told to act"
         page.evaluate("window.scrollTo(0, 0)")
         settled(page).screenshot(path=str(artifacts / f"{name}-phone-{seat}-end-390x844.png"))
+    assert not ranked or 1 in found.values(), found
+    return found

@@ -17,6 +17,12 @@ from tests.browser.conftest import (
     phone_context,
     tv_context,
 )
+from tests.browser.game_night import (
+    assert_ending,
+    room_language,
+    translated,
+    wait_text,
+)
 from tests.support import LiveServer, http_json
 
 pytestmark = pytest.mark.browser
@@ -37,6 +43,11 @@ def decode_qr(page: Any, tmp_path: Path) -> str:
 def test_tv_and_three_phones_play_buzzer(
     browser: Any, server: LiveServer, tmp_path: Path, artifacts: Path
 ) -> None:
+    """A whole buzzer night: the TV creates the room from the home page, three phones join
+    through its QR code, and three rounds are played with points given on the TV; Cleo's phone
+    reloads mid-round, a wrong point is undone, the room plays a round in Czech. The buzzer
+    never ends by its rules (docs/games/buzzer.md): the host's End is its own ending, the
+    podium of points on every screen."""
     tv_ctx = tv_context(browser)
     tv = tv_ctx.new_page()
     tv.goto(server.url + "/")
@@ -49,9 +60,10 @@ def test_tv_and_three_phones_play_buzzer(
     join_url = decode_qr(tv, tmp_path)
     assert join_url == f"{server.url}/j/{code}"
 
-    # A fixed countdown keeps the test quick; the option is set from the TV.
+    # A short night, as a table may choose in the lobby: no random delay and no countdown.
     tv.uncheck("#opt-random_delay")
-
+    tv.fill("#opt-countdown", "0")
+    tv.locator("#opt-countdown").blur()  # the form sends a number field when it is left
     phones = []
     for name in NAMES:
         ctx = phone_context(browser)
@@ -61,6 +73,7 @@ def test_tv_and_three_phones_play_buzzer(
         page.click("#btn-join")
         page.wait_for_selector("#screen-lobby", state="visible")
         phones.append(page)
+    sofia, ben, cleo = phones
 
     tv.wait_for_function(
         "() => document.querySelectorAll('#players li[data-seat] .dot.connected').length === 3"
@@ -74,45 +87,97 @@ def test_tv_and_three_phones_play_buzzer(
     for page in phones:
         page.wait_for_selector("#btn-buzz", state="visible")
 
-    # Round 1: Ben presses first, then Sofia; Cleo waits.
-    tv.click("#btn-arm")
-    for page in phones:
-        page.wait_for_selector('#btn-buzz[data-state="open"]', timeout=15_000)
-    phones[1].locator("#btn-buzz").tap()
-    phones[1].wait_for_selector('#btn-buzz:not([data-state="open"])')
-    phones[0].locator("#btn-buzz").tap()
-    tv.wait_for_function("() => document.querySelectorAll('#ranking li').length >= 2")
-    ranking = tv.locator("#ranking li").all_inner_texts()
-    assert "Ben" in ranking[0] and "Sofia" in ranking[1]
-    assert re.search(r"\+\d+ ms", ranking[1])  # the margin is shown
-    phones[1].wait_for_selector('#btn-buzz[data-state="ranked"]')
-    assert "1" in phones[1].locator("#btn-buzz").inner_text()
+    def arm() -> None:
+        tv.wait_for_selector("#btn-arm:not([disabled])")
+        tv.click("#btn-arm")
+        for page in phones:
+            page.wait_for_selector('#btn-buzz[data-state="open"]', timeout=15_000)
 
-    # Cleo's phone reloads mid-game: same seat, no typing.
-    phones[2].reload()
-    phones[2].wait_for_selector("#btn-buzz", state="visible")
-    assert phones[2].locator("#me-name").inner_text().strip() == NAMES[2]
+    def award(seat: int) -> None:
+        tv.click(f'#ranking li[data-seat="{seat}"] button[data-award]')
+        tv.wait_for_selector(f'#ranking li[data-seat="{seat}"] .bz-awarded')
+
+    def scores(wanted: dict[str, str]) -> None:
+        """Until the TV's scoreboard reads ``wanted`` (points by seat)."""
+        tv.wait_for_function(
+            """(wanted) => JSON.stringify(Object.fromEntries([...document.querySelectorAll(
+                 '#scores li')].map((li) => [li.dataset.seat, li.querySelector('.points')
+                 .textContent]))) === JSON.stringify(wanted)""",
+            arg=wanted,
+        )
+
+    # Round 1: Ben presses first, then Sofia and Cleo.
+    arm()
+    for page in (ben, sofia, cleo):
+        page.locator("#btn-buzz").tap()
+    ben.wait_for_selector('#btn-buzz[data-state="ranked"]')
+    tv.wait_for_selector("#btn-arm:not([disabled])")  # the round closed
+    ranking = tv.locator("#ranking li").all_inner_texts()
+    assert "Ben" in ranking[0] and "Sofia" in ranking[1], ranking
+    assert re.search(r"\+\d+ ms", ranking[1])  # the margin is shown
+    assert "1" in ben.locator("#btn-buzz").inner_text()
+
+    # Ben's phone reloads between rounds: same seat, no typing, the same private view (his
+    # place in the round, the prompt to wait).
+    ben.reload()
+    ben.wait_for_selector('#btn-buzz[data-state="ranked"]')
+    assert "1" in ben.locator("#btn-buzz").inner_text()
+    assert ben.locator("#me-name").inner_text().strip() == NAMES[1]
+    wait_text(ben, ".kit-prompt", "Round 1 is over: look at the TV.")
     tv.wait_for_function(
         "() => document.querySelectorAll('#players li[data-seat] .dot.connected').length === 3"
     )
     summary = http_json("GET", f"{server.url}/api/rooms/{code}")[1]
     assert [p["name"] for p in summary["players"]] == NAMES
-    phones[2].locator("#btn-buzz").tap()
-    tv.wait_for_function("() => document.querySelectorAll('#ranking li').length === 3")
-    assert "Cleo" in tv.locator("#ranking li").all_inner_texts()[2]
-
+    award(1)  # Ben was fastest
     tv.screenshot(path=str(artifacts / "tv-1920x1080.png"))
-    phones[1].screenshot(path=str(artifacts / "phone-390x844.png"))
+    ben.screenshot(path=str(artifacts / "phone-390x844.png"))
 
-    # Round 2 after the reload: the reloaded phone plays on.
-    tv.wait_for_selector("#btn-arm:not([disabled])")
-    tv.click("#btn-arm")
-    phones[2].wait_for_selector('#btn-buzz[data-state="open"]', timeout=15_000)
-    phones[2].locator("#btn-buzz").tap()
-    tv.wait_for_function(
-        "() => document.querySelectorAll('#ranking li').length >= 1 && "
-        "document.querySelector('#ranking li').innerText.includes('Cleo')"
-    )
+    # Round 2 after the reload: the reloaded phone wins it. The host gives Cleo her point,
+    # then one to Sofia by mistake, and undoes it: every screen says which point went back.
+    arm()
+    for page in (cleo, sofia, ben):
+        page.locator("#btn-buzz").tap()
+    tv.wait_for_selector("#btn-arm:not([disabled])")  # the round closed
+    assert "Cleo" in tv.locator("#ranking li").first.inner_text()
+    award(2)
+    award(0)
+    scores({"0": "1", "1": "1", "2": "1"})
+    tv.click("#btn-undo")
+    tv.click("#btn-undo")  # pressed twice: sure
+    for page in (tv, *phones):
+        wait_text(page, "#toast", "Undone: +1 for Sofia.")
+    scores({"0": "0", "1": "1", "2": "1"})
+    tv.wait_for_selector('#ranking li[data-seat="0"] button[data-award]')  # hers to give again
+
+    # The host switches the room to Czech between rounds: the TV and the phones follow.
+    room_language(tv, "cs")
+    wait_text(tv, "#btn-arm", translated("cs", "Arm next round"))
+    for page in phones:
+        wait_text(
+            page,
+            ".kit-prompt",
+            translated("cs", "Round {round} is over: look at the TV.", round=2),
+        )
+    tv.screenshot(path=str(artifacts / "buzzer-tv-cs-1920x1080.png"))
+    cleo.screenshot(path=str(artifacts / "buzzer-phone-cs-390x844.png"))
+    # Round 3 in Czech: Ben first again.
+    arm()
+    wait_text(sofia, ".kit-prompt", translated("cs", "Press!"))
+    for page in (ben, cleo, sofia):
+        page.locator("#btn-buzz").tap()
+    tv.wait_for_selector("#btn-arm:not([disabled])")  # the round closed
+    assert "Ben" in tv.locator("#ranking li").first.inner_text()
+    award(1)
+    scores({"0": "0", "1": "2", "2": "1"})
+    room_language(tv, "en")
+    wait_text(tv, "#btn-arm", "Arm next round")
+
+    # The host ends the night: Ben 2, Cleo 1, Sofia 0, on the podium of every screen.
+    tv.click("#btn-end")
+    tv.click("#btn-end")
+    places = assert_ending(tv, phones, artifacts, "buzzer", "Ben wins the game")
+    assert places == {1: 1, 2: 2, 0: 3}
     close_all(tv, *phones)
 
 

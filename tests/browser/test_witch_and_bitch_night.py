@@ -289,7 +289,7 @@ def test_scenario_2_from_the_pick_to_wannas_death(
     # the good Witches share the 1st place; the Bitch comes after both of them: 3rd
     places = {seat: 1 if seat != bitch else 3 for seat in range(len(NAMES))}
     assert_ending(
-        tv, phones, "Wanna Marchi is dead: the Witches win!", places, artifacts, "witch-and-bitch"
+        tv, phones, artifacts, "witch-and-bitch", "Wanna Marchi is dead: the Witches win!", places
     )
     assert NAMES[bitch] in tv.locator("#game").inner_text()  # the TV still names the Bitch
     close_all(tv, *phones)

@@ -223,7 +223,7 @@ def test_placement_a_split_capture_an_altar_and_a_win_by_the_rules(
     # the winner's phone has no third-person sentence of its own: the kit says "You win!"
     assert phones[state.winner].locator("#wc-result").count() == 0
     places = {state.winner: 1, 1 - state.winner: 2}
-    assert_ending(tv, phones, str(state.result), places, artifacts, "witchcraft")
+    assert_ending(tv, phones, artifacts, "witchcraft", str(state.result), places)
     assert_accessible(tv, "witchcraft-tv-over")
     close_all(tv, *phones)
 

@@ -13,6 +13,7 @@ import pytest
 
 from tests.browser.a11y import assert_accessible
 from tests.browser.conftest import close_all, open_table, press, visible
+from tests.browser.game_night import assert_ending, room_language, translated, wait_text
 from tests.support import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -28,10 +29,15 @@ def choose_roles(page: Any, roles: list[str] = ROLES) -> None:
     page.click("#wb-select")
 
 
-def answer_what_is_due(phones: list[Any], seen: dict[str, str] | None = None) -> None:
+def answer_what_is_due(
+    phones: list[Any],
+    seen: dict[str, str] | None = None,
+    on_claim: Callable[[], None] | None = None,
+) -> None:
     """Each phone presses what its screen asks for: lead its first role, or answer (odd
     seats contest, even seats say "So be it!"), or decline an amulet. ``seen`` collects the
-    reminder texts on the answer buttons, by the role's name."""
+    reminder texts on the answer buttons, by the role's name; ``on_claim`` runs after each
+    contest, before any other phone acts."""
     for seat, page in enumerate(phones):
         if visible(page, "#wb-play button[data-play]"):
             press(page, "#wb-play button[data-play]")
@@ -39,7 +45,8 @@ def answer_what_is_due(phones: list[Any], seen: dict[str, str] | None = None) ->
             if seen is not None:
                 role = page.locator("#wb-claim .wb-btn-label").inner_text()
                 seen[role] = page.locator("#wb-claim .wb-btn-sub").inner_text()
-            press(page, "#wb-claim" if seat % 2 else "#wb-so-be-it")
+            if press(page, "#wb-claim" if seat % 2 else "#wb-so-be-it") and seat % 2 and on_claim:
+                on_claim()
         elif visible(page, "#wb-amulet-no"):
             press(page, "#wb-amulet-no")
 
@@ -51,9 +58,15 @@ def play_until(tv: Any, phones: list[Any], done: Callable[[], bool], **kw: Any) 
         time.sleep(0.1)
 
 
-def test_a_set_of_role_calls(browser: Any, server: LiveServer, artifacts: Path) -> None:
+def test_a_whole_game_of_role_calls(browser: Any, server: LiveServer, artifacts: Path) -> None:
+    """A whole short game: three players, the four ravens taken during set 1 (the table taps
+    them as the potion cards go, here all at once), so set 1 is the last; every role is
+    contested. Anna's phone reloads mid-set, the room reads Italian for a moment, and at the
+    end the points are entered (one on the TV, one undone and entered again) and confirmed:
+    the podium on every screen."""
     room = server.create_room("witchs-brew", seed=3)
-    tv, phones = open_table(browser, server, room, NAMES, shots="witchs-brew")
+    tv, phones = open_table(browser, server, room, NAMES[:3], shots="witchs-brew")
+    anna, ben, cleo = phones
     tv.click("#btn-start")
 
     # Everyone secretly picks the same five roles, so every role called is contested.
@@ -64,29 +77,103 @@ def test_a_set_of_role_calls(browser: Any, server: LiveServer, artifacts: Path) 
         assert page.locator("#wb-count").inner_text().strip().startswith("5")
         page.click("#wb-select")
     tv.wait_for_selector("#wb-role, #wb-due", timeout=10_000)
-    assert tv.locator("#wb-players").inner_text().count("5 cards") == 4
+    assert tv.locator("#wb-players").inner_text().count("5 cards") == 3
+    for left in (3, 2, 1, 0):  # every raven gone in set 1: it is the last set
+        tv.click("#wb-raven")
+        tv.click("#wb-raven")
+        tv.wait_for_selector(f"#wb-ravens >> text={left} of 4 ravens left")
+    tv.wait_for_selector("#wb-last-set")
 
-    contested = False
-    reminders: dict[str, str] = {}
+    contested: list[bool] = []
+    reloaded = False
     claim_shown = '#wb-chain li[data-answer="claim"], #wb-last-chain li[data-answer="claim"]'
-    end = time.monotonic() + 150
-    while time.monotonic() < end and "Set 2" not in tv.locator("#wb-set").inner_text():
-        answer_what_is_due(phones, reminders)
-        if not contested and tv.locator(claim_shown).count():
-            contested = True
+
+    def first_contest() -> None:
+        """The first "I am the …!" on the TV (it stays there until the next trick's lead)."""
+        if not contested:
+            contested.append(True)
+            tv.wait_for_selector(claim_shown)
             tv.screenshot(path=str(artifacts / "witchs-brew-tv-1920x1080.png"))
             assert_accessible(tv, "witchs-brew-tv")
+
+    reminders: dict[str, str] = {}
+    scoring = '#wb-tv[data-phase="scoring"]'
+    end = time.monotonic() + 150
+    while time.monotonic() < end and not visible(tv, scoring):
+        answer_what_is_due(phones, reminders, on_claim=first_contest)
+        if contested and not reloaded and visible(anna, "#wb-hand"):
+            reloaded = True
+            reload_keeps_the_hand(anna)
+            speak_italian_for_a_moment(tv, anna)  # her hand is on her screen
         time.sleep(0.1)
-    assert "Set 2" in tv.locator("#wb-set").inner_text(), "the first set did not end"
-    assert contested, "the TV never showed a contested role"
+    assert visible(tv, scoring), "set 1 was not the last"
+    assert contested, "nobody contested a role"
+    assert reloaded, "Anna's phone never reloaded"
     # Issue 10: a trade reminder says what is given and what is got.
     alchemist = reminders.get("I am the Alchemist!", "")
     assert "Give 1 ingredient (any drop), get 5 gold." in alchemist, reminders
     fortune = reminders.get("I am the Fortune Teller!", "")
     assert "Give 1 gold, get 2 potion vials." in fortune, reminders
+
+    # The table counts the victory points: Anna and Ben enter theirs, the TV Cleo's.
+    assert "1 set played" in tv.locator("#wb-over-facts").inner_text()
+    enter_points(anna, 30)
+    tv.fill('input[data-points-seat="2"]', "18")
+    tv.click('button[data-points-send="2"]')
+    enter_points(ben, 12)
+    tv.wait_for_selector("#wb-confirm:not([disabled])")
+    # Ben typed 12 for 21: the host undoes it; every screen says whose points went back.
+    tv.click("#btn-undo")
+    tv.click("#btn-undo")  # pressed twice: sure
+    for page in (tv, *phones):  # "Undone: Ben's points — Ben: 12 victory points."
+        wait_text(page, "#toast", "Ben: 12 victory points.")
+        assert (page.locator("#toast").text_content() or "").startswith("Undone: ")
+    tv.wait_for_selector("#wb-confirm[disabled]")
+    assert tv.locator('input[data-points-seat="1"]').input_value() == ""
+    assert tv.locator('input[data-points-seat="0"]').input_value() == "30"
+    enter_points(ben, 21)
+    tv.wait_for_selector("#wb-confirm:not([disabled])")
     phones[0].screenshot(path=str(artifacts / "witchs-brew-phone-390x844.png"))
     assert_accessible(phones[0], "witchs-brew-phone")
+    tv.click("#wb-confirm")
+    places = assert_ending(tv, phones, artifacts, "witchs-brew", "Anna wins the game")
+    assert places == {0: 1, 1: 2, 2: 3}
     close_all(tv, *phones)
+
+
+def reload_keeps_the_hand(page: Any) -> None:
+    """The phone reloads mid-set: the same seat comes back with the same hand."""
+    hand = page.locator("#wb-hand").inner_text()
+    name = page.locator("#me-name").inner_text()
+    page.reload()
+    page.wait_for_selector("#wb-hand")
+    assert page.locator("#me-name").inner_text() == name
+    assert page.locator("#wb-hand").inner_text() == hand
+
+
+def speak_italian_for_a_moment(tv: Any, phone: Any) -> None:
+    """The host switches the room to Italian mid-set (the TV's set line and a phone's hand
+    follow), then back to English."""
+    room_language(tv, "it")
+    wait_text(tv, "#wb-set", translated("it", "Set {set}", set=1))
+    try:
+        wait_text(phone, ".wb-hand-box .wb-small-title", translated("it", "Your hand"))
+    except Exception:
+        phone.screenshot(path="/tmp/nights-a-dbg-anna.png")
+        tv.screenshot(path="/tmp/nights-a-dbg-tv.png")
+        raise
+    room_language(tv, "en")
+    wait_text(tv, "#wb-set", "Set 1")
+    wait_text(phone, ".wb-hand-box .wb-small-title", "Your hand")
+
+
+def enter_points(page: Any, points: int) -> None:
+    """The player types her victory points on her phone and saves them; the TV has them."""
+    page.fill("#wb-points", str(points))
+    page.click("#wb-points-send")
+    page.wait_for_function(
+        "(points) => document.querySelector('#wb-points')?.value === points", arg=str(points)
+    )
 
 
 def test_the_tv_skips_a_player_who_left_during_the_selection(
