@@ -45,9 +45,9 @@ def test_tv_and_three_phones_play_buzzer(
 ) -> None:
     """A whole buzzer night: the TV creates the room from the home page, three phones join
     through its QR code, and three rounds are played with points given on the TV; Cleo's phone
-    reloads mid-round, a wrong point is undone, the room plays a round in Czech. The buzzer
-    never ends by its rules (docs/games/buzzer.md): the host's End is its own ending, the
-    podium of points on every screen."""
+    reloads mid-round, a wrong point is undone, the room plays a round in Czech. The table
+    plays to 2 points (the option "Points to win"): the award that gives Ben his second point
+    ends the game by its rule, with the podium of points on every screen."""
     tv_ctx = tv_context(browser)
     tv = tv_ctx.new_page()
     tv.goto(server.url + "/")
@@ -60,10 +60,12 @@ def test_tv_and_three_phones_play_buzzer(
     join_url = decode_qr(tv, tmp_path)
     assert join_url == f"{server.url}/j/{code}"
 
-    # A short night, as a table may choose in the lobby: no random delay and no countdown.
+    # A short night, as a table may choose in the lobby: no random delay, no countdown, and
+    # the first to 2 points wins.
     tv.uncheck("#opt-random_delay")
-    tv.fill("#opt-countdown", "0")
-    tv.locator("#opt-countdown").blur()  # the form sends a number field when it is left
+    for option, value in (("countdown", "0"), ("target", "2")):
+        tv.fill(f"#opt-{option}", value)
+        tv.locator(f"#opt-{option}").blur()  # the form sends a number field when it is left
     phones = []
     for name in NAMES:
         ctx = phone_context(browser)
@@ -86,6 +88,7 @@ def test_tv_and_three_phones_play_buzzer(
     tv.click("#btn-start")
     for page in phones:
         page.wait_for_selector("#btn-buzz", state="visible")
+    wait_text(tv, "#bz-target", "Points to win: 2")  # the lobby's option holds in the game
 
     def arm() -> None:
         tv.wait_for_selector("#btn-arm:not([disabled])")
@@ -168,14 +171,12 @@ def test_tv_and_three_phones_play_buzzer(
         page.locator("#btn-buzz").tap()
     tv.wait_for_selector("#btn-arm:not([disabled])")  # the round closed
     assert "Ben" in tv.locator("#ranking li").first.inner_text()
-    award(1)
-    scores({"0": "0", "1": "2", "2": "1"})
     room_language(tv, "en")
     wait_text(tv, "#btn-arm", "Arm next round")
 
-    # The host ends the night: Ben 2, Cleo 1, Sofia 0, on the podium of every screen.
-    tv.click("#btn-end")
-    tv.click("#btn-end")
+    # Ben's second point ends the game by its rule: Ben 2, Cleo 1, Sofia 0, on the podium of
+    # every screen.
+    tv.click('#ranking li[data-seat="1"] button[data-award]')
     places = assert_ending(tv, phones, artifacts, "buzzer", "Ben wins the game")
     assert places == {1: 1, 2: 2, 0: 3}
     close_all(tv, *phones)

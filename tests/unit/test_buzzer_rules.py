@@ -290,3 +290,29 @@ def test_describe_names_the_points_and_the_seat_of_an_award() -> None:
     assert BUZZER.describe(state, None, {"type": "award", "seat": 1, "points": 1}) == "+1 for p1"
     assert BUZZER.describe(state, None, {"type": "award", "seat": 0, "points": -3}) == "-3 for p0"
     assert BUZZER.describe(opened(state), 0, BUZZ) == "press in round 1"
+
+
+def test_with_points_to_win_the_award_that_reaches_them_ends_the_game() -> None:
+    state = BUZZER.setup(["Ann", "Ben"], {"target": 2, "random_delay": False}, 1)
+    award = {"type": "award", "seat": 1, "points": 1}
+    state = BUZZER.apply(state, None, award, 0.0)
+    assert not BUZZER.is_over(state)
+    state = BUZZER.apply(state, None, award, 0.0)
+    assert BUZZER.is_over(state)
+    outcome = BUZZER.outcome(state, Reason.RULES)
+    assert outcome.text == "Ben wins the game"
+    assert [(p.seat, p.place, p.score) for p in outcome.ranking or ()] == [(1, 1, 2), (0, 2, 0)]
+
+
+def test_without_points_to_win_the_game_goes_on_until_the_host_ends_it() -> None:
+    state = game()
+    assert BUZZER.view(state, None)["options"]["target"] == 0
+    state = BUZZER.apply(state, None, {"type": "award", "seat": 0, "points": 100}, 0.0)
+    assert not BUZZER.is_over(state)
+
+
+def test_points_of_a_player_who_left_do_not_end_the_game() -> None:
+    state = BUZZER.setup(["Ann", "Ben", "Cleo"], {"target": 1}, 1)
+    state = BUZZER.seat_left(state, 2, 0.0)
+    state = BUZZER.apply(state, None, {"type": "award", "seat": 2, "points": 1}, 0.0)
+    assert not BUZZER.is_over(state)

@@ -2,7 +2,9 @@
 
 A press before the round opens is a false start (when the option is on) and costs that seat
 the round. The round closes when every seat has pressed or false-started, ``PRESS_WINDOW_MS``
-after the first press, or ``IDLE_OPEN_MS`` after opening when nobody presses.
+after the first press, or ``IDLE_OPEN_MS`` after opening when nobody presses. With a ``target``
+the game ends by its own rule when the table's award brings a player to that many points;
+without one (0) it goes on until the host ends it.
 """
 
 from __future__ import annotations
@@ -71,6 +73,8 @@ class BuzzerState:
     presses: tuple[Press, ...] = ()
     false_starts: tuple[int, ...] = ()
     scores: tuple[int, ...] = ()
+    #: the points that win the game (0: no target, the host ends it)
+    target: int = 0
     #: seats whose player left the game: never waited for
     gone: tuple[int, ...] = ()
 
@@ -127,6 +131,9 @@ class Buzzer(Game[BuzzerState]):
         Option("false_start", OptionType.BOOL, True, "False start costs the round"),
         Option("random_delay", OptionType.BOOL, True, "Open 1–4 s after arming, unannounced"),
         Option("countdown", OptionType.INT, 3, "Countdown, no random delay (s)", low=0, high=10),
+        Option(
+            "target", OptionType.INT, 0, "Points to win (0: the host ends)", low=0, high=MAX_AWARD
+        ),
     )
 
     def __init__(self) -> None:
@@ -161,6 +168,8 @@ class Buzzer(Game[BuzzerState]):
             random_delay=bool(options["random_delay"]),
             countdown_ms=1000.0 * options["countdown"],
             scores=tuple(0 for _ in players),
+            # .get: a room stored before the option existed replays without a target
+            target=int(options.get("target", 0)),
         )
 
     def _arm(self, state: BuzzerState, seat: None, action: Payload, at: float) -> BuzzerState:
@@ -268,7 +277,11 @@ class Buzzer(Game[BuzzerState]):
             "pressed": state.pressed(),
             "playing": state.playing(),
             "scores": {k: points for k, points in enumerate(state.scores)},
-            "options": {"false_start": state.false_start, "random_delay": state.random_delay},
+            "options": {
+                "false_start": state.false_start,
+                "random_delay": state.random_delay,
+                "target": state.target,
+            },
         }
         if seat is not None:
             rank = next((i + 1 for i, p in enumerate(ranking) if p.seat == seat), None)
@@ -341,6 +354,23 @@ class Buzzer(Game[BuzzerState]):
         if len(winners) == 1:
             return Outcome(reason, say("{name} wins the game", name=winners[0]), ranking)
         return Outcome(reason, say("{names} share the win", names=tuple(winners)), ranking)
+
+    def is_over(self, state: BuzzerState) -> bool:
+        """With a target, the game is won once a player still in it has that many points.
+
+        >>> state = BUZZER.setup(["Ann", "Ben"], {"target": 2}, 1)
+        >>> award = {"type": "award", "seat": 1, "points": 1}
+        >>> once = BUZZER.apply(state, None, award, 0.0)
+        >>> BUZZER.is_over(once), BUZZER.is_over(BUZZER.apply(once, None, award, 0.0))
+        (False, True)
+        """
+        if not state.target:
+            return False
+        return any(
+            points >= state.target
+            for seat, points in enumerate(state.scores)
+            if seat not in state.gone
+        )
 
     def deadline(self, state: BuzzerState) -> float | None:
         if state.status is Status.ARMED:

@@ -47,13 +47,14 @@ export function mount(ctx) {
     ranking,
     scores: h('ol', { id: 'scores', class: 'bz-scores' }),
     count: h('p', { id: 'bz-count', class: 'bz-count' }),
+    target: h('p', { id: 'bz-target', class: 'bz-count' }),
   };
   els.root.append(
     h('div', { class: 'bz-head' }, els.round, arm),
     h('div', { class: 'bz-stage' }, els.status, els.sub),
     h('div', { class: 'bz-body' },
       h('section', { class: 'bz-panel bz-panel-ranking' }, h('h2', { text: t('This round') }), els.count, ranking),
-      h('section', { class: 'bz-panel bz-panel-scores' }, h('h2', { text: t('Scores') }), els.scores)),
+      h('section', { class: 'bz-panel bz-panel-scores' }, h('h2', { text: t('Scores') }), els.target, els.scores)),
   );
   return els;
 }
@@ -160,6 +161,10 @@ export function render(ctx) {
   const counting = game.round > 0 && !over && typeof game.playing === 'number';
   els.count.hidden = !counting;
   els.count.textContent = counting ? t('Pressed: {n} of {m}', { n: game.pressed, m: game.playing }) : '';
+  // a game played to a target says so where the points are
+  const target = game.options?.target || 0;
+  els.target.hidden = !target;
+  els.target.textContent = target ? t('Points to win: {n}', { n: target }) : '';
   els.scores.replaceChildren(...scoreItems(ctx));
 }
 
