@@ -152,6 +152,9 @@ def test_tv_and_three_phones_play_buzzer(
         wait_text(page, "#toast", "Undone: +1 for Sofia.")
     scores({"0": "0", "1": "1", "2": "1"})
     tv.wait_for_selector('#ranking li[data-seat="0"] button[data-award]')  # hers to give again
+    # Cleo's point stays given: no second +1 for her this round
+    assert tv.locator('#ranking li[data-seat="2"] .bz-awarded').count() == 1
+    assert tv.locator('#ranking li[data-seat="2"] button[data-award]').count() == 0
 
     # The host switches the room to Czech between rounds: the TV and the phones follow.
     room_language(tv, "cs")

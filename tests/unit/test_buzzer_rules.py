@@ -316,3 +316,11 @@ def test_points_of_a_player_who_left_do_not_end_the_game() -> None:
     state = BUZZER.seat_left(state, 2, 0.0)
     state = BUZZER.apply(state, None, {"type": "award", "seat": 2, "points": 1}, 0.0)
     assert not BUZZER.is_over(state)
+
+
+def test_the_view_names_who_got_points_this_round_until_the_next_is_armed() -> None:
+    state = BUZZER.apply(opened(game()), None, {"type": "award", "seat": 2, "points": 1}, 0.0)
+    state = BUZZER.apply(state, None, {"type": "award", "seat": 2, "points": 1}, 0.0)
+    assert BUZZER.view(state, None)["awarded"] == [2]
+    state = BUZZER.timeout(state, BUZZER.deadline(state))  # the round closes
+    assert BUZZER.view(BUZZER.apply(state, None, ARM, 20_000.0), None)["awarded"] == []

@@ -73,6 +73,9 @@ class BuzzerState:
     presses: tuple[Press, ...] = ()
     false_starts: tuple[int, ...] = ()
     scores: tuple[int, ...] = ()
+    #: seats given points in this round (the TV offers "+1" once per seat and round; undo,
+    #: redo and a reload of the TV all see the same)
+    awarded: tuple[int, ...] = ()
     #: the points that win the game (0: no target, the host ends it)
     target: int = 0
     #: seats whose player left the game: never waited for
@@ -189,6 +192,7 @@ class Buzzer(Game[BuzzerState]):
             closes_at=None,
             presses=(),
             false_starts=(),
+            awarded=(),
         )
 
     def _buzz(self, state: BuzzerState, seat: int, action: Payload, at: float) -> BuzzerState:
@@ -252,7 +256,10 @@ class Buzzer(Game[BuzzerState]):
     def _award(self, state: BuzzerState, seat: None, action: Payload, at: float) -> BuzzerState:
         scores = list(state.scores)
         scores[action["seat"]] += action["points"]
-        return replace(state, scores=tuple(scores))
+        awarded = (
+            state.awarded if action["seat"] in state.awarded else (*state.awarded, action["seat"])
+        )
+        return replace(state, scores=tuple(scores), awarded=awarded)
 
     def view(self, state: BuzzerState, seat: int | None) -> dict[str, Any]:
         # An unannounced round's opening time stays hidden until it opens: knowing it would
@@ -277,6 +284,7 @@ class Buzzer(Game[BuzzerState]):
             "pressed": state.pressed(),
             "playing": state.playing(),
             "scores": {k: points for k, points in enumerate(state.scores)},
+            "awarded": list(state.awarded),
             "options": {
                 "false_start": state.false_start,
                 "random_delay": state.random_delay,

@@ -11,9 +11,9 @@ import { effectiveStatus, rankingItems, scoreItems, scoreRows } from './common.j
 export { styles, tick } from './common.js';
 
 export function local() {
-  // The status and round on screen (to catch the opening); who got this round's +1 (a second
-  // slow click must not give a second point: Undo takes one back).
-  return { shown: null, round: null, awarded: new Set(), awardedRound: null };
+  // The status and round on screen (to catch the opening). Who got this round's +1 is the
+  // view's `awarded`: a second click, an undo, a redo and a reload all agree with the server.
+  return { shown: null, round: null };
 }
 
 /** @param {Ctx} ctx */
@@ -27,14 +27,8 @@ export function mount(ctx) {
     const button = /** @type {HTMLButtonElement | null} */ (target.closest('button[data-award]'));
     if (!button || button.disabled) return;
     const seat = Number(button.dataset.award);
-    const round = ctx.game.round;
     ctx.send('award', { seat, points: 1 }, { button }).then((ack) => {
-      if (!ack?.ok) return;
-      if (ctx.local.awardedRound !== round) ctx.local.awarded = new Set();
-      ctx.local.awardedRound = round;
-      ctx.local.awarded.add(seat);
-      ctx.toast(t('+1 for {who} (Undo takes it back)', { who: ctx.nameOf(seat) }), 'info');
-      ctx.redraw();
+      if (ack?.ok) ctx.toast(t('+1 for {who} (Undo takes it back)', { who: ctx.nameOf(seat) }), 'info');
     });
   });
 
@@ -141,7 +135,7 @@ export function render(ctx) {
     : (game.round ? t('Arm next round') : t('Arm round'));
   els.round.textContent = game.round ? t('Round {round}', { round: game.round }) : t('Buzzer');
 
-  const given = local.awardedRound === game.round ? local.awarded : new Set();
+  const given = new Set(game.awarded || []);
   const award = (seat) => (given.has(seat)
     ? h('span', { class: 'bz-awarded', 'aria-label': t('{who} got 1 point', { who: ctx.nameOf(seat) }) }, '✓ +1')
     : h('button', {
@@ -168,11 +162,4 @@ export function render(ctx) {
   els.scores.replaceChildren(...scoreItems(ctx));
 }
 
-/** @param {Ctx} ctx */
-export function note(ctx, n) {
-  // After an undo the points may have changed: the +1 buttons come back.
-  if (n?.kind === 'undo' || n?.kind === 'redo') {
-    ctx.local.awarded = new Set();
-    ctx.redraw();
-  }
-}
+
