@@ -286,8 +286,8 @@ def test_scenario_2_from_the_pick_to_wannas_death(
                 ".textContent)"
             )
     wait_step(tv, "over")
-    # the good Witches share the 1st place; the Bitch comes after both of them: 3rd
-    places = {seat: 1 if seat != bitch else 3 for seat in range(len(NAMES))}
+    # two sides, two places: the good Witches share the 1st, the Bitch is 2nd
+    places = {seat: 1 if seat != bitch else 2 for seat in range(len(NAMES))}
     assert_ending(
         tv, phones, artifacts, "witch-and-bitch", "Wanna Marchi is dead: the Witches win!", places
     )

@@ -101,10 +101,10 @@ def outcome(state: GameState, reason: Reason) -> Outcome:
         winners = state.outcome.winners
         ranking = None
         if winners:
+            # two sides, two places: the winners share the 1st, everyone else the 2nd (a podium
+            # with an empty 2nd step would read as if someone were missing)
             rest = tuple(k for k in state.seats if k not in winners)
-            ranking = tuple(Place(k, 1) for k in winners) + tuple(
-                Place(k, len(winners) + 1) for k in rest
-            )
+            ranking = tuple(Place(k, 1) for k in winners) + tuple(Place(k, 2) for k in rest)
         return Outcome(reason, state.outcome.text, ranking)
     if state.round == 0:
         return Outcome(reason, say(N_("Ended by the host during the set-up.")))

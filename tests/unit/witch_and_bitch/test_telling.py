@@ -62,7 +62,7 @@ def test_outcome_scenario_win_ranks_the_good_witches_first_and_names_the_bitch()
     assert "Witches win" in english(table["outcome"]["text"])
     for seat in state.seats:
         place = GAME.present(state, seat)["you"]["place"]
-        assert place == (3 if seat == bitch else 1)
+        assert place == (2 if seat == bitch else 1)  # two sides, two places
 
 
 def test_outcome_competitive_last_witch_alive_is_first() -> None:
