@@ -24,9 +24,9 @@ def test_each_scenario_has_its_player_counts() -> None:
         5: (1, 5),
         6: (2, 5),
     }
-    with pytest.raises(SetupError, match="3–5 players"):
+    with pytest.raises(SetupError, match="players: 3–5"):
         GAME.setup(NAMES[:2], {"scenario": 2}, 1)
-    with pytest.raises(SetupError, match="2–4 players"):
+    with pytest.raises(SetupError, match="players: 2–4"):
         GAME.setup(NAMES[:5], {"scenario": 3}, 1)
     assert GAME.seats_for({"scenario": 3}) == 4
 
