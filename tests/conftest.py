@@ -30,6 +30,16 @@ def server(tmp_path: Path) -> Iterator[LiveServer]:
     live.stop()
 
 
+@pytest.fixture(scope="module")
+def module_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """One live server for all the tests of a module that each make their own room and need
+    no fresh server (none restarts it or counts its rooms): a server takes about a second of
+    CPU to start. Such a module overrides ``server`` with a fixture that returns this one."""
+    live = LiveServer(tmp_path_factory.mktemp("server") / "companion.sqlite3").start()
+    yield live
+    live.stop()
+
+
 @pytest.fixture
 def peers(server: LiveServer) -> Iterator[list[Peer]]:
     """Append Peer(server.url) objects here; they are disconnected after the test."""
