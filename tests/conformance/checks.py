@@ -360,7 +360,10 @@ class Picker:
         for who, payloads in listed.items():
             for payload in payloads or ():
                 move = (who, payload)
-                if not for_gone(self.game.actions[payload["type"]], move, self.gone):
+                # (``self.gone`` first: thousands of formulas are listed in every step)
+                if not self.gone or not for_gone(
+                    self.game.actions[payload["type"]], move, self.gone
+                ):
                     out.setdefault(payload["type"], []).append(move)
         return out
 
@@ -741,11 +744,10 @@ def check_choices(
         if over or who in gone:
             why = "the game is over" if over else "it left"
             assert payloads == [], f"{game.id}: {why}, but {sender(who)} is offered {payloads}"
-        texts: set[str] = set()
-        for payload in payloads:
-            text = listed_text(payload)
-            assert text not in texts, f"{game.id}: {sender(who)} is offered {payload} twice"
-            texts.add(text)
+        texts = list(map(listed_text, payloads))
+        if len(set(texts)) < len(texts):  # (one pass at C speed: thousands may be listed)
+            twice = next(p for k, p in enumerate(payloads) if texts[k] in texts[:k])
+            raise AssertionError(f"{game.id}: {sender(who)} is offered {twice} twice")
         applied = payloads
         if len(payloads) > CHOICES_APPLIED:
             applied = rng.sample(payloads, CHOICES_APPLIED)
