@@ -10,13 +10,7 @@ import socketio
 from tests.support import LiveServer, Peer, http_json, seated, wait_until
 
 pytestmark = pytest.mark.integration
-
-
-@pytest.fixture
-def server(module_server: LiveServer) -> LiveServer:
-    """One server for the module: each test makes its own room, and the few per-address limits
-    they touch (rooms made, connections, missed codes) stay far from their bursts."""
-    return module_server
+SHARE_SERVER = True  # each test makes its own room (tests/conftest.py, module_server)
 
 
 def players(view):
