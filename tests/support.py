@@ -99,7 +99,11 @@ class LiveServer:
         ]  # fmt: skip
         with self.log.open("ab") as log:
             self.proc = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=log)
-        wait_until(self._healthy, 30, f"server on {self.url} (log: {self.log})")
+        try:
+            wait_until(self._healthy, 30, f"server on {self.url} (log: {self.log})")
+        except BaseException:
+            self.kill()  # a server too slow to start would outlive its test: no fixture stops it
+            raise
         return self
 
     def _healthy(self) -> bool:
