@@ -25,8 +25,10 @@ import json
 import math
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence, Set
+from collections.abc import Callable, Iterator, Mapping, Sequence, Set
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -170,15 +172,21 @@ def junk(rng: random.Random, depth: int = 0) -> Any:
 
 
 def malformed(
-    game: Game[Any], seats: int, rng: random.Random, now: float, legal: Sequence[Move] = ()
+    game: Game[Any],
+    seats: int,
+    rng: random.Random,
+    now: float,
+    legal: Callable[[], Sequence[Move]] = tuple,
 ) -> tuple[int | None, object]:
     """A sender and a move broken in up to three ways. A move broken in none is one of the
-    ``legal`` moves when there are some (the junk must not crowd out what is right), else a
-    random declared one; a broken move comes from any sender."""
+    ``legal()`` moves when there are some (the junk must not crowd out what is right), else a
+    random declared one; a broken move comes from any sender. ``legal`` is asked only for a
+    move broken in none (a fifth of them): finding the legal moves is most of a step's time."""
     if rng.random() < 0.03:
         return rng.choice([None, *range(seats)]), rng.choice([None, [], "arm", 7, ["type"], 1.5])
     breaks = rng.choice([0, 1, 1, 2, 3])
-    sender, raw = rng.choice(legal) if breaks == 0 and legal else candidate(game, seats, rng)
+    moves = legal() if breaks == 0 else ()
+    sender, raw = rng.choice(moves) if moves else candidate(game, seats, rng)
     raw = {**raw, "t": now if rng.random() < 0.9 else junk(rng)}  # a race press's client time
     action = game.actions[raw["type"]]
     for _ in range(breaks):
@@ -352,7 +360,10 @@ class Picker:
         for who, payloads in listed.items():
             for payload in payloads or ():
                 move = (who, payload)
-                if not for_gone(self.game.actions[payload["type"]], move, self.gone):
+                # (``self.gone`` first: thousands of formulas are listed in every step)
+                if not self.gone or not for_gone(
+                    self.game.actions[payload["type"]], move, self.gone
+                ):
                     out.setdefault(payload["type"], []).append(move)
         return out
 
@@ -505,15 +516,36 @@ def check_views(game: Game[Any], state: Any, seats: int) -> dict[int | None, dic
     views = {who: game.view(state, who) for who in (None, *range(seats))}
     for who, view in views.items():
         assert isinstance(view, dict), f"{game.id}: the {audience(who)} view is not an object"
-    presented = {who: game.present(state, who) for who in (None, *range(seats))}
+    with views_known(game, state, views):
+        presented = {who: game.present(state, who) for who in (None, *range(seats))}
     for who, view in presented.items():
         try:
             json.dumps(view, allow_nan=False)
         except (TypeError, ValueError) as exc:
             raise AssertionError(f"{game.id}: the {audience(who)} view is not JSON: {exc}") from exc
     assert "you" not in views[None], f"{game.id}: the table view has a 'you'"
-    check_prompts(game, state, presented)
+    check_prompts(game, state, presented, listed_choices(game, state, seats))
     return views
+
+
+@contextmanager
+def views_known(
+    game: Game[Any], state: Any, views: Mapping[int | None, dict[str, Any]]
+) -> Iterator[None]:
+    """``game.view`` of ``state`` answered from ``views`` meanwhile (the views of every
+    audience, just computed): ``present`` builds on ``view``, and computing each view twice in
+    every state reached was a fifth of the conformance suite's time. ``view`` is pure, so
+    ``present`` sends the same either way; any other state is computed as before."""
+    own = type(game).view
+
+    def view(asked: Any, seat: int | None) -> dict[str, Any]:
+        return views[seat] if asked is state and seat in views else own(game, asked, seat)
+
+    game.view = view  # type: ignore[method-assign]  # this instance only, until the end
+    try:
+        yield
+    finally:
+        del game.view
 
 
 # -- (c) secrecy --------------------------------------------------------------------------------
@@ -553,16 +585,32 @@ def canon(value: Any) -> str:
 
 
 def parts(view: Any) -> set[str]:
-    """Every sub-object, list, key and leaf of ``view``, in canonical form."""
+    """Every sub-object, list, key and leaf of ``view``, in canonical form (``canon``'s text:
+    the strings, numbers and constants that fill most of a view are written here without a
+    ``json.dumps`` call each, which made this a quarter of the conformance suite's time).
+
+    >>> sorted(parts({"b": [1, 2.0], "a": "x"}))
+    ['"a"', '"b"', '"x"', '1', '2', '[1,2]', '{"a":"x","b":[1,2]}']
+    """
     found: set[str] = set()
+    quote = json.encoder.encode_basestring_ascii  # json.dumps of a str, as canon writes it
 
     def walk(node: Any) -> str:
-        if isinstance(node, Mapping):
+        kind = type(node)
+        if kind is str:
+            text = quote(node)
+        elif kind is int:
+            text = int.__repr__(node)
+        elif node is None or kind is bool:
+            text = "null" if node is None else "true" if node else "false"
+        elif isinstance(node, Mapping):
             items = []
             for key, child in node.items():
-                found.add(json.dumps(str(key)))
-                items.append((str(key), walk(child)))
-            text = "{" + ",".join(f"{json.dumps(k)}:{v}" for k, v in sorted(items)) + "}"
+                name = str(key)
+                quoted = quote(name)
+                found.add(quoted)
+                items.append((name, walk(child), quoted))
+            text = "{" + ",".join(f"{k}:{v}" for _, v, k in sorted(items)) + "}"
         elif isinstance(node, list | tuple):
             text = "[" + ",".join(walk(child) for child in node) + "]"
         else:
@@ -636,8 +684,19 @@ Listed = dict[int | None, list[dict[str, Any]] | None]
 
 
 def listed_choices(game: Game[Any], state: Any, seats: int) -> Listed:
-    """``game.choices`` for the table and each of the ``seats``."""
-    return {who: game.choices(state, who) for who in (None, *range(seats))}
+    """``game.choices`` for the table and each of the ``seats``: asked once for the last state
+    (by identity; a state is immutable), which the prompts, ``check_choices`` and the
+    ``Picker`` each need in every step. The lists are shared: callers must not change them."""
+    last = _LAST_LISTED[0]
+    if last is not None and last[0] is game and last[1] is state and len(last[2]) == seats + 1:
+        return last[2]
+    listed = {who: game.choices(state, who) for who in (None, *range(seats))}
+    _LAST_LISTED[0] = (game, state, listed)  # held, so that the state's id is not reused
+    return listed
+
+
+#: the game, state and lists of the last ``listed_choices``
+_LAST_LISTED: list[tuple[Game[Any], Any, Listed] | None] = [None]
 
 
 def enumerates(listed: Listed) -> bool:
@@ -685,11 +744,10 @@ def check_choices(
         if over or who in gone:
             why = "the game is over" if over else "it left"
             assert payloads == [], f"{game.id}: {why}, but {sender(who)} is offered {payloads}"
-        texts: set[str] = set()
-        for payload in payloads:
-            text = listed_text(payload)
-            assert text not in texts, f"{game.id}: {sender(who)} is offered {payload} twice"
-            texts.add(text)
+        texts = list(map(listed_text, payloads))
+        if len(set(texts)) < len(texts):  # (one pass at C speed: thousands may be listed)
+            twice = next(p for k, p in enumerate(payloads) if texts[k] in texts[:k])
+            raise AssertionError(f"{game.id}: {sender(who)} is offered {twice} twice")
         applied = payloads
         if len(payloads) > CHOICES_APPLIED:
             applied = rng.sample(payloads, CHOICES_APPLIED)
@@ -985,6 +1043,11 @@ def check_room_replay(
     return picker.accepted
 
 
+def legal_moves(picker: Picker, state: Any, now: float) -> list[Move]:
+    """One legal move of each action now (``Picker.legal_moves``), without the states after."""
+    return [move for move, _ in picker.legal_moves(state, now).values()]
+
+
 def settle(table: Table) -> None:
     """Let the race presses waiting for their settle window be decided."""
     table.clock.now += CAP_MS + 1
@@ -1047,7 +1110,7 @@ def check_end(
     if rng.random() < 0.3:
         svc.room_command("tv", {"type": "pause"})
     listed = listed_choices(game, room.state, players)
-    legal = [move for move, _ in picker.legal_moves(room.state, room.game_time(clock.now)).values()]
+    legal = legal_moves(picker, room.state, room.game_time(clock.now))
     before = [*legal, *((who, p) for who, payloads in listed.items() for p in payloads or ())]
     reply = svc.room_command("tv", {"type": "end"})
     views = {o.to: o.payload["game"] for o in reply.out if o.event == "view"}
@@ -1116,8 +1179,7 @@ def check_fuzz(
             continue
         room = table.room
         before = (room.state, room.seq, room.status)
-        moves = picker.legal_moves(room.state, room.game_time(clock.now))
-        legal = [move for move, _ in moves.values()]
+        legal = partial(legal_moves, picker, room.state, room.game_time(clock.now))
         sender, raw = malformed(game, players, rng, clock.now, legal)
         try:
             # mostly from the sender the move names; now and then from anyone (a wrong phone)

@@ -63,12 +63,16 @@ def check_text(game: Game[Any], sent: Any, what: str) -> None:
 
 
 def check_prompts(
-    game: Game[Any], state: Any, views: Mapping[int | None, Mapping[str, Any]]
+    game: Game[Any],
+    state: Any,
+    views: Mapping[int | None, Mapping[str, Any]],
+    listed: Mapping[int | None, list[dict[str, Any]] | None],
 ) -> None:
     """While ``state`` runs, every seat's prompt agrees with its choices (the kind; the same
     sentence never goes to a seat that acts and to one that waits) and no view has an outcome;
     once it is over by its rules, every view has the outcome (``rules``) and each seat a place
-    (set for each seat in the ranking). ``views``: ``game.present`` for the table and each seat."""
+    (set for each seat in the ranking). ``views``: ``game.present`` for the table and each seat;
+    ``listed``: ``game.choices`` for each."""
     over = game.is_over(state)
     for who, view in views.items():
         outcome = view.get("outcome", "missing")
@@ -89,12 +93,12 @@ def check_prompts(
             continue
         prompt = you["prompt"]
         check_text(game, prompt["text"], f"seat {seat}'s prompt")
-        listed = game.choices(state, seat)
+        choices = listed[seat]
         acting = prompt["kind"] == "act"
-        if listed is not None:
-            assert acting == bool(listed), (
+        if choices is not None:
+            assert acting == bool(choices), (
                 f"{game.id}: seat {seat}'s prompt is {prompt['kind']!r}, but its choices are "
-                f"{listed[:3]!r}{' …' if len(listed) > 3 else ''}; {shown(view, seat)}"
+                f"{choices[:3]!r}{' …' if len(choices) > 3 else ''}; {shown(view, seat)}"
             )
         told.setdefault(repr(prompt["text"]), {})[acting] = seat
     for text, seats in told.items():

@@ -10,6 +10,7 @@ import pytest
 from tests.support import LiveServer, Peer, http_json
 
 pytestmark = pytest.mark.integration
+SHARE_SERVER = True  # each test makes its own room (tests/conftest.py, module_server)
 
 
 def play_round(server: LiveServer, peers: list[Peer], random_delay: bool = False) -> dict:

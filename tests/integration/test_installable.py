@@ -8,6 +8,8 @@ import urllib.request
 
 from tests.support import LiveServer
 
+SHARE_SERVER = True  # the tests only read what it serves (tests/conftest.py, module_server)
+
 
 def fetch(url: str) -> tuple[str, bytes, dict[str, str]]:
     with urllib.request.urlopen(url, timeout=10) as response:

@@ -10,6 +10,7 @@ import socketio
 from tests.support import LiveServer, Peer, http_json, seated, wait_until
 
 pytestmark = pytest.mark.integration
+SHARE_SERVER = True  # each test makes its own room (tests/conftest.py, module_server)
 
 
 def players(view):
