@@ -247,6 +247,8 @@ class Buzzer(Game[BuzzerState]):
         >>> BUZZER.choices(BUZZER.apply(opened, 0, {"type": "buzz"}, opened.opens_at), 0)
         []
         """
+        if self.is_over(state):
+            return []
         if seat is None:
             return [] if state.status in (Status.ARMED, Status.OPEN) else [{"type": "arm"}]
         armed = state.status is Status.ARMED and state.false_start
