@@ -140,17 +140,17 @@ def test_a_whole_game_on_tv_and_phones(browser: Any, server: LiveServer, artifac
 
 def check_end_screens(tv: Any, phones: list[Any], artifacts: Path, prefix: str) -> None:
     """The TV's final table is complete (every witch: place, race points, acrobatics, total)
-    with the winner on top and no line left from the last turn; each phone shows its own
-    final place and score, and the winner."""
+    with the winner on top and no line left from the last turn, under the kit's ending, whose
+    headline says who won (once); each phone shows its own place in the kit's ending ("You
+    win!" on the winner's) and its own score below."""
     rows = tv.locator("#www-final tbody tr[data-seat]")
     assert rows.count() == len(phones)
     for row in rows.all():
         cells = [c.inner_text().strip() for c in row.locator("td").all()]
         assert len(cells) == 5 and all(cells), cells
-    assert (
-        "wins" in tv.locator("#www-winner").inner_text()
-        or "tie" in tv.locator("#www-winner").inner_text()
-    )
+    headline = tv.locator(".kit-ending-headline").inner_text()
+    assert "wins" in headline or "tie" in headline.lower(), headline
+    assert tv.locator("#www-winner").count() == 0  # the kit's headline says it
     assert tv.locator("#www-sub").inner_text().startswith("Game over")
     for stale in ("#www-now", "#www-step-countdown", "#www-log", "#www-dice"):
         assert tv.locator(stale).count() == 0, stale
@@ -158,10 +158,9 @@ def check_end_screens(tv: Any, phones: list[Any], artifacts: Path, prefix: str) 
     winner = tv.locator("#www-final tbody tr").first.get_attribute("data-seat")
     for seat, page in enumerate(phones):
         page.wait_for_selector("#www-my-score")
-        place = page.locator("#www-my-place").inner_text()
-        assert place.endswith("place") and page.locator("#www-my-total").inner_text()
-        line = page.locator("#www-winner-line").inner_text()
-        assert ("You win" in line) == (str(seat) == winner) or "tie" in line, line
+        assert page.locator("#www-my-total").inner_text()
+        mine = page.locator(".kit-ending-mine").inner_text()
+        assert (mine == "You win!") == (str(seat) == winner) or "tie" in headline.lower(), mine
     phones[0].screenshot(path=str(artifacts / f"{prefix}-phone-over-390x844.png"))
 
 
@@ -310,9 +309,10 @@ def test_physical_dice_entered_and_corrected_on_the_tv_and_a_player_removed(
     assert tv.locator(".www-actions button, #www-now, #www-dice-form").count() == 0
     tv.screenshot(path=str(artifacts / "www-ended-tv-1920x1080.png"))
     anna.wait_for_selector("#www-my-score")
-    assert anna.locator("#www-my-place").inner_text() == "1st place"
+    # the place and the winner are the kit's ending; the phone keeps how the points add up
+    assert anna.locator(".kit-ending-mine").inner_text() == "You win!"
     assert anna.locator("#www-my-total").inner_text() == "4 points"
-    assert "ended" in anna.locator("#www-winner-line").inner_text()
+    assert anna.locator("#www-my-place, #www-winner-line").count() == 0
     assert anna.locator("#www-table-line").inner_text() == "The host ended the game."
     anna.screenshot(path=str(artifacts / "www-ended-phone-390x844.png"))
     close_all(tv, *phones)

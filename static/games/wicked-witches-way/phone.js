@@ -651,21 +651,27 @@ function drawOver(g, ctx) {
     : best.length > 1 ? t('A tie: {who} share the win with {x} points.', { who: best.map((r) => ctx.nameOf(r.seat)).join(' & '), x: best[0].total })
       : best.length ? (best[0].seat === ctx.seat ? t('You win with {x} points!', { x: best[0].total }) : t('{who} wins with {x} points.', { who: ctx.nameOf(best[0].seat), x: best[0].total }))
         : '';
+  // Once over, the kit's ending above says the place ("You win!"), the winner and the podium:
+  // this keeps what it does not say, how the points are made up. Until then (the acrobatics of
+  // a physical deck are being entered) the page says the standings itself.
+  const told = Boolean(g.outcome);
   if (me) {
     const acro = me.acrobatics === null || me.acrobatics === undefined ? ''
       : ' + ' + (physical ? t('{n} acrobatics', { n: me.acrobatics }) : t('{n} acrobatics (placeholder values)', { n: me.acrobatics }));
     mid.push(h('div', { class: 'www-score', id: 'www-my-score' },
-      h('p', { class: 'www-score-rank', id: 'www-my-place', text: t('{rank} place', { rank: ordinal(me.rank) }) }),
+      told ? null : h('p', { class: 'www-score-rank', id: 'www-my-place', text: t('{rank} place', { rank: ordinal(me.rank) }) }),
       h('p', { class: 'www-score-total', id: 'www-my-total', text: t('{total} points', { total: me.total }) }),
       h('p', { class: 'www-hint', text: t('{place_points} race{acro}', { place_points: me.place_points, acro }) })));
   }
-  mid.push(h('p', { class: 'www-say www-winner-line', id: 'www-winner-line', text: winner }));
-  mid.push(h('ol', { class: 'www-final-phone', id: 'www-final' }, rows.map((r) => h('li', { class: r.seat === ctx.seat ? 'mine' : null, dataset: { seat: r.seat } },
-    h('span', { class: 'pos', text: ordinal(r.rank) }),
-    pawn(ctx, witchOf(g, r.seat) || { seat: r.seat, witch: r.witch }),
-    ctx.avatar(r.seat),
-    h('span', { class: 'name', text: ctx.nameOf(r.seat) }),
-    h('span', { class: 'pts', text: String(r.total) })))));
+  if (!told) {
+    mid.push(h('p', { class: 'www-say www-winner-line', id: 'www-winner-line', text: winner }));
+    mid.push(h('ol', { class: 'www-final-phone', id: 'www-final' }, rows.map((r) => h('li', { class: r.seat === ctx.seat ? 'mine' : null, dataset: { seat: r.seat } },
+      h('span', { class: 'pos', text: ordinal(r.rank) }),
+      pawn(ctx, witchOf(g, r.seat) || { seat: r.seat, witch: r.witch }),
+      ctx.avatar(r.seat),
+      h('span', { class: 'name', text: ctx.nameOf(r.seat) }),
+      h('span', { class: 'pts', text: String(r.total) })))));
+  }
   if (physical && isPlayer(ctx) && me && !ended && g.phase === 'over') {
     let input = ctx.els.root.querySelector('#www-acrobatics');
     if (!input) {
