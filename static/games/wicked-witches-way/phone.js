@@ -282,8 +282,9 @@ function drawTop(ctx) {
     chips.push(h('span', { class: 'www-chip-none', text: t('Black Magic: use your real cards.') }));
   }
   if (isPlayer(ctx)) els.hand.replaceChildren(...chips);
-  const ended = ctx.room.status === 'over' && g.phase !== 'over';
-  els.line.textContent = ended ? t('The host ended the game.') : tableLine(ctx, { mine: ctx.seat });
+  // Over: the kit's ending above says how it ended; no table line says it again.
+  els.line.textContent = g.outcome ? '' : tableLine(ctx, { mine: ctx.seat });
+  els.line.hidden = !els.line.textContent;
 }
 
 // ---- phases ----------------------------------------------------------------------------------
