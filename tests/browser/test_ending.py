@@ -339,10 +339,10 @@ def test_witchs_brew_counts_the_points_then_ends_once(
     # it is scoring, and says so (in whatever case the style writes it)
     assert "game over" not in tv.locator("body").inner_text().lower()
     assert "scores" in tv.locator("#wb-set").inner_text().lower()
+    tv.screenshot(path=str(artifacts / f"ending-witchs-brew-{n}p-tv-scoring-1920x1080.png"))
     assert tv.evaluate(FITS) == []
     for selector in ("#wb-tiebreak", "#wb-confirm", "#wb-count-now"):
         assert tv.locator(selector).is_visible(), selector
-    tv.screenshot(path=str(artifacts / f"ending-witchs-brew-{n}p-tv-scoring-1920x1080.png"))
     unused = {p["seat"]: p["amulets"]["unused"] for p in bots[2].peer.latest()["game"]["players"]}
     points, tied = (TIE_FOR_FIRST, (0, 1)) if unused[0] != unused[1] else (TIE_FOR_SECOND, (1, 2))
 
