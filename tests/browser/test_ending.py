@@ -192,7 +192,9 @@ def saying(page: Any, text: str) -> int:
 
 def end_game(tv: Any) -> None:
     """The host's End, pressed twice: the second press once the first has armed it, and at once
-    (a busy machine must not let the 3 s confirmation lapse while a click waits for the button)."""
+    (a busy machine must not let the 3 s confirmation lapse while a click waits for the button).
+    Pressed once the game's screen is mounted: a mount forgets an armed press."""
+    tv.wait_for_selector("#game .kit-ending", state="attached")
     tv.click("#btn-end")
     tv.wait_for_selector("#btn-end.confirming")
     tv.locator("#btn-end").dispatch_event("click")
