@@ -80,7 +80,9 @@ function sparks() {
 export function makeEnding(side) {
   const extra = h('div', { class: 'kit-ending-extra' });
   const body = h('div', { class: 'kit-ending-body' });
-  const el = h('section', { class: `kit-ending kit-ending-${side}`, 'aria-live': 'polite' }, body, extra);
+  // the next game comes last, under what the module adds (a fact belongs with the podium)
+  const next = h('div', { class: 'kit-ending-after' });
+  const el = h('section', { class: `kit-ending kit-ending-${side}`, 'aria-live': 'polite' }, body, extra, next);
   el.hidden = true;
   let drawn = null;
   return {
@@ -104,9 +106,9 @@ export function makeEnding(side) {
         mine ? h('p', { class: 'kit-ending-mine', dataset: { place }, text: mine }) : null,
         h('h2', { class: 'kit-ending-headline', text: say(outcome.text) }),
         ...(outcome.ranking ? podium(ctx.view, outcome.ranking, ctx.lang) : []),
-        ctx.room.host ? nextGame() : null,
       ];
       body.replaceChildren(...parts.filter((part) => part !== null));
+      next.replaceChildren(...(ctx.room.host ? [nextGame()] : []));
       if (celebrate) {
         if (!reducedMotion()) body.prepend(sparks());
         el.classList.remove('kit-celebrate');

@@ -5,6 +5,7 @@ Screenshots: test-artifacts/ending-*.png."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +13,15 @@ import pytest
 
 from companion.engine.text import english
 from tests.browser.a11y import assert_accessible
-from tests.browser.conftest import close_all, open_table, phone_context, tv_context
+from tests.browser.conftest import (
+    SETTLED,
+    close_all,
+    open_table,
+    phone_context,
+    shown,
+    tv_context,
+)
+from tests.integration.test_witchs_brew_live import PhoneBot
 from tests.support import LiveServer, Peer
 
 pytestmark = pytest.mark.browser
@@ -164,3 +173,228 @@ def test_a_phone_says_its_place_in_its_language(
     assert page.locator(".kit-ending-mine").inner_text() == mine
     assert page.locator(".kit-ending-rest .kit-ending-place").first.inner_text() == fourth
     context.close()
+
+
+# ---- one ending per screen: every game leaves the headline, the place and the podium to the kit --
+
+#: how many visible elements of the page say exactly ``text`` (the innermost one of a nest)
+SAYING = """(text) => [...document.querySelectorAll('body *')].filter((el) => {
+  if (!el.checkVisibility({ visibilityProperty: true })) return false;
+  const own = (el.innerText || '').trim();
+  return own === text && ![...el.children].some((c) => (c.innerText || '').trim() === text);
+}).length"""
+
+
+def saying(page: Any, text: str) -> int:
+    count: int = page.evaluate(SAYING, text)
+    return count
+
+
+def end_game(tv: Any) -> None:
+    """The host's End, pressed twice: the second press once the first has armed it, and at once
+    (a busy machine must not let the 3 s confirmation lapse while a click waits for the button).
+    Pressed once the game's screen is mounted: a mount forgets an armed press."""
+    tv.wait_for_selector("#game .kit-ending", state="attached")
+    tv.click("#btn-end")
+    tv.wait_for_selector("#btn-end.confirming")
+    tv.locator("#btn-end").dispatch_event("click")
+    tv.wait_for_selector('body[data-status="over"]')
+
+
+def assert_one_ending(page: Any, outcome: dict[str, Any], place: int | None, what: str) -> None:
+    """The outcome's sentence once on the screen, "You win!" once on the winner's phone (and
+    nowhere else), the podium where the game ranks, and the ending on screen."""
+    page.wait_for_selector(".kit-ending", state="visible")
+    sentence = english(outcome["text"])
+    assert saying(page, sentence) == 1, f"{what}: {sentence!r} not said exactly once"
+    assert saying(page, "You win!") == (1 if place == 1 else 0), what
+    assert page.locator(".kit-podium").is_visible() == bool(outcome["ranking"]), what
+
+
+#: each game to its end: the seats, and how the end comes (the host's End, or a resignation)
+ENDINGS = {
+    "buzzer": (["Sofia", "Ben", "Cleo"], "end"),
+    "witch-and-bitch": (["Anna", "Ben", "Cleo"], "end"),
+    "witchcraft": (["Anna", "Ben"], "resign"),
+    "wicked-witches-way": (["Anna", "Ben", "Cleo"], "end"),
+    "carodejnice": (["Anna"], "end"),
+    "witchs-brew": (["Anna", "Ben", "Cleo"], "end"),
+}
+
+
+@pytest.mark.parametrize("game", list(ENDINGS))
+def test_every_game_says_its_ending_once_on_each_screen(
+    browser: Any, server: LiveServer, artifacts: Path, game: str
+) -> None:
+    names, how = ENDINGS[game]
+    options = {"random_delay": False, "countdown": 1} if game == "buzzer" else {}
+    room = server.create_room(game, options=options)
+    tv, phones = open_table(browser, server, room, names)
+    spy = Peer(server.url, "spy")
+    assert spy.call("watch", {"code": room["code"]})["ok"]
+    tv.click("#btn-start")
+    tv.wait_for_selector('body[data-status="playing"]')
+    if game == "buzzer":  # a round: Ben is fastest and gets the point, then the game ends
+        tv.click("#btn-arm")
+        for page in phones:
+            page.wait_for_selector('#btn-buzz[data-state="open"]', timeout=10_000)
+        phones[1].locator("#btn-buzz").tap()
+        phones[1].wait_for_selector('#btn-buzz[data-state="ranked"]')
+        tv.click('#ranking button[data-award="1"]')
+        tv.wait_for_selector("#ranking .bz-awarded")
+    if how == "resign":
+        resign = phones[1].locator("#wc-resign")
+        resign.click()
+        phones[1].wait_for_selector("#wc-resign.confirming")
+        resign.click()
+        tv.wait_for_selector('body[data-status="over"]')
+    else:
+        end_game(tv)
+    view = spy.wait_view(lambda v: v["room"]["status"] == "over")
+    outcome = view["game"]["outcome"]
+    places = {p["seat"]: p["place"] for p in outcome["ranking"] or ()}
+    if game == "buzzer":  # the podium of total points, not the last round
+        assert places[1] == 1 and english(outcome["text"]) == "Ben wins the game"
+        assert shown(tv, "#bz-status", "#ranking", "#scores") == []
+        for page in phones:
+            page.wait_for_selector(".kit-ending", state="visible")
+            assert shown(page, "#btn-buzz", "#bz-verdict", ".kit-status") == []
+    tv.wait_for_function(SETTLED)
+    assert_one_ending(tv, outcome, None, f"{game} TV")
+    tv.screenshot(path=str(artifacts / f"ending-{game}-tv-1920x1080.png"))
+    for seat, page in enumerate(phones):
+        assert_one_ending(page, outcome, places.get(seat), f"{game} phone {seat}")
+        page.wait_for_function(SETTLED)
+        page.screenshot(path=str(artifacts / f"ending-{game}-phone-{seat}-390x844.png"))
+    spy.close()
+    close_all(tv, *phones)
+
+
+class CountingBot(PhoneBot):
+    """A Witch's Brew phone bot that plays the set but leaves its victory points to the TV."""
+
+    def _choose(
+        self, game: dict[str, Any], you: dict[str, Any], trick: Any
+    ) -> dict[str, Any] | None:
+        return None if "points" in you["prompts"] else super()._choose(game, you, trick)
+
+
+#: what stays inside the TV's game area (nothing cut on the scoring screen)
+FITS = """() => {
+  const area = document.getElementById('game').getBoundingClientRect();
+  const cut = [];
+  for (const el of document.querySelectorAll('#wb-tv .wb-over-main, #wb-tv .wb-over-main *')) {
+    if (!el.checkVisibility()) continue;
+    const box = el.getBoundingClientRect();
+    const out = box.bottom > area.bottom + 0.5 || box.right > area.right + 0.5
+      || box.left < area.left - 0.5;
+    if (out) cut.push(`${el.id || el.className || el.tagName} outside the game area`);
+    if (el.scrollHeight > el.clientHeight + 1 && getComputedStyle(el).overflowY !== 'visible')
+      cut.push(`${el.id || el.className || el.tagName} cuts its content`);
+  }
+  return cut;
+}"""
+
+#: the victory points the table enters: a tie the unused amulets decide, for the win when
+#: Anna's and Ben's amulets differ, else Ben and Cleo for 2nd behind Anna
+TIE_FOR_FIRST = [15, 15, 9, 7, 5]
+TIE_FOR_SECOND = [15, 12, 12, 7, 5]
+WB_NAMES = ["Anna", "Ben", "Cleo", "Dora", "Emil"]
+
+
+@pytest.mark.parametrize("n", [3, 4, 5])
+def test_witchs_brew_counts_the_points_then_ends_once(
+    browser: Any, server: LiveServer, peers: list[Peer], artifacts: Path, n: int
+) -> None:
+    """Phone bots play one set (every raven gone); the TV's scoring screen says it is scoring,
+    not "Game over", and fits 1920×1080 whole; the TV enters the points and confirms; then
+    the TV and two phones (Anna and Ben: the winner and another place when the amulets break
+    their tie) say the ending once, with the amulets' tie-break fact under the podium when the
+    amulets decided."""
+    room = server.create_room("witchs-brew", seed=7, options={"amulets": True})
+    tv = tv_context(browser).new_page()
+    tv.goto(f"{server.url}/host/{room['code']}#{room['host_token']}")
+    tv.wait_for_selector("#room-code")
+    bots, tokens = [], []
+    for seat, name in enumerate(WB_NAMES[:n]):
+        peer = Peer(server.url, name)
+        peers.append(peer)
+        ack = peer.call("join", {"code": room["code"], "name": name})
+        assert ack["ok"], ack
+        tokens.append(ack["token"])
+        bots.append(CountingBot(peer, seat))
+    tv.wait_for_function(
+        f"() => document.querySelectorAll('#players li[data-seat]').length === {n}"
+    )
+    tv.click("#btn-start")
+    tv.wait_for_selector('body[data-status="playing"]')
+    while bots[1].peer.call("act", {"type": "raven"})["ok"]:  # every raven goes in set 1
+        pass
+    tv.wait_for_selector('#wb-tv[data-phase="select"], #wb-tv[data-phase="trick"]')
+    end = time.monotonic() + 120  # only against hanging: the loop ends with the set
+    while time.monotonic() < end and bots[0].peer.latest()["game"]["phase"] != "scoring":
+        for bot in bots:
+            bot.step()
+        time.sleep(0.03)
+
+    tv.wait_for_selector('#wb-tv[data-phase="scoring"]')
+    tv.wait_for_function(SETTLED)
+    # it is scoring, and says so (in whatever case the style writes it)
+    assert "game over" not in tv.locator("body").inner_text().lower()
+    assert "scores" in tv.locator("#wb-set").inner_text().lower()
+    tv.screenshot(path=str(artifacts / f"ending-witchs-brew-{n}p-tv-scoring-1920x1080.png"))
+    assert tv.evaluate(FITS) == []
+    for selector in ("#wb-tiebreak", "#wb-confirm", "#wb-count-now"):
+        assert tv.locator(selector).is_visible(), selector
+    unused = {p["seat"]: p["amulets"]["unused"] for p in bots[2].peer.latest()["game"]["players"]}
+    points, tied = (TIE_FOR_FIRST, (0, 1)) if unused[0] != unused[1] else (TIE_FOR_SECOND, (1, 2))
+
+    # Anna's and Ben's phones take their seats over from the bots (their tokens)
+    phones = []
+    for seat in (0, 1):
+        bots[seat].peer.close()
+        context = phone_context(browser)
+        context.add_init_script(  # the server's pages only (not the first blank page)
+            f"if (location.origin === '{server.url}')"
+            f" localStorage.setItem('companion.seat.{room['code']}', '{tokens[seat]}')"
+        )
+        page = context.new_page()
+        page.goto(room["join_url"])
+        page.wait_for_selector('#wb-phone[data-phase="scoring"]')
+        assert "game over" not in page.locator("body").inner_text().lower()
+        phones.append(page)
+    phones[1].screenshot(path=str(artifacts / f"ending-witchs-brew-{n}p-phone-scoring-390x844.png"))
+
+    for seat in range(n):
+        tv.fill(f'input[data-points-seat="{seat}"]', str(points[seat]))
+        tv.click(f'button[data-points-send="{seat}"]')
+        tv.wait_for_function(
+            "([seat, points]) => document.querySelector(`input[data-points-seat='${seat}']`)"
+            "?.value === String(points)",
+            arg=[seat, points[seat]],
+        )
+    tv.click("#wb-confirm:not([disabled])")
+    tv.wait_for_selector('body[data-status="over"]')
+    table = bots[2].peer.wait_view(lambda v: v["room"]["status"] == "over")["game"]
+    outcome = table["outcome"]
+    places = {p["seat"]: p["place"] for p in outcome["ranking"]}
+    winners = [WB_NAMES[seat] for seat, place in places.items() if place == 1]
+    assert len(winners) == 1 and english(outcome["text"]) == f"{winners[0]} wins the game"
+    decided = unused[tied[0]] != unused[tied[1]]  # the amulets break the tie, or they share
+    assert (places[tied[0]] != places[tied[1]]) == decided
+    tv.wait_for_function(SETTLED)
+    screens = ((tv, None, "TV"), (phones[0], places[0], "Anna"), (phones[1], places[1], "Ben"))
+    for page, place, what in screens:
+        assert_one_ending(page, outcome, place, f"witch's brew {n}p {what}")
+        facts = page.locator(".kit-ending-extra .wb-ending-fact")
+        assert facts.count() == (1 if decided else 0), what
+        if decided:
+            tie = f"Tied on {points[tied[0]]} points: unused amulets decide"
+            assert facts.inner_text().startswith(tie), facts.inner_text()
+        # no list or headline of the game's own beside the kit's
+        assert page.locator("#wb-final, #wb-over").count() == 0, what
+    tv.screenshot(path=str(artifacts / f"ending-witchs-brew-{n}p-tv-1920x1080.png"))
+    for seat, page in enumerate(phones):
+        page.wait_for_function(SETTLED)
+        page.screenshot(path=str(artifacts / f"ending-witchs-brew-{n}p-phone-{seat}-390x844.png"))
+    close_all(tv, *phones)

@@ -82,20 +82,27 @@ def test_seat_order_undo_and_a_seat_moved_to_a_spare_phone(
     spare.screenshot(path=str(artifacts / "table-phone-handoff-390x844.png"))
 
     # The point was right after all: give it again, then end the game. Every phone shows its
-    # final place and the winner; the TV the final table.
+    # final place and the podium of total points; the TV the podium; nothing of the last round.
     tv.click("#ranking button[data-award]")
     tv.wait_for_selector("#ranking .bz-awarded")
     tv.click("#btn-end")
     tv.click("#btn-end")
-    ben.wait_for_function("() => document.querySelector('#bz-verdict')?.textContent === 'You win!'")
+    ben.wait_for_function(
+        "() => document.querySelector('.kit-ending-mine')?.textContent === 'You win!'"
+    )
     sofia.wait_for_function(
-        "() => document.querySelector('#bz-verdict')?.textContent === '2nd place'"
+        "() => document.querySelector('.kit-ending-mine')?.textContent === 'You are 2nd'"
     )
-    assert "Ben: 1 point" in sofia.locator(".bz-detail").inner_text()
-    assert (
-        sofia.locator(".bz-scores li").count() == 3 and not sofia.locator("#btn-buzz").is_visible()
+    winner = sofia.locator('.kit-step[data-place="1"] .kit-ending-entry')
+    assert winner.locator(".kit-ending-name").inner_text() == "Ben"
+    assert winner.locator(".kit-ending-score").inner_text() == "1"
+    assert sofia.locator(".kit-ending-entry").count() == 3
+    assert not sofia.locator("#btn-buzz").is_visible()
+    assert not sofia.locator("#bz-verdict").is_visible()
+    tv.wait_for_function(
+        "() => document.querySelector('.kit-ending-headline')?.textContent === 'Ben wins the game'"
     )
-    tv.wait_for_function("() => document.querySelector('#bz-status').textContent === 'Ben wins!'")
+    assert not tv.locator("#bz-status").is_visible() and not tv.locator("#ranking").is_visible()
     sofia.screenshot(path=str(artifacts / "table-phone-over-390x844.png"))
     tv.screenshot(path=str(artifacts / "table-tv-over-1920x1080.png"))
     close_all(tv, anna, ben, sofia, spare)

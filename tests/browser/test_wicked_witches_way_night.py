@@ -203,11 +203,20 @@ def undo_a_formula(tv: Any, phones: list[Any]) -> None:
 
 
 def check_end_screens(tv: Any, phones: list[Any], artifacts: Path, prefix: str) -> None:
-    """The kit's ending on every screen (the winner's sentence, the podium, each phone's own
-    place), and no line left from the last turn."""
+    """The kit's ending on every screen (the winner's sentence once, the podium, each phone's
+    own place), the TV's final table complete under it (every witch: place, race points,
+    acrobatics, total), each phone's own score, and no line left from the last turn."""
     for stale in ("#www-now", "#www-step-countdown", "#www-log", "#www-dice"):
         assert tv.locator(stale).count() == 0, stale
     assert_ending(tv, phones, artifacts, prefix, " points.")
+    rows = tv.locator("#www-final tbody tr[data-seat]")
+    assert rows.count() == len(phones)
+    for row in rows.all():
+        cells = [c.inner_text().strip() for c in row.locator("td").all()]
+        assert len(cells) == 5 and all(cells), cells
+    assert tv.locator("#www-winner").count() == 0  # the kit's headline says it
+    for page in phones:
+        assert page.locator("#www-my-total").inner_text()
 
 
 #: Records whether the TV ever draws a pawn off the start while the room is playing (set up
@@ -355,9 +364,10 @@ def test_physical_dice_entered_and_corrected_on_the_tv_and_a_player_removed(
     assert tv.locator(".www-actions button, #www-now, #www-dice-form").count() == 0
     tv.screenshot(path=str(artifacts / "www-ended-tv-1920x1080.png"))
     anna.wait_for_selector("#www-my-score")
-    assert anna.locator("#www-my-place").inner_text() == "1st place"
+    # the place and the winner are the kit's ending; the phone keeps how the points add up
+    assert anna.locator(".kit-ending-mine").inner_text() == "You win!"
     assert anna.locator("#www-my-total").inner_text() == "4 points"
-    assert "ended" in anna.locator("#www-winner-line").inner_text()
-    assert anna.locator("#www-table-line").inner_text() == "The host ended the game."
+    assert anna.locator("#www-my-place, #www-winner-line").count() == 0
+    assert not anna.locator("#www-table-line").is_visible()  # the kit's headline says it
     anna.screenshot(path=str(artifacts / "www-ended-phone-390x844.png"))
     close_all(tv, *phones)

@@ -220,6 +220,9 @@ def test_placement_a_split_capture_an_altar_and_a_win_by_the_rules(
     # The player to move has no legal move: the game is over by its rules on every screen.
     assert state.phase is Phase.OVER and state.winner is not None
     tv.wait_for_function("() => document.querySelector('#wc-tv')?.dataset.phase === 'over'")
+    # the result is said once, by the kit: not again in the TV's own lines
+    said = " ".join(tv.locator("#wc-pending, #wc-moves").all_inner_texts())
+    assert str(state.result) not in said
     # the winner's phone has no third-person sentence of its own: the kit says "You win!"
     assert phones[state.winner].locator("#wc-result").count() == 0
     places = {state.winner: 1, 1 - state.winner: 2}

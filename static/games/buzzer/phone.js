@@ -172,39 +172,15 @@ function drawWatcher(ctx, status) {
   els.scores.replaceChildren(...scoreItems(ctx));
 }
 
-/** The end of the game on a player's phone: the final place, the points and the winner.
- * @param {Ctx} ctx */
-function drawFinal(ctx) {
-  const { els } = ctx;
-  const rows = scoreRows(ctx);
-  const mine = rows.find((r) => r.seat === ctx.seat);
-  const points = mine?.points ?? 0;
-  const place = 1 + rows.filter((r) => r.points > points).length;
-  const best = rows[0]?.points ?? 0;
-  const leaders = rows.filter((r) => r.points === best);
-  const tied = leaders.length > 1 && place === 1;
-  els.verdict.textContent = best === 0 ? t('Game over')
-    : (place === 1 ? (tied ? t('A tie for first!') : t('You win!')) : t('{rank} place', { rank: ordinal(place) }));
-  const plural = (n) => tn('{n} point', '{n} points', n);
-  els.detail.textContent = best === 0 ? t('Nobody scored this time.')
-    : (place === 1 && !tied ? t('{points}. Well pressed!', { points: plural(points) })
-      : t('You: {points} · {leaders}: {best}', {
-        points: plural(points), leaders: leaders.map((r) => r.name).join(' & '), best: plural(best),
-      }));
-  els.scores.replaceChildren(...scoreItems(ctx, ctx.seat));
-  if (!els.scores.isConnected) {
-    els.root.querySelector('.bz-top').append(
-      h('h2', { class: 'bz-small-title', text: t('Final scores') }), els.scores);
-  }
-  els.button.hidden = true;
-  els.root.dataset.state = 'over';
-}
-
 /** @param {Ctx} ctx */
 export function render(ctx) {
   const { game, els, local } = ctx;
   const status = effectiveStatus(game, ctx.gameNow);
   local.shown = status;
+  // The end is the kit's: "You win!" or your place, and the podium of total points above this
+  // module. Nothing of the last round (button, verdict, status card) says it a second time.
+  els.root.hidden = ctx.room.status === 'over';
+  if (els.root.hidden) return;
   if (local.pressedRound !== null && local.pressedRound !== game.round) local.pressedRound = null;
   const points = (game.scores || {})[ctx.seat] ?? 0;
   els.round.textContent = [
@@ -212,8 +188,7 @@ export function render(ctx) {
     isPlayer(ctx) ? tn('{n} point', '{n} points', points) : null,
   ].filter(Boolean).join(' · ');
 
-  if (isPlayer(ctx) && ctx.room.status === 'over') drawFinal(ctx);
-  else if (isPlayer(ctx)) drawVerdict(ctx, stateOf(ctx, status), status);
+  if (isPlayer(ctx)) drawVerdict(ctx, stateOf(ctx, status), status);
   else drawWatcher(ctx, status);
   els.button.disabled = !ctx.playing;
   if (isPlayer(ctx)) ctx.status(statusCard(ctx, stateOf(ctx, status)));
@@ -230,8 +205,7 @@ function statusCard(ctx, state) {
   const you = points || rows.some((r) => r.points)
     ? t('{place} of {n} · score {points}', { place: ordinal(place), n: rows.length, points })
     : t('No points yet: the fastest press scores');
-  const over = ctx.room.status === 'over';
-  const next = over ? t('The host may start a rematch from the TV.') : {
+  const next = {
     idle: t('Wait for the host to arm a round on the TV.'),
     armed: t('Thumb over the button: press on GO, not before.'),
     open: t('Press the button now!'),
@@ -247,8 +221,7 @@ function statusCard(ctx, state) {
   const k = typeof ctx.game.pressed === 'number' ? ctx.game.pressed : ranking.length;
   const n = typeof ctx.game.playing === 'number' ? ctx.game.playing : seated;
   let table;
-  if (over) table = rows[0]?.points ? t('Winner: {name} (score {points})', { name: rows[0].name, points: rows[0].points }) : t('Nobody scored.');
-  else if (ranking.length && (state === 'open' || state === 'pressed')) table = tn('{name} is fastest so far · {n} of {total} pressed', '{name} is fastest so far · {n} of {total} pressed', k, { name: ctx.nameOf(ranking[0].seat), total: n });
+  if (ranking.length && (state === 'open' || state === 'pressed')) table = tn('{name} is fastest so far · {n} of {total} pressed', '{name} is fastest so far · {n} of {total} pressed', k, { name: ctx.nameOf(ranking[0].seat), total: n });
   else if (ranking.length) table = tn('{name} was fastest · {n} of {total} pressed', '{name} was fastest · {n} of {total} pressed', k, { name: ctx.nameOf(ranking[0].seat), total: n });
   else if (state === 'armed' || state === 'open') table = t('Everyone is waiting for GO.');
   else table = rows[0]?.points ? t('Leader: {name} (score {points})', { name: rows[0].name, points: rows[0].points }) : t('{n} at the table', { n: seated });

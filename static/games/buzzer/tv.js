@@ -1,10 +1,10 @@
 // Buzzer, table screen: big status line, arm button, live ranking with the time behind the
-// winner, how many pressed, scoreboard.
+// winner, how many pressed, scoreboard. The end is the kit's podium of the total points.
 
 import { h, formatGap, replay } from '../../js/ui.js';
-import { countdown, t, tn } from '../../js/kit.js';
+import { countdown, t } from '../../js/kit.js';
 import { beep } from '../../js/sound.js';
-import { effectiveStatus, rankingItems, scoreItems, scoreRows } from './common.js';
+import { effectiveStatus, rankingItems, scoreItems } from './common.js';
 
 /** @typedef {import('../../js/kit.js').Ctx} Ctx */
 
@@ -90,29 +90,6 @@ function drawStage(ctx, status) {
   els.root.dataset.state = status;
 }
 
-/** After "End game": the final standings instead of the last round.
- * @param {Ctx} ctx */
-function drawFinal(ctx) {
-  const { els } = ctx;
-  const rows = scoreRows(ctx);
-  const best = rows[0]?.points ?? 0;
-  const leaders = rows.filter((r) => r.points === best);
-  if (!rows.length || best === 0) {
-    els.status.textContent = t('Game over');
-    els.sub.textContent = t('Thanks for playing!');
-  } else if (leaders.length === 1) {
-    els.status.textContent = t('{who} wins!', { who: leaders[0].name });
-    const points = tn('{n} point', '{n} points', best);
-    els.sub.textContent = t('Game over · {points}', { points });
-  } else {
-    els.status.textContent = t('A tie!');
-    els.sub.textContent = t('{leaders} · {points} each', {
-      leaders: leaders.map((r) => r.name).join(' & '), points: tn('{n} point', '{n} points', best),
-    });
-  }
-  els.root.dataset.state = 'over';
-}
-
 /** @param {Ctx} ctx */
 export function render(ctx) {
   const { game, els, local } = ctx;
@@ -126,10 +103,12 @@ export function render(ctx) {
   local.shown = status;
   local.round = game.round;
 
+  // The end is the kit's podium of total points (docs/pages.md, "Prompts and endings"): nothing
+  // of the last round stays on screen to compete with it.
   const over = ctx.room.status === 'over';
-  if (over) drawFinal(ctx);
-  else drawStage(ctx, status);
-  els.arm.hidden = over;
+  els.root.hidden = over;
+  if (over) return;
+  drawStage(ctx, status);
   els.arm.disabled = !ctx.playing || status === 'armed' || status === 'open';
   els.arm.textContent = status === 'armed' || status === 'open' ? t('Round under way')
     : (game.round ? t('Arm next round') : t('Arm round'));
@@ -152,7 +131,7 @@ export function render(ctx) {
   items.forEach((li) => { if (li.dataset.seat !== undefined) ctx.fresh(li, `press-${game.round}-${li.dataset.seat}`); });
   els.ranking.replaceChildren(...items);
   // "Pressed: 1 of 2": only the seats still in the game count (the server leaves out who left)
-  const counting = game.round > 0 && !over && typeof game.playing === 'number';
+  const counting = game.round > 0 && typeof game.playing === 'number';
   els.count.hidden = !counting;
   els.count.textContent = counting ? t('Pressed: {n} of {m}', { n: game.pressed, m: game.playing }) : '';
   // a game played to a target says so where the points are

@@ -203,21 +203,27 @@ export function lastResult(game) {
     : t('{name} failed ({left} < {d}).', params));
 }
 
-/** The end of the game: what lost, or the trial's verdict; the host's End: the room's outcome. */
+/** The game's own verdict at its end: "Defeat", "Innocent!", "Guilty!" ('' for a tale or the
+ * host's End: the kit's ending headline, `outcome.text`, says all there is). */
 export function outcomeHeadline(game) {
   const o = game.result;
-  if (!o) return game.outcome ? say(game.outcome.text) : '';
+  if (!o || o.kind === 'tale') return '';
   if (o.kind === 'loss') return t('Defeat');
-  if (o.kind === 'tale') return o.won ? t('The tale is won') : t('The tale is lost');
   return o.innocent ? t('Innocent!') : t('Guilty!');
 }
 
+/** What the kit's headline does not say: the counts behind a loss, how the trial came about.
+ * The trial's degree and a loss said in the same words are the headline: not said twice. */
 export function outcomeDetail(game) {
   const o = game.result;
-  if (!o) return '';
-  if (o.kind === 'loss') return LOSS[o.loss]?.(game.counters) ?? o.loss;
-  if (o.kind === 'tale') return '';
-  return `${TRIAL_CAUSE[o.cause]?.() ?? ''} ${DEGREE[o.degree]?.() ?? ''}`.trim();
+  if (!o || o.kind === 'tale') return '';
+  const headline = say(game.outcome?.text);
+  if (o.kind === 'loss') {
+    const detail = LOSS[o.loss]?.(game.counters) ?? o.loss;
+    return detail === headline ? '' : detail;
+  }
+  const degree = DEGREE[o.degree]?.() ?? '';
+  return [TRIAL_CAUSE[o.cause]?.() ?? '', degree === headline ? '' : degree].filter(Boolean).join(' ');
 }
 
 /** Each juror's sum explained: "Juror A: conviction 7 ≥ 3 + 4 = 7: convinced." */

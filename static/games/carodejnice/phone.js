@@ -285,10 +285,13 @@ function over(ctx) {
   const o = game.result;
   const reveal = revealClock(ctx);
   const good = (o?.kind === 'trial' && o.innocent) || (o?.kind === 'tale' && o.won);
+  // The kit's ending above says the outcome; this keeps the verdict and the detail under it.
+  const headline = outcomeHeadline(game);
+  const detail = outcomeDetail(game);
   const out = [
-    h('p', { class: `cj-outcome ${good ? 'good' : 'bad'}`, id: 'cj-outcome' }, outcomeHeadline(game)),
-    h('p', { class: 'cj-outcome-detail', id: 'cj-outcome-detail', text: outcomeDetail(game) }),
-  ];
+    headline ? h('p', { class: `cj-outcome ${good ? 'good' : 'bad'}`, id: 'cj-outcome' }, headline) : null,
+    detail ? h('p', { class: 'cj-outcome-detail', id: 'cj-outcome-detail', text: detail }) : null,
+  ].filter((el) => el !== null);
   if (o?.kind === 'trial') {
     out.push(h('ul', { class: 'cj-explain', id: 'cj-explain' }, ...game.jurors.map((j) => h('li', { class: j.convinced ? 'yes' : 'no', text: jurorExplained(j) }))));
   }

@@ -62,10 +62,13 @@ function side(ctx, reveal) {
   if (game.result || game.outcome) {
     const o = game.result ?? {};
     const good = (o.kind === 'trial' && o.innocent) || (o.kind === 'tale' && o.won);
+    // The kit's ending says the outcome; this keeps the verdict and the detail under it.
+    const headline = outcomeHeadline(game);
+    const detail = outcomeDetail(game);
     const out = [
-      h('p', { class: `cj-outcome ${good ? 'good' : 'bad'}`, id: 'cj-tv-outcome', text: outcomeHeadline(game) }),
-      h('p', { class: 'cj-outcome-detail', text: outcomeDetail(game) }),
-    ];
+      headline ? h('p', { class: `cj-outcome ${good ? 'good' : 'bad'}`, id: 'cj-tv-outcome', text: headline }) : null,
+      detail ? h('p', { class: 'cj-outcome-detail', text: detail }) : null,
+    ].filter((el) => el !== null);
     if (o.kind === 'trial') {
       out.push(h('ul', { class: 'cj-explain' }, ...game.jurors.map((j) => h('li', { class: j.convinced ? 'yes' : 'no', text: jurorExplained(j) }))));
     }

@@ -282,8 +282,9 @@ function drawTop(ctx) {
     chips.push(h('span', { class: 'www-chip-none', text: t('Black Magic: use your real cards.') }));
   }
   if (isPlayer(ctx)) els.hand.replaceChildren(...chips);
-  const ended = ctx.room.status === 'over' && g.phase !== 'over';
-  els.line.textContent = ended ? t('The host ended the game.') : tableLine(ctx, { mine: ctx.seat });
+  // Over: the kit's ending above says how it ended; no table line says it again.
+  els.line.textContent = g.outcome ? '' : tableLine(ctx, { mine: ctx.seat });
+  els.line.hidden = !els.line.textContent;
 }
 
 // ---- phases ----------------------------------------------------------------------------------
@@ -651,21 +652,27 @@ function drawOver(g, ctx) {
     : best.length > 1 ? t('A tie: {who} share the win (points: {x}).', { who: best.map((r) => ctx.nameOf(r.seat)).join(' & '), x: best[0].total })
       : best.length ? (best[0].seat === ctx.seat ? t('You win (points: {x})!', { x: best[0].total }) : t('{who} wins (points: {x}).', { who: ctx.nameOf(best[0].seat), x: best[0].total }))
         : '';
+  // Once over, the kit's ending above says the place ("You win!"), the winner and the podium:
+  // this keeps what it does not say, how the points are made up. Until then (the acrobatics of
+  // a physical deck are being entered) the page says the standings itself.
+  const told = Boolean(g.outcome);
   if (me) {
     const acro = me.acrobatics === null || me.acrobatics === undefined ? ''
       : ' + ' + (physical ? t('acrobatics: {n}', { n: me.acrobatics }) : t('acrobatics: {n} (placeholder values)', { n: me.acrobatics }));
     mid.push(h('div', { class: 'www-score', id: 'www-my-score' },
-      h('p', { class: 'www-score-rank', id: 'www-my-place', text: t('{rank} place', { rank: ordinal(me.rank) }) }),
+      told ? null : h('p', { class: 'www-score-rank', id: 'www-my-place', text: t('{rank} place', { rank: ordinal(me.rank) }) }),
       h('p', { class: 'www-score-total', id: 'www-my-total', text: tn('{n} point', '{n} points', me.total) }),
       h('p', { class: 'www-hint', text: t('{place_points} race{acro}', { place_points: me.place_points, acro }) })));
   }
-  mid.push(h('p', { class: 'www-say www-winner-line', id: 'www-winner-line', text: winner }));
-  mid.push(h('ol', { class: 'www-final-phone', id: 'www-final' }, rows.map((r) => h('li', { class: r.seat === ctx.seat ? 'mine' : null, dataset: { seat: r.seat } },
-    h('span', { class: 'pos', text: ordinal(r.rank) }),
-    pawn(ctx, witchOf(g, r.seat) || { seat: r.seat, witch: r.witch }),
-    ctx.avatar(r.seat),
-    h('span', { class: 'name', text: ctx.nameOf(r.seat) }),
-    h('span', { class: 'pts', text: String(r.total) })))));
+  if (!told) {
+    mid.push(h('p', { class: 'www-say www-winner-line', id: 'www-winner-line', text: winner }));
+    mid.push(h('ol', { class: 'www-final-phone', id: 'www-final' }, rows.map((r) => h('li', { class: r.seat === ctx.seat ? 'mine' : null, dataset: { seat: r.seat } },
+      h('span', { class: 'pos', text: ordinal(r.rank) }),
+      pawn(ctx, witchOf(g, r.seat) || { seat: r.seat, witch: r.witch }),
+      ctx.avatar(r.seat),
+      h('span', { class: 'name', text: ctx.nameOf(r.seat) }),
+      h('span', { class: 'pts', text: String(r.total) })))));
+  }
   if (physical && isPlayer(ctx) && me && !ended && g.phase === 'over') {
     let input = ctx.els.root.querySelector('#www-acrobatics');
     if (!input) {

@@ -509,8 +509,9 @@ function drawOver(ctx) {
           : String(r.acrobatics ?? '–')),
         h('td', { class: 'www-final-total', text: r.total ?? '–' }));
     })));
+  // Once over, the kit's ending headline says who won: the table of points stays as the detail.
   ctx.els.main.replaceChildren(
-    h('p', { class: 'www-big www-winner', id: 'www-winner', text: headline }),
+    game.outcome ? '' : h('p', { class: 'www-big www-winner', id: 'www-winner', text: headline }),
     table,
     h('p', { class: 'www-hint', id: 'www-final-note', text: ended
       ? t('Ended before the finish: race points only (the acrobatics cards stay secret).')

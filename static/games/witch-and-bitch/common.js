@@ -14,6 +14,21 @@ export function endedAnyStep(game) {
 
 /** @typedef {import('../../js/kit.js').Ctx} Ctx */
 
+/** The scenario's facts the kit's ending does not show, in its panel under the headline and the
+ * podium (`ctx.endingEl`): who is still alive and who the Bitch was. The host's End says both in
+ * its sentence already, so only a scenario's own end adds them. Emptied while the game runs.
+ * @param {Ctx} ctx */
+export function endingFacts(ctx) {
+  const g = ctx.game;
+  const lines = [];
+  if (g.outcome?.reason === 'rules') {
+    const alive = (g.witches || []).filter((w) => !w.out).map((w) => w.player);
+    if (alive.length) lines.push(t('Still alive: {names}', { names: alive.join(', ') }));
+    if (g.bitch !== undefined && g.bitch !== null) lines.push(t('The Bitch was {who}.', { who: ctx.nameOf(g.bitch) }));
+  }
+  ctx.endingEl.replaceChildren(...lines.map((text) => h('p', { class: 'wab-ending-fact', text })));
+}
+
 export const styles = ['./wab.css'];
 
 /** Replace the children of `el`, skipping null/false ones (replaceChildren would write "null"). */
@@ -154,7 +169,8 @@ export function nowLine(ctx) {
     case 'learning': return cur === null ? t('Nobody can learn a Spell now') : t('{who} may learn a Spell', { who: name(cur) });
     case 'destiny': return g.destiny.colour ? t('{x} Destiny card drawn', { x: colourWord(g.destiny.colour) }) : t('Destiny card');
     case 'activation': return t('Activate every Enemy');
-    case 'over': return g.outcome ? say(g.outcome.text) : t('Game over');
+    // the ending's sentence is the kit's headline: said once on a screen (endingFacts adds the rest)
+    case 'over': return '';
     default: return '';
   }
 }

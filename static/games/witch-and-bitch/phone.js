@@ -5,11 +5,11 @@
 
 import { h, replay } from '../../js/ui.js';
 import {
-  put, endedAnyStep,
+  put, endedAnyStep, endingFacts,
   stepOf, spellInfo, spellChip, healthBar, dieFace, rollLine, witchName, nowLine,
   twiceButton, placeholderTag, schoolName,
 } from './common.js';
-import { cueOnChange, say, t } from '../../js/kit.js';
+import { cueOnChange, t } from '../../js/kit.js';
 
 /** @typedef {import('../../js/kit.js').Ctx} Ctx */
 
@@ -49,10 +49,13 @@ export function mount(ctx) {
 /** @param {Ctx} ctx */
 export function render(ctx) {
   endedAnyStep(ctx.game);
+  endingFacts(ctx);
   const { game: g, els } = ctx;
   els.root.dataset.step = g.step;
   const s = stepOf(g);
-  put(els.now, 
+  // Over: the kit's ending above says it (a "Game over" strip would say it a second time).
+  els.now.hidden = g.step === 'over';
+  put(els.now,
     h('span', { class: 'wab-ph-phase', text: (g.round ? t('Round {round}', { round: g.round }) + ' · ' : '') + s.phase + (s.n ? ` ${s.n}` : '') }),
     h('span', { class: 'wab-ph-line', text: nowLine(ctx) }));
   drawLast(ctx);
@@ -368,12 +371,7 @@ function drawTask(ctx) {
       }
       break;
     }
-    case 'over': {
-      // The ending, the scenario's or the host's End (view.outcome): first person for a winner.
-      const won = you.place === 1;
-      parts.push(h('p', { class: `wab-task-title ${won ? 'wab-won' : ''}`, id: 'wab-result', text: won ? t('You win!') : (g.outcome ? say(g.outcome.text) : t('Game over')) }));
-      break;
-    }
+    case 'over': break;   // the kit's ending above: "You win!" or the place, the headline, the facts
     default:
       parts.push(h('p', { class: 'wab-sub', text: t('The TV leads this step; your tools are above (attack, corpses, dice).') }));
   }

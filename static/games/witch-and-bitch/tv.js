@@ -7,7 +7,7 @@
 
 import { h, replay } from '../../js/ui.js';
 import {
-  put, endedAnyStep,
+  put, endedAnyStep, endingFacts,
   STEPS, ROUND_STEPS, stepOf, spellChip, healthBar, dieFace, rollLine, witchName,
   colourWord, twiceButton, nowLine, placeholderTag, schoolName, modeName,
 } from './common.js';
@@ -54,6 +54,7 @@ export function mount() {
 /** @param {Ctx} ctx */
 export function render(ctx) {
   endedAnyStep(ctx.game);
+  endingFacts(ctx);
   const { game: g, els } = ctx;
   els.root.dataset.step = g.step;
   els.root.dataset.phase = g.phase;
@@ -196,11 +197,7 @@ function drawStage(ctx) {
       if (back.length && g.round > 1) parts.push(h('p', { class: 'wab-sub', text: t('Dead Witches stand up healed (unless dead for good).') }));
       break;
     }
-    case 'over': {
-      parts.push(h('p', { class: 'wab-outcome', id: 'wab-outcome', text: g.outcome ? say(g.outcome.text) : t('Game over') }));
-      if (g.bitch !== undefined) parts.push(h('p', { class: 'wab-sub', text: t('The Bitch was {who}.', { who: ctx.nameOf(g.bitch) }) }));
-      break;
-    }
+    case 'over': break;   // the kit's ending: its headline, and endingFacts under it
     default: parts.push(big(nowLine(ctx)));
   }
   put(els.stage, ...parts);

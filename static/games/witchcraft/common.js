@@ -5,7 +5,7 @@
 // selects. Player names only go through textContent (ui.js h()).
 
 import { h, svg } from '../../js/ui.js';
-import { t, N_, say, translated } from '../../js/kit.js';
+import { t, N_, translated } from '../../js/kit.js';
 
 /** @typedef {import('../../js/kit.js').Ctx} Ctx */
 
@@ -272,7 +272,7 @@ export function phaseLabel(g) {
  * @param {Ctx} ctx */
 export function pendingLine(ctx) {
   const g = ctx.game;
-  if (g.phase === 'over') return g.result ? say(g.result) : t('Game over');
+  if (g.phase === 'over') return '';   // the kit's ending headline says the result
   const p = g.pending;
   if (!p) return '';
   // The view's English (marked N_ in views.py), worded here in the page's language.

@@ -108,8 +108,7 @@ export function render(ctx) {
   if (you?.deciding) {
     parts.push(choicesPanel(ctx, byCell, loose, picked));
   } else if (g.phase === 'over') {
-    // A player's phone reads the ending in the first person (the kit's place and podium).
-    if (!you) parts.push(h('p', { class: 'wc-result', id: 'wc-result', text: say(g.result) }));
+    // The ending is the kit's (the place in the first person, the result, the podium) above.
   } else {
     const last = g.log?.[g.log.length - 1];
     if (last) parts.push(ctx.fresh(h('p', { class: 'wc-lastmove', text: t('Last: {who} {text}', { who: ctx.nameOf(last.seat), text: say(last.text) }) }), `last-${g.log_total}`));

@@ -80,14 +80,15 @@ export function render(ctx) {
   }));
   tick(ctx);
 
-  const log = g.log || [];
+  // The game's last line is its result: the kit's ending headline says it, once on the screen.
+  const log = g.result ? (g.log || []).slice(0, -1) : g.log || [];
   const shown = log.slice(-10).reverse();
   const items = shown.map((e, i) => h('li', {
     class: `wc-move wc-move-${g.players[e.seat]?.guild}${i === 0 ? ' wc-move-last' : ''}`,
-  }, guildMark(g.players[e.seat]?.guild), h('span', { text: g.result && e === log[log.length - 1] ? say(e.text) : `${ctx.nameOf(e.seat)}: ${say(e.text)}` })));
+  }, guildMark(g.players[e.seat]?.guild), h('span', { text: `${ctx.nameOf(e.seat)}: ${say(e.text)}` })));
   if (items[0]) ctx.fresh(items[0], `last-${g.ply}-${g.log_total}`);   // the new move pops in once
   els.moves.replaceChildren(...items);
-  if (!log.length) els.moves.append(h('li', { class: 'wc-move wc-empty', text: g.phase === 'master' ? t('Each player secretly sets three tiles aside.') : t('No moves yet: the first player places a wizard.') }));
+  if (!log.length && !g.result) els.moves.append(h('li', { class: 'wc-move wc-empty', text: g.phase === 'master' ? t('Each player secretly sets three tiles aside.') : t('No moves yet: the first player places a wizard.') }));
   const quiet = g.phase === 'encounter' && g.quiet_turns >= 10
     ? h('p', { class: 'wc-quiet', text: t('Rounds without a capture: {x} (draw at {quiet_limit})', { x: Math.floor(g.quiet_turns / 2), quiet_limit: g.quiet_limit }) }) : null;
   els.foot.replaceChildren(...[quiet, legend(), placeholderNote()].filter(Boolean));

@@ -267,3 +267,26 @@ export function twiceButton(id, label, action, { cls = 'btn', icon = null, title
   const button = h('button', { type: 'button', id, class: cls, title }, icon, h('span', { class: 'btn-text', text: label }));
   return pressTwice(button, action, { sure });
 }
+
+/** What the kit's ending does not say, in its panel under the podium (`ctx.endingEl`): how a tie
+ * on victory points was broken by unused amulets (Amulets expansion). Emptied while the game
+ * runs (the kit never clears the place).
+ * @param {Ctx} ctx */
+export function endingFacts(ctx) {
+  const g = ctx.game;
+  const ranking = g.outcome?.ranking || [];
+  const amulets = new Map((g.players || []).map((p) => [p.seat, Number(p.amulets?.unused) || 0]));
+  const lines = [];
+  const scores = [...new Set(ranking.map((r) => r.score))];
+  for (const score of scores) {
+    const tied = ranking.filter((r) => r.score === score);
+    // only a tie the amulets decided: tied seats with different places
+    if (tied.length < 2 || new Set(tied.map((r) => r.place)).size < 2) continue;
+    const who = tied.map((r) => `${ctx.nameOf(r.seat)} ${amulets.get(r.seat) ?? 0}`).join(', ');
+    lines.push(h('p', {
+      class: 'wb-ending-fact', dataset: { points: String(score) },
+      text: tn('Tied on {n} point: unused amulets decide ({who}).', 'Tied on {n} points: unused amulets decide ({who}).', score, { who }),
+    }));
+  }
+  ctx.endingEl.replaceChildren(...lines);
+}

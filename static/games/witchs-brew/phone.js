@@ -4,11 +4,12 @@
 // question; "Raven taken" and the once-per-set ability sit in a quiet row at the very bottom.
 
 import { h, replay } from '../../js/ui.js';
-import { countdown, t, tn, errorText, say } from '../../js/kit.js';
+import { countdown, t, tn, errorText } from '../../js/kit.js';
 import { beep, vibrate } from '../../js/sound.js';
 import {
   roleIds, roleName, roleTexts, claimText, chainList, winnerLine, physicalCards, KIND_CARD,
   setsText, ravensGoneText, cardsText, amuletsText, morePlayersText, ravenIcon, amuletRow, abilityChip, kindBadge, roleCard, twiceButton, lastTrickThisSet,
+  endingFacts,
 } from './common.js';
 
 /** @typedef {import('../../js/kit.js').Ctx} Ctx */
@@ -227,7 +228,7 @@ function drawStatus(g, ctx) {
   const me = (g.players || []).find((p) => p.seat === ctx.seat);
   const bits = [
     h('span', { class: 'wb-ph-set', text: g.set ? t('Set {set}', { set: g.set }) : t("Witch's Brew") }),
-    g.phase === 'over' || g.phase === 'scoring' ? null : h('span', { class: `wb-ph-ravens${g.last_set || left === 0 ? ' wb-ravens-last' : ''}`, id: 'wb-ravens' },
+    g.outcome || g.phase === 'over' || g.phase === 'scoring' ? null : h('span', { class: `wb-ph-ravens${g.last_set || left === 0 ? ' wb-ravens-last' : ''}`, id: 'wb-ravens' },
       ravenIcon({ cls: 'wb-raven wb-raven-tiny' }),
       h('span', { text: g.last_set || left === 0 ? t('last set!') : tn('{n} raven left', '{n} ravens left', left) })),
   ];
@@ -476,7 +477,8 @@ function drawTrick(g, ctx) {
  * (again to correct them), with their unused amulets for a tie; the table confirms. */
 function drawScoring(g, ctx) {
   const sets = Number(g.set) || 0;
-  const out = { head: t('Game over'), detail: [], mid: [], bottom: [] };
+  // Not over yet: the kit's prompt above says to count and enter the points.
+  const out = { head: '', detail: [], mid: [], bottom: [] };
   out.detail.push(h('p', { id: 'wb-over-facts', text: ravensGoneText(Number(g.ravens_total) || 0, sets) }));
   const me = (g.players || []).find((p) => p.seat === ctx.seat);
   out.mid.push(amuletsAtTheEnd(g, me));
@@ -504,25 +506,20 @@ function amuletsAtTheEnd(g, me) {
     h('p', { class: 'wb-hint', text: t('In a tie, each counts as 2 ingredients or 2 gold nuggets.') }));
 }
 
-/** The end: the outcome's sentence and the ranking by victory points (none when the game was
- * ended before the points were in). No line of the last trick stays. */
-function drawOver(g, ctx) {
-  const out = { head: t('Game over'), detail: [], mid: [], bottom: [] };
-  if (g.outcome) out.detail.push(h('p', { id: 'wb-over-facts', class: 'wb-hint-strong', text: say(g.outcome.text) }));
-  const ranking = g.outcome?.ranking || [];
-  if (ranking.length) {
-    out.mid.push(h('ol', { class: 'wb-final-phone', id: 'wb-final' }, ranking.map((r) => h('li', {
-      class: r.seat === ctx.seat ? 'mine' : null, dataset: { seat: r.seat, place: r.place },
-    },
-    h('span', { class: 'pos', text: `${r.place}.` }),
-    ctx.avatar(r.seat),
-    h('span', { class: 'name', text: ctx.nameOf(r.seat) }),
-    h('span', { class: 'pts', text: String(r.score ?? '') })))));
+/** The end: "You win!" or the place, the outcome and the podium are the kit's, above this
+ * screen; this keeps only how the sets ended (a tie the amulets broke: in the kit's panel).
+ * No line of the last trick stays. */
+function drawOver(g) {
+  const out = { head: '', detail: [], mid: [], bottom: [] };
+  const total = Number(g.ravens_total) || 0;
+  if (total > 0 && Number(g.ravens_left) === 0) {
+    out.detail.push(h('p', { id: 'wb-over-facts', class: 'wb-hint', text: ravensGoneText(total, Number(g.set) || 0) }));
   }
   return out;
 }
 
 function drawWatcher(g, ctx) {
+  if (g.outcome) return drawOver(g);
   const out = { head: '', detail: [], mid: [], bottom: [] };
   const tk = g.trick;
   if (g.phase === 'trick' && tk?.role) {
@@ -533,10 +530,7 @@ function drawWatcher(g, ctx) {
   } else if (g.phase === 'draft') {
     out.head = t('Ability draft');
   } else if (g.phase === 'scoring') {
-    out.head = t('Game over');
-    out.detail.push(h('p', { text: t('After {x}: the table counts the victory points.', { x: setsText(Number(g.set) || 0) }) }));
-  } else if (g.phase === 'over') {
-    return drawOver(g, ctx);
+    out.head = t('After {x}: the table counts the victory points.', { x: setsText(Number(g.set) || 0) });
   } else {
     out.head = g.last_trick ? winnerLine(ctx) : t("Witch's Brew");
   }
@@ -552,7 +546,7 @@ function drawWatcher(g, ctx) {
 function drawFoot(g, ctx) {
   const { els } = ctx;
   const parts = [];
-  if (!isPlayer(ctx) || g.phase === 'over' || g.phase === 'scoring') {
+  if (!isPlayer(ctx) || g.outcome || g.phase === 'over' || g.phase === 'scoring') {
     els.foot.replaceChildren();
     return;
   }
@@ -589,17 +583,20 @@ export function render(ctx) {
   }
   local.prevPrompts = now;
 
-  els.root.dataset.phase = g.phase || '';
+  // Ended in any phase (the host's End, everyone left): the end screen, not a frozen phase.
+  els.root.dataset.phase = g.outcome ? 'over' : g.phase || '';
   drawStatus(g, ctx);
+  endingFacts(ctx);
   let out;
   if (!isPlayer(ctx)) out = drawWatcher(g, ctx);
+  else if (g.outcome) out = drawOver(g);
   else if (g.phase === 'draft') out = drawDraft(g, ctx);
   else if (g.phase === 'select') out = drawSelect(g, ctx);
   else if (g.phase === 'trick') out = drawTrick(g, ctx);
   else if (g.phase === 'scoring') out = drawScoring(g, ctx);
-  else if (g.phase === 'over') out = drawOver(g, ctx);
   else out = { head: g.phase || '', detail: [], mid: [], bottom: [] };
   els.headline.textContent = out.head;
+  els.headline.hidden = !out.head;
   els.detail.replaceChildren(...out.detail.filter(Boolean));
   // What to do now is the kit's prompt (you.prompt), above this screen: no line of our own.
   els.mid.replaceChildren(...out.mid.filter(Boolean));

@@ -4,11 +4,12 @@
 // ready / drafting / due). Never shows a secret: the table view holds none.
 
 import { h } from '../../js/ui.js';
-import { countdown, t, tn, N_, say } from '../../js/kit.js';
+import { countdown, t, tn, N_ } from '../../js/kit.js';
 import { beep } from '../../js/sound.js';
 import {
   roleName, roleTexts, claimText, chainList, winnerLine, physicalCards,
   setsText, ravensGoneText, cardsText, amuletsText, morePlayersText, ravenIcon, amuletRow, abilityChip, roleFamily, twiceButton, lastTrickThisSet,
+  endingFacts,
 } from './common.js';
 
 /** @typedef {import('../../js/kit.js').Ctx} Ctx */
@@ -24,11 +25,15 @@ export function local() {
 }
 
 const PHASE_LABEL = {
-  draft: N_('Ability draft'), select: N_('Choosing roles'), trick: N_('Role calls'), scoring: N_('Game over'), over: N_('Game over'),
+  draft: N_('Ability draft'), select: N_('Choosing roles'), trick: N_('Role calls'), scoring: N_('Scores'), over: N_('Game over'),
 };
 
+/** The phase on screen: a game ended in any phase (the host's End, everyone left) shows its end,
+ * not the phase it stopped in. */
+const phaseOf = (g) => (g.outcome ? 'over' : g.phase);
+
 /** The sets are played: the points are being entered (`scoring`) or the game is over. */
-const finished = (g) => g.phase === 'over' || g.phase === 'scoring';
+const finished = (g) => phaseOf(g) === 'over' || g.phase === 'scoring';
 
 // ---- skeleton ----------------------------------------------------------------------------------
 
@@ -90,7 +95,8 @@ function canSkip(ctx) {
 /** @param {Ctx} ctx */
 function drawHead(ctx) {
   const { game: g, els } = ctx;
-  const label = PHASE_LABEL[g.phase] ? t(PHASE_LABEL[g.phase]) : (g.phase || '');
+  const phase = phaseOf(g);
+  const label = PHASE_LABEL[phase] ? t(PHASE_LABEL[phase]) : (phase || '');
   const over = finished(g);
   els.set.replaceChildren(
     h('span', { class: 'wb-set-n', text: g.set ? (over ? t('After set {set}', { set: g.set }) : t('Set {set}', { set: g.set })) : t("Witch's Brew") }),
@@ -334,12 +340,12 @@ function drawScoring(ctx) {
     type: 'button', id: 'wb-confirm', class: 'btn btn-primary', disabled: !complete || !ctx.playing,
     onclick: (/** @type {Event} */ event) => ctx.send('confirm', {}, { button: /** @type {HTMLButtonElement} */ (event.currentTarget) }),
   }, t('Confirm the scores'));
+  // The game is not over yet: the table is counting, and the screen says so (no "Game over").
   const main = [
-    h('p', { class: 'wb-big', id: 'wb-over', text: t('Game over') }),
+    h('p', { class: 'wb-big wb-count-now', id: 'wb-count-now',
+      text: t('Now count the victory points on the table: the most points wins.') }),
     h('p', { class: 'wb-sub wb-over-facts', id: 'wb-over-facts',
       text: ravensGoneText(total, sets) }),
-    h('p', { class: 'wb-sub wb-sub-big', id: 'wb-count-now',
-      text: t('Now count the victory points on the table: the most points wins.') }),
     h('ol', { class: 'wb-final', id: 'wb-final', 'aria-label': t('Final table'), dataset: { n: String((g.players || []).length) } }, (g.players || []).map((p) => {
       const unused = Number(p.amulets?.unused) || 0;
       const typed = local.points[p.seat];
@@ -370,21 +376,16 @@ function drawScoring(ctx) {
   return [h('div', { class: 'wb-main wb-over-main' }, main)];
 }
 
-/** The end: the outcome's sentence and the ranking by victory points, best first (none when
- * the game was ended before the points were in).
+/** The end: the kit's ending says who won and shows the podium over this screen; this keeps
+ * only what it does not say: how the sets ended, and in its panel a tie the amulets broke.
  * @param {Ctx} ctx */
 function drawOver(ctx) {
   const g = ctx.game;
-  const ranking = g.outcome?.ranking || [];
-  const main = [
-    h('p', { class: 'wb-big', id: 'wb-over', text: g.outcome ? say(g.outcome.text) : t('Game over') }),
-    ranking.length ? h('ol', { class: 'wb-final', id: 'wb-final', 'aria-label': t('Final table'), dataset: { n: String(ranking.length) } }, ranking.map((r) => h('li', { dataset: { seat: r.seat, place: r.place } },
-      h('span', { class: 'wb-final-place', text: `${r.place}.` }),
-      ctx.avatar(r.seat),
-      h('span', { class: 'wb-tb-name', text: ctx.nameOf(r.seat) }),
-      h('span', { class: 'wb-final-points', text: String(r.score ?? '') })))) : null,
-  ];
-  return [h('div', { class: 'wb-main wb-over-main' }, main)];
+  const total = Number(g.ravens_total) || 0;
+  const gone = total > 0 && Number(g.ravens_left) === 0;
+  return [h('div', { class: 'wb-main wb-over-main' },
+    gone ? h('p', { class: 'wb-sub wb-over-facts', id: 'wb-over-facts',
+      text: ravensGoneText(total, Number(g.set) || 0) }) : null)];
 }
 
 // ---- drawing -----------------------------------------------------------------------------------
@@ -394,14 +395,16 @@ export function render(ctx) {
   const { game: g, els, local } = ctx;
   const focused = /** @type {HTMLElement | null} */ (document.activeElement)?.dataset?.pointsSeat;
   local.focus = focused === undefined ? null : focused;
-  els.root.dataset.phase = g.phase || '';
+  const phase = phaseOf(g);
+  els.root.dataset.phase = phase || '';
   drawHead(ctx);
+  endingFacts(ctx);
   let parts;
-  if (g.phase === 'trick') parts = drawTrick(ctx);
+  if (phase === 'over') parts = drawOver(ctx);
+  else if (g.phase === 'trick') parts = drawTrick(ctx);
   else if (g.phase === 'select') parts = drawSelect(ctx);
   else if (g.phase === 'draft') parts = drawDraft(ctx);
   else if (g.phase === 'scoring') parts = drawScoring(ctx);
-  else if (g.phase === 'over') parts = drawOver(ctx);
   else parts = [h('p', { class: 'wb-big', text: g.phase || '' })];
   els.stage.replaceChildren(...parts.filter(Boolean));
   els.stage.classList.toggle('wb-stage-split', parts.length > 1);
