@@ -222,10 +222,6 @@ function render(view) {
 
   const options = $('options');
   options.hidden = room.status !== 'lobby' || !game?.options?.length;
-  if (options.dataset.lang !== document.documentElement.lang) {
-    delete options.dataset.built;  // built again in the new language
-    options.dataset.lang = document.documentElement.lang;
-  }
   if (!options.hidden) renderOptions(options, game.options, room.options || {}, sendOption);
 
   screen.show(view);
