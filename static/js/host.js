@@ -148,6 +148,9 @@ function playerItem(player, room) {
     avatarBadge(player),
     h('span', { class: 'name', text: player.name }),
     state === 'connected' ? null : h('span', { class: 'presence', text: state === 'gone' ? t('has left') : t('away') }),
+    // The seat's buttons in one group beside the name: when the row is short of room (longer
+    // words in Czech or Italian, the narrow panel in play) they take two lines of their own.
+    h('span', { class: 'seat-actions' },
     lobby && game?.first_player ? h('button', {
       type: 'button', class: `first-btn${room.first === player.seat ? ' chosen' : ''}`,
       dataset: { first: player.seat }, 'aria-pressed': String(room.first === player.seat),
@@ -169,7 +172,7 @@ function playerItem(player, room) {
     player.gone ? null : pressTwice(h('button', {
       type: 'button', class: 'kick', dataset: { kick: player.seat },
       'aria-label': t('Remove {name}', { name: player.name }),
-    }, t('Kick')), () => roomCommand('kick', { seat: player.seat }), { key: `kick-${player.seat}`, sure: t('Sure?') }));
+    }, t('Kick')), () => roomCommand('kick', { seat: player.seat }), { key: `kick-${player.seat}`, sure: t('Sure?') })));
 }
 
 let seen = null;           // the seats already at the table: a new one is greeted with a sound

@@ -157,14 +157,20 @@ LAYOUT_FAULTS = """
       faults.push(`overflows: ${text}`);
     }
   }
-  // a button of a row pushed under the row's name
+  // a button of a row pushed under the row's name, or out of the row
   for (const row of document.body.querySelectorAll('li')) {
     const name = row.querySelector(':scope > .name, :scope > .who .who-name');
     if (!name || !shown(name)) continue;
-    const bottom = name.getBoundingClientRect().bottom;
-    for (const button of row.querySelectorAll(':scope > button')) {
-      if (shown(button) && button.getBoundingClientRect().top >= bottom - 2) {
+    const named = name.getBoundingClientRect();
+    const edge = row.getBoundingClientRect();
+    for (const button of row.querySelectorAll('button')) {
+      if (!shown(button)) continue;
+      const box = button.getBoundingClientRect();
+      if (box.top >= named.bottom - 2 && box.left < named.right) {
         faults.push(`wrapped under ${say(name)}: ${say(button)}`);
+      }
+      if (box.right > edge.right + 1 || box.left < edge.left - 1) {
+        faults.push(`out of the row of ${say(name)}: ${say(button)}`);
       }
     }
   }
