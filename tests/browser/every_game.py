@@ -230,7 +230,8 @@ class Table:
         room = server.create_room(game_id)
         game = GAMES[game_id]
         seats = max(game.min_players, min(2, game.max_players))
-        self.tv.goto(f"{server.url}/host/{room['code']}?lang=en#{room['host_token']}")
+        self.tv.context.clear_cookies()  # the host's language choice of the game before
+        self.tv.goto(f"{server.url}/host/{room['code']}#{room['host_token']}")
         self.tv.wait_for_selector("#room-code")
         self.tv.wait_for_function("() => document.documentElement.lang === 'en'")
         for page in self.phones[seats:]:
