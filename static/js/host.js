@@ -150,6 +150,9 @@ function playerItem(player, room) {
     avatarBadge(player),
     h('span', { class: 'name', text: player.name }),
     state === 'connected' ? null : h('span', { class: 'presence', text: state === 'gone' ? t('has left') : t('away') }),
+    // The seat's buttons in one group beside the name: when the row is short of room (longer
+    // words in Czech or Italian, the narrow panel in play) they take two lines of their own.
+    h('span', { class: 'seat-actions' },
     lobby && game?.first_player ? h('button', {
       type: 'button', class: `first-btn${room.first === player.seat ? ' chosen' : ''}`,
       dataset: { first: player.seat }, 'aria-pressed': String(room.first === player.seat),
@@ -171,7 +174,7 @@ function playerItem(player, room) {
     player.gone ? null : pressTwice(h('button', {
       type: 'button', class: 'kick', dataset: { kick: player.seat },
       'aria-label': t('Remove {name}', { name: player.name }),
-    }, t('Kick')), () => roomCommand('kick', { seat: player.seat }), { key: `kick-${player.seat}`, sure: t('Sure?') }));
+    }, t('Kick')), () => roomCommand('kick', { seat: player.seat }), { key: `kick-${player.seat}`, sure: t('Sure?') })));
 }
 
 let seen = null;           // the seats already at the table: a new one is greeted with a sound
@@ -225,10 +228,6 @@ function render(view) {
 
   const options = $('options');
   options.hidden = room.status !== 'lobby' || !game?.options?.length;
-  if (options.dataset.lang !== document.documentElement.lang) {
-    delete options.dataset.built;  // built again in the new language
-    options.dataset.lang = document.documentElement.lang;
-  }
   if (!options.hidden) renderOptions(options, game.options, room.options || {}, sendOption);
 
   screen.show(view);

@@ -23,6 +23,7 @@ const i18n = {
   bundles: new Set(['shell']),   // the bundles the page needs: the shell, and its game's
   fetched: new Map(),            // `${lang}/${bundle}` → the bundle, once asked for
   target: null,      // the language asked for last (the page speaks `lang` until it is ready)
+  applied: '',       // `${lang}|${bundles}` of the catalogue `t()` reads now ('' before any)
   loading: null,
   listeners: new Set(),
   choosers: new Set(),
@@ -122,14 +123,18 @@ export function loadLanguage(lang = i18n.target || i18n.lang) {
   const loading = Promise.all(bundles.map((bundle) => fetchBundle(lang, bundle)))
     .then((parts) => {
       if (i18n.loading !== loading) return i18n.loading;
-      const more = parts[0].languages.join() !== i18n.languages.join();
       i18n.lang = lang;
       i18n.languages = parts[0].languages;
       i18n.messages = Object.assign({}, ...parts.map((part) => part.messages || {}));
       i18n.plurals = Object.assign({}, ...parts.map((part) => part.plurals || {}));
       document.documentElement.lang = lang;
-      // An English page drew before it knew the other languages: draw its switch again.
-      if (more && lang === 'en') for (const listener of i18n.listeners) listener(i18n.lang);
+      // Whatever was drawn before these strings arrived (a page's first view, a lobby's
+      // options built before the game's bundle, the whole screen before a switch) is drawn
+      // again: every `onLanguage` listener runs once per new catalogue, and only then.
+      if (i18n.applied !== id) {
+        i18n.applied = id;
+        for (const listener of i18n.listeners) listener(i18n.lang);
+      }
     })
     .catch((err) => {
       console.warn('no translations', err);
@@ -160,8 +165,7 @@ function languageReady() {
 export async function setLanguage(lang) {
   document.cookie = `lang=${encodeURIComponent(lang)}; path=/; max-age=31536000; SameSite=Lax`;
   for (const chosen of i18n.choosers) chosen(lang);
-  await loadLanguage(lang);
-  for (const listener of i18n.listeners) listener(i18n.lang);
+  await loadLanguage(lang);   // its arrival runs the `onLanguage` listeners
 }
 
 export function onChoose(listener) {
@@ -178,8 +182,13 @@ export function languageChosen() {
  * did not pick one follows it, without remembering it. */
 export async function followRoomLanguage(lang) {
   if (!lang || lang === i18n.lang || languageChosen() || !i18n.languages.includes(lang)) return;
-  await loadLanguage(lang);
-  if (i18n.lang === lang) for (const listener of i18n.listeners) listener(i18n.lang);
+  await loadLanguage(lang);   // its arrival runs the `onLanguage` listeners
+}
+
+/** Which catalogue `t()` reads now (its language and bundles): a text built once, like the
+ * lobby's options form, is built again when this changes. */
+export function catalogueStamp() {
+  return i18n.applied;
 }
 
 /** A text a view carries, in the page's language: an English text, or a template with its
@@ -210,6 +219,9 @@ export function errorText(error, fallback = 'That did not work.') {
   return t(error.message || fallback);
 }
 
+/** Runs `listener(lang)` every time a new catalogue arrives: after a switch of the page's
+ * language (its own, or the room's it follows) and after a bundle the page needed arrived
+ * (the shell's at the start, a game's), so that every text drawn before is drawn again. */
 export function onLanguage(listener) {
   i18n.listeners.add(listener);
 }
@@ -262,8 +274,15 @@ export function languageCycle() {
 export async function refreshHelp() {
   const boxes = document.querySelectorAll('.help');
   if (!boxes.length) return;
+  // In the page's language, named in the address: a phone that follows the room's language has
+  // no cookie saying so, and an address's own ?lang= must not win either.
+  const address = new URL(window.location.href);
+  address.searchParams.set('lang', i18n.lang);
+  address.hash = '';
+  const lang = i18n.lang;
   try {
-    const res = await fetch(window.location.pathname + window.location.search, { credentials: 'same-origin' });
+    const res = await fetch(address.href, { credentials: 'same-origin' });
+    if (lang !== i18n.lang) return;   // switched again meanwhile: that switch fetches its own
     if (!res.ok) return;
     const fresh = new DOMParser().parseFromString(await res.text(), 'text/html').querySelectorAll('.help');
     boxes.forEach((box, i) => {
@@ -854,6 +873,7 @@ export function muteToggle({ cls = 'btn', compact = false, id = 'btn-mute' } = {
     if (!muted()) cue('tap', { haptic: false });
   });
   onMute(paint);
+  onLanguage(() => paint(muted()));
   paint(muted());
   return button;
 }

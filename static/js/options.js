@@ -2,7 +2,7 @@
 // ({id, type: 'bool'|'int'|'choice', default, choices?, label, min?, max?}).
 
 import { h } from './ui.js';
-import { t } from './kit.js';
+import { t, catalogueStamp } from './kit.js';
 
 function choiceList(spec) {
   // Choices may be plain values or {value, label} pairs.
@@ -46,15 +46,19 @@ function setValue(form, spec, value) {
 }
 
 /**
- * Builds the form once, then shows the room's current values. A field being edited is left
- * alone unless `force` (after the server refused a value).
+ * Builds the form once per catalogue (again after a language switch, and after the game's
+ * strings arrived: its labels are in the game's bundle), then shows the room's current values.
+ * A field being edited is left alone unless `force` (after the server refused a value).
  */
 export function renderOptions(form, specs, values, onChange, force = false) {
-  if (!form.dataset.built) {
+  if (form.dataset.built !== catalogueStamp()) {
+    const editing = form.contains(document.activeElement) ? document.activeElement?.id : null;
     form.replaceChildren(h('h2', { class: 'side-title', text: t('Options') }),
       ...specs.map((spec) => buildField(spec, onChange)));
-    form.addEventListener('submit', (event) => event.preventDefault());
-    form.dataset.built = 'yes';
+    if (!form.dataset.wired) form.addEventListener('submit', (event) => event.preventDefault());
+    form.dataset.wired = 'yes';
+    form.dataset.built = catalogueStamp();
+    if (editing) document.getElementById(editing)?.focus();
   }
   for (const spec of specs) {
     const input = form.elements.namedItem(spec.id);

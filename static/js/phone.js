@@ -122,11 +122,20 @@ function drawJoinAvatar() {
   joinPicker?.update({ current: joinAvatar, taken: joinTaken, name });
 }
 
+/** The two avatar buttons' words, by whether their picker is open (again after a switch). */
+function nameAvatarButtons() {
+  const join = !$('join-picker').hidden;
+  const lobby = !$('lobby-picker').hidden;
+  $('btn-avatar').setAttribute('aria-expanded', String(join));
+  $('btn-avatar').textContent = join ? t('Done') : t('Choose your avatar');
+  $('btn-lobby-avatar').setAttribute('aria-expanded', String(lobby));
+  $('btn-lobby-avatar').textContent = lobby ? t('Done') : t('Change your avatar');
+}
+
 function toggleJoinPicker() {
   const box = $('join-picker');
   box.hidden = !box.hidden;
-  $('btn-avatar').setAttribute('aria-expanded', String(!box.hidden));
-  $('btn-avatar').textContent = box.hidden ? t('Choose your avatar') : t('Done');
+  nameAvatarButtons();
   if (box.hidden) return;
   if (!joinPicker) {
     joinPicker = avatarPicker({
@@ -165,8 +174,7 @@ function renderLobbyAvatar(view) {
 function toggleLobbyPicker() {
   const box = $('lobby-picker');
   box.hidden = !box.hidden;
-  $('btn-lobby-avatar').setAttribute('aria-expanded', String(!box.hidden));
-  $('btn-lobby-avatar').textContent = box.hidden ? t('Change your avatar') : t('Done');
+  nameAvatarButtons();
 }
 
 // ---- joining --------------------------------------------------------------------------------
@@ -357,10 +365,6 @@ async function renderHostLobby(view) {
   if (!view.room.host) return;
   const specs = await optionSpecs();
   const form = $('lobby-options');
-  if (form.dataset.lang !== document.documentElement.lang) {
-    delete form.dataset.built;  // built again in the new language
-    form.dataset.lang = document.documentElement.lang;
-  }
   renderOptions(form, specs, view.room.options, async (id, value) => {
     const ack = await call('room', { type: 'options', options: { [id]: value } });
     if (!ack.ok && current) renderOptions(form, specs, current.room.options, () => {}, true);
@@ -455,6 +459,9 @@ function start() {
   let helpLang = document.documentElement.lang;
   const retranslate = () => {
     translatePage();
+    nameAvatarButtons();
+    showNameCount();
+    joinPicker?.update();
     if (document.documentElement.lang !== helpLang) {
       helpLang = document.documentElement.lang;
       refreshHelp();
