@@ -100,7 +100,6 @@ class Data:
     map_tile_pairs: tuple[int, ...]
     guild: tuple[tuple[str, int], ...]
     set_aside: tuple[str, ...]
-    quiet_rounds_for_draw: int
     kinds: dict[str, Kind]
 
     @property
@@ -132,7 +131,6 @@ def parse(raw: dict[str, Any]) -> Data:
         tuple(int(n) for n in raw["map_tile_pairs"]),
         tuple((str(k), int(n)) for k, n in raw["guild"].items()),
         tuple(str(k) for k in raw["set_aside"]),
-        int(raw["quiet_rounds_for_draw"]),
         kinds,
     )
     missing = {k for k, _ in data.guild} | set(data.set_aside) | {PROPHET, *RANDOM_SPECIALS}
