@@ -26,6 +26,8 @@ COSTS = {2: 4, 3: 6, 4: 8, 5: 10, 6: 12, 7: 14}
 #: Spells known -> Spells lost on death
 LOSSES = {2: 0, 3: 0, 4: 1, 5: 1, 6: 2, 7: 2, 8: 3}
 MOST_SPELLS = 8
+#: "When a Witch suffers Damage equal to or higher than her maximum Health (10 hearts), she dies."
+HEALTH = 10
 #: the actions of one turn
 ACTIONS = 3
 
@@ -77,7 +79,7 @@ def cards() -> dict[str, WitchCard]:
         out[str(w["id"])] = WitchCard(
             str(w["id"]),
             str(w["name"]),
-            int(w["health"]),
+            HEALTH,
             int(w["defense"]),
             int(w["movement"]),
             tuple(str(s) for s in w["preferred"]),

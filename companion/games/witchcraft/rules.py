@@ -138,8 +138,10 @@ class Witchcraft(Game[GameState]):
         d = data()
         return {
             "tiles": {k: v.describe() for k, v in d.kinds.items()},
-            "placeholder": "Board shape, altar spaces, wizard counts, spell directions and "
-            "shield sides are placeholders from data/witchcraft.json.",
+            "placeholder": "Board shape, altar spaces, how many of each kind a guild has (9 in "
+            "all, the rulebook's), spell directions and shield sides are placeholders from "
+            "data/witchcraft.json; which spell each tile casts and which tiles carry shields "
+            "are the rulebook's.",
         }
 
     # -- actions ------------------------------------------------------------------------------

@@ -104,7 +104,7 @@ function drawMe(ctx) {
   put(ctx.els.me, 
     h('div', { class: 'wab-me-head' },
       h('span', { class: 'wab-me-name', text: witchName(w) }),
-      w.witch_card.placeholder ? placeholderTag(t('Witch card stats are placeholders (editable data)')) : null,
+      w.witch_card.placeholder ? placeholderTag(t('Defense, Movement and preferred Schools are placeholders (editable data); Health 10 is from the rulebook')) : null,
       ctx.game.round && ctx.game.first === ctx.seat ? h('span', { class: 'wab-token-dot', title: t('first player') }) : null),
     healthBar(w),
     h('p', { class: 'wab-stats' },

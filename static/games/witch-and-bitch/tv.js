@@ -398,7 +398,7 @@ function drawWitches(ctx) {
         ctx.avatar(w.seat),
         h('span', { class: 'wab-witch-player', text: w.player }),
         h('span', { class: 'wab-witch-card', text: witchName(w) }),
-        w.witch_card.placeholder ? h('span', { class: 'wab-ph-dot', title: t('placeholder stats'), text: '*' }) : null),
+        w.witch_card.placeholder ? h('span', { class: 'wab-ph-dot', title: t('Defense, Movement and preferred Schools are placeholders (editable data); Health 10 is from the rulebook'), text: '*' }) : null),
       healthBar(w),
       h('p', { class: 'wab-stats' },
         h('span', { text: t('Def {defense}', { defense: w.defense }) }),

@@ -3,14 +3,24 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
+from importlib import resources
 
 import pytest
 
 from companion.engine import Illegal
 from companion.games.witch_and_bitch import Step
 from companion.games.witch_and_bitch.spells import catalogue
-from companion.games.witch_and_bitch.witches import Witch, die, losing, spells_lost, to_lose
+from companion.games.witch_and_bitch.witches import (
+    HEALTH,
+    Witch,
+    cards,
+    die,
+    losing,
+    spells_lost,
+    to_lose,
+)
 
 from .helpers import GAME, act, in_round, to_step, with_corpses
 
@@ -138,3 +148,10 @@ def test_a_permanently_dead_witch_does_not_come_back() -> None:
     state = to_step(act(to_step(state, Step.ACTIVATION), None, "next"), Step.TURNS)
     assert state.witches[1].dead and state.witches[1].out
     assert state.order == (0,)
+
+
+def test_when_a_witch_suffers_damage_equal_to_her_maximum_health_10_hearts_she_dies() -> None:
+    """Health 10 is the rulebook's for every Witch card: a fact, not an editable placeholder."""
+    assert {card.health for card in cards().values()} == {HEALTH} == {10}
+    text = resources.files("companion.games.witch_and_bitch").joinpath("data", "witches.json")
+    assert all("health" not in w for w in json.loads(text.read_text("utf-8"))["witches"])
