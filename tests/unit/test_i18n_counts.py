@@ -17,7 +17,6 @@ from companion.games.wicked_witches_way.spells import DECREE_LOOK_MS, EXPERT_DEC
 from companion.games.wicked_witches_way.track import PENALTY
 from companion.games.witch_and_bitch.records import MAX_TRACKED
 from companion.games.witch_and_bitch.witches import ACTIONS
-from companion.games.witchcraft.tiles import data as witchcraft_data
 from companion.games.witchs_brew.roles import HAND_SIZE
 from companion.i18n_counts import counts_in
 from companion.rooms.validation import NAME_MAX
@@ -84,9 +83,6 @@ ALLOWED: dict[str, Callable[[], bool]] = {
     ". An invalid formula costs you {n} spaces!": two_spaces,
     "Decree: {name} looks at the dice for {seconds} seconds.": lambda: five_or_more(
         min(DECREE_LOOK_MS, EXPERT_DECREE_LOOK_MS) // 1000
-    ),
-    "Draw: both players played {rounds} rounds without a capture.": lambda: five_or_more(
-        witchcraft_data().quiet_rounds_for_draw
     ),
     "The app tracks at most {max_tracked} Enemies at once.": lambda: five_or_more(MAX_TRACKED),
     # {tied}: five challenges for each of the three jurors

@@ -19,7 +19,7 @@ from typing import Any
 
 from companion.games.witch_and_bitch import rounds, spells
 from companion.games.witch_and_bitch.state import GameState, Step
-from companion.games.witch_and_bitch.witches import ACTIONS, cheapest, learning_cost
+from companion.games.witch_and_bitch.witches import ACTIONS, cheapest, learning_cost, to_lose
 
 #: a d20 and a d4 the table rolled itself
 D20, D4 = range(1, 21), range(1, 5)
@@ -39,6 +39,8 @@ def choices(state: GameState, seat: int | None) -> list[dict[str, Any]]:
     out = [{"type": "next"}] if may_advance(state, seat) else []
     if seat is None:
         return out
+    # a dead Witch who must choose which of her highest-level Spells she loses
+    out += [{"type": "lose", "spell": s} for s in to_lose(state.witches[seat])]
     if state.step is Step.FIRST_ROLL:
         if seat in state.rollers and seat not in dict(state.first_rolls):
             out += rolled("first_roll", D20)

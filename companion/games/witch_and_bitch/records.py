@@ -13,7 +13,10 @@ from dataclasses import replace
 from companion.engine import Illegal, Payload
 from companion.engine.text import say
 from companion.games.witch_and_bitch import attacks, bitch, endings
+from companion.games.witch_and_bitch.spells import spell
 from companion.games.witch_and_bitch.state import ROUND, Card, GameState, Outcome
+from companion.games.witch_and_bitch.witches import lose as lose_spell
+from companion.games.witch_and_bitch.witches import resurrected, to_lose
 
 #: the Enemies the app tracks at once (the box has 28 Enemy tokens)
 MAX_TRACKED = 28
@@ -128,6 +131,29 @@ def reveal(state: GameState, seat: int, action: Payload, at: float) -> GameState
             raise Illegal("You have revealed yourself already.")
         raise Illegal("A Witch never reveals her card.")
     return replace(state, revealed=True)
+
+
+def lose(state: GameState, seat: int, action: Payload, at: float) -> GameState:
+    """The dead Witch chooses a Spell she loses among her highest level (the rulebook: "she
+    must always choose them starting from those of the highest Level")."""
+    witch = state.witches[seat]
+    if action["spell"] not in to_lose(witch):
+        raise Illegal("Your Witch does not know that Spell.")
+    return state.with_witch(seat, lose_spell(witch, action["spell"]))
+
+
+def resurrect(state: GameState, seat: int, action: Payload, at: float) -> GameState:
+    """The rulebook: a dead-for-good Witch comes back "unless another Witch possesses the dark
+    art of Resurrection!" Casting it turns the Spell face down, as any Spell cast."""
+    _playing(state, seat)
+    witch, target = state.witches[seat], action["seat"]
+    art = [s for s in witch.spells if spell(s).resurrects and s not in witch.exhausted]
+    if not art:
+        raise Illegal("Your Witch does not know that Spell.")
+    if target >= len(state.witches) or not state.witches[target].out:
+        raise Illegal("{name}'s Witch is not dead for good.", name=state.names[target])
+    state = state.with_witch(seat, replace(witch, exhausted=witch.exhausted | {art[0]}))
+    return state.with_witch(target, resurrected(state.witches[target]))
 
 
 def _playing(state: GameState, seat: int | None = None) -> None:

@@ -125,6 +125,8 @@ class WitchAndBitch(Game[GameState]):
             ),
             by_seat("action", self._action),
             by_seat("exhaust", records.exhaust, SPELL, side=True),
+            by_seat("lose", records.lose, SPELL),
+            by_seat("resurrect", records.resurrect, SEAT, side=True),
             by_seat(
                 "corpse", records.corpse, Field("xp", FieldType.INT, low=1, high=10), side=True
             ),

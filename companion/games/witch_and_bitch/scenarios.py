@@ -12,7 +12,10 @@ Stats(movement=2, health=18, defense=21)
 from __future__ import annotations
 
 import enum
+import json
 from dataclasses import dataclass
+from functools import cache
+from importlib import resources
 from typing import Any
 
 from companion.engine.text import N_, Text, say, text_json
@@ -107,6 +110,9 @@ class Scenario:
     #: the Rom of scenario 4
     rom: int = 0
 
+    #: the Object count is a placeholder from data/scenarios.json (not in the rulebook)
+    objects_placeholder: bool = False
+
     def objects_for(self, players: int) -> int:
         return self.objects or players
 
@@ -121,6 +127,7 @@ class Scenario:
             "deck": {"green": self.deck[0], "orange": self.deck[1], "red": self.deck[2]},
             "death": self.death.value,
             "objects": self.objects_for(players),
+            "objects_placeholder": self.objects_placeholder,
             "objective": self.objective,
             "setup": [text_json(p) for p in self.setup],
             "antagonist": None if self.antagonist is None else self.antagonist.to_json(players),
@@ -128,6 +135,18 @@ class Scenario:
             "reminders": list(self.reminders),
             "rom": self.rom,
         }
+
+
+@cache
+def _placeholders() -> dict[str, Any]:
+    package = __name__.rpartition(".")[0]
+    path = resources.files(package).joinpath("data", "scenarios.json")
+    return dict(json.loads(path.read_text("utf-8")))
+
+
+def placeholder_objects(number: int) -> int:
+    """A scenario's Object count the rulebook does not give (data/scenarios.json)."""
+    return int(_placeholders()["objects"][str(number)])
 
 
 def _stats(*rows: tuple[int, int, int, int]) -> tuple[tuple[int, Stats], ...]:
@@ -215,7 +234,7 @@ SCENARIOS: dict[int, Scenario] = {
         Mode.SEMI_COOPERATIVE,
         (7, 7, 3),
         Death.AFTER_ANTAGONIST,
-        5,
+        placeholder_objects(2),
         N_(
             "The good Witches win if Wanna dies. The Bitch (Wanna's daughter) wins if all the "
             "other Witches are dead."
@@ -233,6 +252,7 @@ SCENARIOS: dict[int, Scenario] = {
                 "the Bitch. Look at yours and keep it hidden."
             ),
         ),
+        objects_placeholder=True,
         antagonist=WANNA,
         bitch=True,
         reminders=(

@@ -45,6 +45,10 @@ class Spell:
     name: str
     #: the name is printed in the rulebook (else a placeholder from data/spells.json)
     known: bool
+    #: the rulebook names the Spell but not its level (the data's guess)
+    level_guessed: bool = False
+    #: this Spell brings a permanently dead Witch back (Resurrection)
+    resurrects: bool = False
 
     @property
     def level(self) -> int:
@@ -58,6 +62,8 @@ class Spell:
             "slot": self.slot,
             "name": self.name,
             "placeholder": not self.known,
+            "level_guessed": self.level_guessed,
+            "resurrects": self.resurrects,
         }
 
 
@@ -73,7 +79,15 @@ def _load() -> tuple[tuple[School, ...], dict[str, Spell]]:
         for slot in SLOTS:
             item = entry["spells"][slot]
             spell_id = f"{school.id}-{slot}"
-            spells[spell_id] = Spell(spell_id, school.id, slot, str(item["name"]), item["known"])
+            spells[spell_id] = Spell(
+                spell_id,
+                school.id,
+                slot,
+                str(item["name"]),
+                bool(item["known"]),
+                bool(item.get("level_guessed", False)),
+                bool(item.get("resurrects", False)),
+            )
     if len(schools) != 7:
         raise ValueError("data/spells.json must list the 7 Schools")
     return tuple(schools), spells

@@ -40,6 +40,7 @@ def witch_json(state: GameState, seat: int) -> dict[str, Any]:
         "position": witch.position,
         "actions": witch.actions,
         "deaths": witch.deaths,
+        "losing": witch.losing,
         "gone": seat in state.gone,
     }
 
@@ -120,7 +121,11 @@ def table(state: GameState) -> dict[str, Any]:
         "spawned": state.spawned,
         "rolls": [r.to_json() for r in state.rolls[-ROLLS_SHOWN:]],
         "witches": [witch_json(state, k) for k in state.seats],
-        "objects": {"taken": state.objects, "total": sc.objects_for(state.players)},
+        "objects": {
+            "taken": state.objects,
+            "total": sc.objects_for(state.players),
+            "placeholder": sc.objects_placeholder,
+        },
         "antagonist": _antagonist(state),
         "rom": {"killed": state.rom_killed, "total": sc.rom} if sc.rom else None,
         "tracked": [enemy.to_json() for enemy in state.tracked],

@@ -26,6 +26,8 @@ COSTS = {2: 4, 3: 6, 4: 8, 5: 10, 6: 12, 7: 14}
 #: Spells known -> Spells lost on death
 LOSSES = {2: 0, 3: 0, 4: 1, 5: 1, 6: 2, 7: 2, 8: 3}
 MOST_SPELLS = 8
+#: "When a Witch suffers Damage equal to or higher than her maximum Health (10 hearts), she dies."
+HEALTH = 10
 #: the actions of one turn
 ACTIONS = 3
 
@@ -77,7 +79,7 @@ def cards() -> dict[str, WitchCard]:
         out[str(w["id"])] = WitchCard(
             str(w["id"]),
             str(w["name"]),
-            int(w["health"]),
+            HEALTH,
             int(w["defense"]),
             int(w["movement"]),
             tuple(str(s) for s in w["preferred"]),
@@ -112,6 +114,8 @@ class Witch:
     actions: int = 0
     #: how many times she has died
     deaths: int = 0
+    #: Spells she still has to choose to lose, among her highest level (on death)
+    losing: int = 0
 
     @property
     def xp(self) -> int:
@@ -176,24 +180,56 @@ def learn(witch: Witch, spell_id: str) -> Witch:
     return replace(witch, corpses=left, spells=(*witch.spells, spell_id))
 
 
-def losing(spells: tuple[str, ...]) -> tuple[str, ...]:
-    """The Spells a dying Witch discards: as many as the table says, the highest level first
-    (among equal levels, the one learned last).
+def losing(spells: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...], int]:
+    """What a dying Witch loses: the Spells lost for sure (every one above the level where the
+    losses stop), the Spells of that level she chooses from ("she must always choose them
+    starting from those of the highest Level") and how many of them she must choose (0: none
+    to choose, everything is decided).
 
-    >>> losing(("fire-1", "ice-1", "fire-2a", "ice-2b"))
-    ('ice-2b',)
     >>> losing(("fire-1", "ice-1", "fire-2a", "fire-3b", "ice-2b", "light-1"))
-    ('fire-3b', 'ice-2b')
+    (('fire-3b',), ('fire-2a', 'ice-2b'), 1)
+    >>> losing(("fire-1", "ice-1", "fire-2a", "ice-2b"))
+    ((), ('fire-2a', 'ice-2b'), 1)
+    >>> losing(("fire-1", "ice-1", "fire-2a", "light-1"))
+    (('fire-2a',), (), 0)
     """
     count = spells_lost(len(spells))
-    order = sorted(range(len(spells)), key=lambda k: (-spell(spells[k]).level, -k))
-    return tuple(spells[k] for k in order[:count])
+    if not count:
+        return (), (), 0
+    ordered = sorted(spells, key=lambda s: -spell(s).level)
+    cut = spell(ordered[count - 1]).level
+    sure = tuple(s for s in spells if spell(s).level > cut)
+    level = tuple(s for s in spells if spell(s).level == cut)
+    left = count - len(sure)
+    if left == len(level):
+        return (*sure, *level), (), 0
+    return sure, level, left
+
+
+def to_lose(witch: Witch) -> tuple[str, ...]:
+    """The Spells a dead Witch still chooses from (her highest level), while she owes any."""
+    if not witch.losing or not witch.spells:
+        return ()
+    top = max(spell(s).level for s in witch.spells)
+    return tuple(s for s in witch.spells if spell(s).level == top)
+
+
+def lose(witch: Witch, spell_id: str) -> Witch:
+    """The dead Witch discards ``spell_id``, one of ``to_lose`` (the caller checked)."""
+    return replace(
+        witch,
+        spells=tuple(s for s in witch.spells if s != spell_id),
+        exhausted=witch.exhausted - {spell_id},
+        losing=witch.losing - 1,
+    )
 
 
 def die(witch: Witch, permanent: bool) -> Witch:
-    """Death: all corpses and Rewards go, Spells go by the table, the token lies down; unless
-    death is permanent, she returns at the next Witches' Phase."""
-    lost = set(losing(witch.spells))
+    """Death: all corpses and Rewards go, Spells go by the table (those she must choose among
+    equal levels are left to her: ``losing``), the token lies down; unless death is permanent,
+    she returns at the next Witches' Phase."""
+    sure, _, left = losing(witch.spells)
+    lost = set(sure)
     return replace(
         witch,
         corpses=(),
@@ -203,7 +239,13 @@ def die(witch: Witch, permanent: bool) -> Witch:
         dead=True,
         out=permanent,
         deaths=witch.deaths + 1,
+        losing=left,
     )
+
+
+def resurrected(witch: Witch) -> Witch:
+    """Back from a permanent death (another Witch's Resurrection): up, healed, in play."""
+    return replace(witch, dead=False, out=False, damage=0)
 
 
 def hurt(witch: Witch, amount: int) -> Witch:

@@ -47,6 +47,10 @@ class Witchcraft(Game[GameState]):
                high=90),
         Option("clock_increment", OptionType.INT, 0, "Clock increment (s per move)", low=0,
                high=60),
+        # not in the rulebook (its only draw is by repetition): a group may want every game to end
+        Option("quiet_rounds", OptionType.INT, 0,
+               "App's own rule: draw after this many rounds without a capture (0 = off)", low=0,
+               high=200),
     )  # fmt: skip
 
     def __init__(self) -> None:
@@ -83,6 +87,7 @@ class Witchcraft(Game[GameState]):
             physical=bool(options["physical"]),
             clock_minutes=int(options["clock_minutes"]),
             clock_increment=int(options["clock_increment"]),
+            quiet_rounds=int(options["quiet_rounds"]),
         )
         state = setup.new_game(players, chosen, seed)
         return replace(state, clock=clocks.new_clock(chosen))
@@ -133,8 +138,10 @@ class Witchcraft(Game[GameState]):
         d = data()
         return {
             "tiles": {k: v.describe() for k, v in d.kinds.items()},
-            "placeholder": "Board shape, altar spaces, wizard counts, spell directions and "
-            "shield sides are placeholders from data/witchcraft.json.",
+            "placeholder": "Board shape, altar spaces, how many of each kind a guild has (9 in "
+            "all, the rulebook's), spell directions and shield sides are placeholders from "
+            "data/witchcraft.json; which spell each tile casts and which tiles carry shields "
+            "are the rulebook's.",
         }
 
     # -- actions ------------------------------------------------------------------------------

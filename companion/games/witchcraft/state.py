@@ -106,6 +106,8 @@ class Options:
     physical: bool = False
     clock_minutes: int = 0
     clock_increment: int = 0
+    #: the app's own draw after this many rounds without a capture (0: off, as in the rulebook)
+    quiet_rounds: int = 0
 
 
 @dataclass(frozen=True)

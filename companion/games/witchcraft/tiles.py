@@ -3,7 +3,10 @@
 Each wizard kind has a name, a short letter code for the board, its spells (a side counted
 clockwise from the tile's facing, and a kind of spell) and its printed shields (sides counted
 the same way). The board's size, its altar spaces and how many of each wizard a guild has are
-there too. All of it is a placeholder: the app marks it so on screen.
+there too. Those are placeholders (the rulebook shows them only in its pictures): the app marks
+them so on screen. What the rulebook states in words is fixed here and checked against the data
+file: the map-tile pairs, the set-aside tiles, nine wizards per guild, which tiles cast which
+spell and which carry shields.
 """
 
 from __future__ import annotations
@@ -57,6 +60,25 @@ ALTAR_NAMES = {
 }
 
 
+#: "3 pairs of additional board game pieces (map tiles with 1, 2, 3 game spaces)"
+MAP_TILE_PAIRS = (1, 2, 3)
+#: "The remaining tiles are: The Monk, The Prophet, The Telekinetic. Players should put them aside"
+SET_ASIDE = ("monk", "prophet", "telekinetic")
+#: "each player receives 9 tiles representing wizards of their guild"
+GUILD_SIZE = 9
+#: "It can be cast by: ..." for each of the three spells
+CASTS = {
+    "apprentice": Spell.MISSILE,
+    "watchman": Spell.MISSILE,
+    "golem": Spell.MISSILE,
+    "master": Spell.MISSILE,
+    "monk": Spell.THUNDER,
+    "archmage": Spell.THUNDER,
+    "telekinetic": Spell.BLAST,
+}
+#: "Tiles protected by a shield: The Archmage, The Watchman, The Golem."
+SHIELDED = frozenset({"archmage", "watchman", "golem"})
+
 #: the four special tiles dealt at random, one to each player (the Prophet is everyone's)
 RANDOM_SPECIALS = ("prince", "barbarian", "keykeeper", "priest")
 PROPHET = "prophet"
@@ -100,7 +122,6 @@ class Data:
     map_tile_pairs: tuple[int, ...]
     guild: tuple[tuple[str, int], ...]
     set_aside: tuple[str, ...]
-    quiet_rounds_for_draw: int
     kinds: dict[str, Kind]
 
     @property
@@ -129,18 +150,41 @@ def parse(raw: dict[str, Any]) -> Data:
         int(board["width"]),
         int(board["height"]),
         tuple((int(x), int(y)) for x, y in board["altar_spaces"]),
-        tuple(int(n) for n in raw["map_tile_pairs"]),
+        MAP_TILE_PAIRS,
         tuple((str(k), int(n)) for k, n in raw["guild"].items()),
-        tuple(str(k) for k in raw["set_aside"]),
-        int(raw["quiet_rounds_for_draw"]),
+        SET_ASIDE,
         kinds,
     )
+    check_facts(data)
     missing = {k for k, _ in data.guild} | set(data.set_aside) | {PROPHET, *RANDOM_SPECIALS}
     if missing - set(kinds):
         raise ValueError(f"witchcraft.json lacks tiles {sorted(missing - set(kinds))}")
     if len(data.altar_spaces) != len(AltarKind):
         raise ValueError("witchcraft.json needs exactly four altar spaces")
     return data
+
+
+def check_facts(data: Data) -> None:
+    """Refuse a data file that contradicts what the rulebook states in words.
+
+    >>> d = data()
+    >>> check_facts(Data(5, 5, d.altar_spaces, MAP_TILE_PAIRS, (("apprentice", 8),), SET_ASIDE,
+    ...                  d.kinds))
+    Traceback (most recent call last):
+    ...
+    ValueError: witchcraft.json: a guild has 9 wizards (the rulebook), not 8
+    """
+    size = sum(n for _, n in data.guild)
+    if size != GUILD_SIZE:
+        raise ValueError(
+            f"witchcraft.json: a guild has {GUILD_SIZE} wizards (the rulebook), not {size}"
+        )
+    for kind_id, spell in CASTS.items():
+        kind = data.kinds.get(kind_id)
+        if kind is None or not kind.spells or {s for _, s in kind.spells} != {spell}:
+            raise ValueError(f"witchcraft.json: the rulebook's {kind_id} casts {spell.value}")
+        if bool(kind.shields) != (kind_id in SHIELDED):
+            raise ValueError(f"witchcraft.json: shields of the {kind_id} differ from the rulebook")
 
 
 @cache

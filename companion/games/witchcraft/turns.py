@@ -5,7 +5,8 @@ with the power tile usable once before or after it. A move with follow-up decisi
 captured tiles go, what an altar does) leaves tasks, decided one at a time by the seat each
 names. When the last task is done the turn passes. The player to move loses when they have no
 legal move or no wizard; the game is drawn when both players repeat their activations for three
-rounds, or (the app's rule, so that every game ends) after a long spell without captures.
+rounds (the rulebook's only draw), or, when the host turns on the app's own option, after a
+long spell without captures.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from companion.games.witchcraft.state import (
     TaskKind,
     other,
 )
-from companion.games.witchcraft.tiles import GUILD_NAMES, GUILDS, data
+from companion.games.witchcraft.tiles import GUILD_NAMES, GUILDS
 
 #: rounds of identical activations that draw the game
 REPEATS = 3
@@ -355,7 +356,8 @@ def end_turn(state: GameState) -> GameState:
         return finish(state, other(mover), "no-wizard")
     if repeated(state.activations):
         return finish(state, None, "repeated")
-    if quiet >= 2 * data().quiet_rounds_for_draw:
+    limit = state.options.quiet_rounds
+    if limit and quiet >= 2 * limit:
         return finish(state, None, "quiet")
     return state
 
@@ -383,7 +385,7 @@ REASONS = {
     "left": (N_("{who} ({guild}) wins: {loser} left the game."), ""),
     "resigned": (N_("{who} ({guild}) wins: {loser} resigned."), ""),
     "repeated": ("", N_("Draw: both players repeated the same activations for three rounds.")),
-    "quiet": ("", N_("Draw: both players played {rounds} rounds without a capture.")),
+    "quiet": ("", N_("Draw: the rounds without a capture reached the limit ({rounds}).")),
 }
 
 
@@ -391,7 +393,7 @@ def finish(state: GameState, winner: int | None, reason: str) -> GameState:
     """The game ends: ``winner`` wins (None: a draw) for ``reason`` (a key of ``REASONS``)."""
     won, drawn = REASONS[reason]
     if winner is None:
-        text = say(drawn, rounds=data().quiet_rounds_for_draw)
+        text = say(drawn, rounds=state.options.quiet_rounds)
     else:
         text = say(
             won,

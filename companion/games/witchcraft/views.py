@@ -138,7 +138,7 @@ def table(state: GameState) -> dict[str, Any]:
         "last": entry_view(last) if last is not None else None,
         "clock": clock_view(state),
         "quiet_turns": state.quiet_turns,
-        "quiet_limit": d.quiet_rounds_for_draw,
+        "quiet_limit": state.options.quiet_rounds,
         "winner": state.winner,
         "result": text_json(state.result) if state.result else None,
     }

@@ -107,7 +107,7 @@ function drawMe(ctx) {
   put(ctx.els.me, 
     h('div', { class: 'wab-me-head' },
       h('span', { class: 'wab-me-name', text: witchName(w) }),
-      w.witch_card.placeholder ? placeholderTag(t('Witch card stats are placeholders (editable data)')) : null,
+      w.witch_card.placeholder ? placeholderTag(t('Defense, Movement and preferred Schools are placeholders (editable data); Health 10 is from the rulebook')) : null,
       ctx.game.round && ctx.game.first === ctx.seat ? h('span', { class: 'wab-token-dot', title: t('first player') }) : null),
     healthBar(w),
     h('p', { class: 'wab-stats' },
@@ -155,7 +155,35 @@ function drawSpells(ctx) {
     return chip;
   });
   put(ctx.els.spells, h('h3', { class: 'wab-small-title', text: t('My Spells (tap: exhausted)') }),
-    h('div', { class: 'wab-chips' }, chips.length ? chips : h('span', { class: 'wab-sub', text: t('None yet') })));
+    h('div', { class: 'wab-chips' }, chips.length ? chips : h('span', { class: 'wab-sub', text: t('None yet') })),
+    losing(ctx, w), resurrection(ctx, w, playing));
+}
+
+/** On death, the player chooses the Spells she loses among her highest level (the rulebook).
+ * @param {Ctx} ctx @param {any} w */
+function losing(ctx, w) {
+  if (!w.losing) return null;
+  const top = Math.max(...w.spells.map((/** @type {any} */ s) => s.level));
+  return h('div', { class: 'wab-choices', id: 'wab-lose' },
+    h('p', { class: 'wab-witch-status', text: t('Choose the Spell you lose ({n} left)', { n: w.losing }) }),
+    h('div', { class: 'wab-chips' }, w.spells.filter((/** @type {any} */ s) => s.level === top).map((/** @type {any} */ s) => {
+      const b = /** @type {HTMLButtonElement} */ (spellChip(ctx, s, { tag: 'button', attrs: { type: 'button', dataset: { lose: s.id } } }));
+      b.addEventListener('click', () => ctx.send('lose', { spell: s.id }, { button: b }));
+      return b;
+    })));
+}
+
+/** Resurrection (face up, her Witch alive) brings back a Witch dead for good.
+ * @param {Ctx} ctx @param {any} w @param {boolean} playing */
+function resurrection(ctx, w, playing) {
+  const art = w.spells.find((/** @type {any} */ s) => s.resurrects && !s.exhausted);
+  const gone = ctx.game.witches.filter((/** @type {any} */ x) => x.out && x.seat !== ctx.seat);
+  if (!art || !playing || w.dead || !gone.length) return null;
+  return h('div', { class: 'wab-chips', id: 'wab-resurrect' }, gone.map((/** @type {any} */ x) => {
+    const b = h('button', { type: 'button', class: 'btn', dataset: { resurrect: String(x.seat) }, text: t('Resurrect {name}', { name: x.player }) });
+    b.addEventListener('click', () => ctx.send('resurrect', { seat: x.seat }, { button: b }));
+    return b;
+  }));
 }
 
 /** @param {Ctx} ctx */

@@ -89,7 +89,8 @@ export function render(ctx) {
   if (items[0]) ctx.fresh(items[0], `last-${g.ply}-${g.log_total}`);   // the new move pops in once
   els.moves.replaceChildren(...items);
   if (!log.length && !g.result) els.moves.append(h('li', { class: 'wc-move wc-empty', text: g.phase === 'master' ? t('Each player secretly sets three tiles aside.') : t('No moves yet: the first player places a wizard.') }));
-  const quiet = g.phase === 'encounter' && g.quiet_turns >= 10
+  // the app's own draw after rounds without a capture is an option (off by default)
+  const quiet = g.phase === 'encounter' && g.quiet_limit > 0 && g.quiet_turns >= 10
     ? h('p', { class: 'wc-quiet', text: t('Rounds without a capture: {x} (draw at {quiet_limit})', { x: Math.floor(g.quiet_turns / 2), quiet_limit: g.quiet_limit }) }) : null;
   els.foot.replaceChildren(...[quiet, legend(), placeholderNote()].filter(Boolean));
 }

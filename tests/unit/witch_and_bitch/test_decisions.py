@@ -24,7 +24,7 @@ from .helpers import (
 )
 
 NEXT = {"type": "next"}
-WAITED_FOR = {"next", "first_roll", "pick", "position", "action", "object", "learn"}
+WAITED_FOR = {"next", "first_roll", "pick", "position", "action", "object", "learn", "lose"}
 
 
 def listed(state: Any) -> dict[int | None, list[dict[str, Any]]]:

@@ -9,7 +9,7 @@ import pytest
 
 from companion.engine import Illegal, SetupError
 from companion.games.witch_and_bitch import Step
-from companion.games.witch_and_bitch.scenarios import SCENARIOS, Death, Mode
+from companion.games.witch_and_bitch.scenarios import SCENARIOS, Death, Mode, placeholder_objects
 from companion.games.witch_and_bitch.state import Card
 
 from .helpers import GAME, NAMES, PICKS, act, bitch_of, first_rolled, in_round, new
@@ -211,3 +211,11 @@ def test_scenario_5_a_conspirator_in_the_bilderberg_loses() -> None:
     assert state.step is Step.OVER and state.outcome is not None and state.outcome.winners == ()
     with pytest.raises(Illegal, match="Plot"):
         act(in_round(1, 2), None, "verdict", event="conspirator-in")
+
+
+def test_scenario_2s_object_count_comes_from_data_and_is_marked_as_not_from_the_rulebook() -> None:
+    assert SCENARIOS[2].objects_placeholder and SCENARIOS[2].objects == placeholder_objects(2)
+    assert not any(SCENARIOS[n].objects_placeholder for n in (1, 3, 4, 5, 6))
+    table = GAME.view(in_round(2, 3), None)
+    assert table["objects"] == {"taken": 0, "total": 5, "placeholder": True}
+    assert table["scenario"]["objects_placeholder"] is True

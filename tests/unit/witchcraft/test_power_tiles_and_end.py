@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.games.witchcraft.state import Phase
+from companion.games.witchcraft.state import GameState, Options, Phase
 from companion.games.witchcraft.tiles import AltarKind
 from companion.games.witchcraft.turns import repeated
 from tests.unit.witchcraft.helpers import GAME, W, choices, kind_is, on, play, position
@@ -91,14 +91,39 @@ def test_same_activations_for_three_rounds_is_a_draw() -> None:
     assert "three rounds" in state.result
 
 
-def test_a_long_spell_without_captures_is_a_draw() -> None:
-    state = position({(0, 4): W(0, "prophet", "n"), (4, 0): W(1, "prophet", "s")}, altars={})
+def quiet_game(options: Options | None = None) -> GameState:
+    """Two Prophets far apart that never capture, 49 quiet turns (24½ rounds) played."""
+    state = position(
+        {(0, 4): W(0, "prophet", "n"), (4, 0): W(1, "prophet", "s")}, altars={}, options=options
+    )
     state = replace(state, quiet_turns=49, activations=("x",))
     state = play(state, lambda c: c.kind == "prophet")
     state = play(state, lambda c: c.kind == "target" and c.at == (4, 0))
-    state = play(state, lambda c: c.kind == "arrange" and c.facing == 0)
+    return play(state, lambda c: c.kind == "arrange" and c.facing == 0)
+
+
+def test_the_game_ends_with_a_draw_only_if_the_sequence_of_activation_does_not_change() -> None:
+    """The rulebook: "If the sequence of activation of both players does not change for three
+    rounds, the game ends with a draw": the only draw; by default quiet rounds go on."""
+    state = quiet_game()
+    assert state.phase is Phase.ENCOUNTER and state.quiet_turns == 50
+    state = replace(state, quiet_turns=10**6)
+    state = play(state, lambda c: c.kind == "prophet")
+    assert state.phase is Phase.ENCOUNTER
+    assert GAME.view(state, None)["quiet_limit"] == 0
+
+
+def test_the_apps_own_quiet_round_draw_ends_the_game_only_when_the_host_turns_it_on() -> None:
+    state = quiet_game(Options(quiet_rounds=25))
     assert state.phase is Phase.OVER and state.winner is None
-    assert "without a capture" in state.result
+    assert "rounds without a capture reached the limit (25)" in state.result
+
+
+def test_the_quiet_round_option_is_off_by_default_and_says_it_is_the_apps_own_rule() -> None:
+    (option,) = [o for o in GAME.options if o.id == "quiet_rounds"]
+    assert option.default == 0 and "App's own rule" in option.label
+    assert GAME.setup(("Ann", "Ben"), {}, 1, first=0).options.quiet_rounds == 0
+    assert GAME.setup(("Ann", "Ben"), {"quiet_rounds": 30}, 1, first=0).options.quiet_rounds == 30
 
 
 def test_an_unused_power_tile_is_revealed_when_the_game_ends() -> None:
