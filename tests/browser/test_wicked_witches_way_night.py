@@ -208,7 +208,7 @@ def check_end_screens(tv: Any, phones: list[Any], artifacts: Path, prefix: str) 
     acrobatics, total), each phone's own score, and no line left from the last turn."""
     for stale in ("#www-now", "#www-step-countdown", "#www-log", "#www-dice"):
         assert tv.locator(stale).count() == 0, stale
-    assert_ending(tv, phones, artifacts, prefix, " points.")
+    assert_ending(tv, phones, artifacts, prefix, "(points: ")
     rows = tv.locator("#www-final tbody tr[data-seat]")
     assert rows.count() == len(phones)
     for row in rows.all():

@@ -234,7 +234,8 @@ def test_a_room_goes_back_to_its_process_when_that_one_is_up_again(
             RECOVERY_TIMEOUT,
             "clients back on the restarted process",
         )
-        assert tv.call("room", {"type": "start"})["ok"]
+        started = tv.call("room", {"type": "start"})
+        assert started["ok"], started
     finally:
         for peer in peers:
             peer.sio.reconnection = False
