@@ -104,8 +104,10 @@ def test_a_solo_game_from_set_up_to_the_trial_on_one_phone(
     tv.click("#btn-watch")
     tv.wait_for_selector("#cj-tv-jurors .cj-juror")
     if lang == "cs":
-        tv.click('.cj-lang button[data-lang="cs"]')
-        tv.wait_for_function("() => document.documentElement.lang === 'cs'")
+        phone_language(tv, "cs")
+    # one language switch on each screen: the page's own, in its top bar
+    for page in (phone, tv):
+        assert page.locator(".lang-cycle:visible, .lang-switch:visible").count() == 1
     spy = Peer(server.url, "spy")  # what the server says, to compare the screens with
     assert spy.call("watch", {"code": code})["ok"]
 
@@ -131,13 +133,12 @@ def test_a_solo_game_from_set_up_to_the_trial_on_one_phone(
     phone.wait_for_selector("#cj-missions", state="detached")
     # Midway the table switches to Italian (the phone's switch and the TV's), then back.
     phone_language(phone, "it")
-    tv.click('.cj-lang button[data-lang="it"]')
+    phone_language(tv, "it")
     rest = translated("it", "Play the rest of your hand")
     wait_text(phone, "#cj-phase", rest)
     wait_text(tv, "#cj-tv-phase", rest)
     phone_language(phone, lang)
-    tv.click(f'.cj-lang button[data-lang="{lang}"]')
-    tv.wait_for_function("(l) => document.documentElement.lang === l", arg=lang)
+    phone_language(tv, lang)
     phone.click("#cj-done")
     phone.wait_for_selector("#cj-resolve")
     assert phone.locator("#cj-phase").inner_text() == WORDS[lang]["resolve"]

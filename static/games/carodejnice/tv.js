@@ -3,7 +3,7 @@
 // limits, the round and phase in big type, and at the end the trial, one juror at a time.
 
 import { h } from '../../js/ui.js';
-import { languageSwitch, t } from '../../js/kit.js';
+import { t } from '../../js/kit.js';
 import {
   PHASE_TITLE, PHASE_TODO, afterReveal, counters, jurorCard, jurorExplained, lastResult, missionCard,
   outcomeDetail,
@@ -39,8 +39,8 @@ export function render(ctx) {
     h('div', {},
       h('p', { class: 'cj-tv-round', id: 'cj-tv-round', text: roundLine(game) }),
       h('h1', { class: 'cj-tv-phase', id: 'cj-tv-phase', text: PHASE_TITLE[game.phase]?.() ?? game.phase })),
-    h('p', { class: 'cj-tv-player', text: game.player }),
-    languageSwitch({ cls: 'cj-lang' }));
+    // the language: the page's own switch in its top bar (one switch per screen)
+    h('p', { class: 'cj-tv-player', text: game.player }));
   if (game.mode === 'tale') {
     els.jurors.replaceChildren(
       h('h2', { class: 'cj-tale-title' }, h('span', { text: t('Tale {n}: {title}', { n: game.tale.number, title: t(game.tale.title) }) }), placeholderTag(game.tale.placeholder)),
