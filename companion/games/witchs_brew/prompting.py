@@ -115,6 +115,9 @@ def describe(state: GameState, seat: int | None, action: Payload) -> Text | None
         whose = action.get("seat", seat)
         if whose is None:
             return None
+        if seat is not None:
+            # her own entry: the note names her already ("Ben's points — entered 12")
+            return say("entered {points}", points=action["points"])
         name = state.names[whose]
         return say("{name}: {points} victory points", name=name, points=action["points"])
     return None

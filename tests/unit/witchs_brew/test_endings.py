@@ -201,3 +201,5 @@ def test_describe_names_public_moves_and_keeps_secrets() -> None:
     assert GAME.describe(last_set_over(), None, {"type": "points", "seat": BEN, "points": 8}) == (
         "Ben: 8 victory points"
     )
+    # a player's own entry: the undo note names her already ("Ben's points — entered 8")
+    assert GAME.describe(last_set_over(), BEN, {"type": "points", "points": 8}) == "entered 8"
