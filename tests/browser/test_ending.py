@@ -138,7 +138,9 @@ def test_the_podium_puts_places_on_steps_and_the_rest_below(
     assert second == ["Sofia", "Dana"]  # tied: one step
     rest = page.locator(".kit-ending-rest li").all_inner_texts()
     assert [r.split()[0] for r in rest] == ["4th", "5th"] and "0.5" in rest[1]
-    # the first step stands highest, in the middle
+    # the first step stands highest, in the middle: measured once the steps have risen (the
+    # celebration animates them)
+    page.wait_for_function("() => document.getAnimations().every((a) => a.playState !== 'running')")
     boxes = [
         page.locator(f'.kit-step[data-place="{p}"] .kit-step-block').bounding_box() for p in (1, 2)
     ]
@@ -148,8 +150,6 @@ def test_the_podium_puts_places_on_steps_and_the_rest_below(
         assert page.locator(".kit-ending-mine").inner_text() == "You are 2nd"
     else:
         assert page.locator(".kit-ending-next button").count() == 1
-    # the picture once the celebration has played
-    page.wait_for_function("() => document.getAnimations().every((a) => a.playState !== 'running')")
     size = "1920x1080" if side == "tv" else "390x844"
     page.screenshot(path=str(artifacts / f"ending-podium-{side}-{size}.png"))
     page.context.close()
