@@ -47,6 +47,12 @@ DEFAULTS: dict[str, Any] = {
     # frames read from one address (refused ones too): past it its sockets are not read
     "ADDRESS_READS_PER_SECOND": 100.0,
     "ADDRESS_READS_BURST": 200.0,
+    # of those, what each address is read without asking; beyond it, frames come out of one
+    # spare budget for all addresses together (a few flooding addresses cost one's worth)
+    "ADDRESS_READS_SHARE": 20.0,
+    "ADDRESS_READS_SHARE_BURST": 40.0,
+    "SPARE_READS_PER_SECOND": 100.0,
+    "SPARE_READS_BURST": 200.0,
     "CONNECTIONS_PER_ADDRESS": 100,  # open at once
     "CONNECTS_PER_SECOND": 2.0,  # new connections per address, with bursts of CONNECTS_BURST
     "CONNECTS_BURST": 100.0,
@@ -100,6 +106,10 @@ def limits(config: dict[str, Any]) -> Limits:
         refusals=config["REFUSALS_BEFORE_CLOSE"],
         reads=config["ADDRESS_READS_PER_SECOND"],
         reads_burst=config["ADDRESS_READS_BURST"],
+        share=config["ADDRESS_READS_SHARE"],
+        share_burst=config["ADDRESS_READS_SHARE_BURST"],
+        spare=config["SPARE_READS_PER_SECOND"],
+        spare_burst=config["SPARE_READS_BURST"],
         connections=config["CONNECTIONS_PER_ADDRESS"],
         connect_rate=config["CONNECTS_PER_SECOND"],
         connect_burst=config["CONNECTS_BURST"],

@@ -15,9 +15,11 @@ rate check could run. The gate takes the place of the Engine.IO ``connect``, ``m
   running (``rate_limited``);
 - closes a connection that keeps sending after being refused;
 - reads at most ``reads`` frames a second from all the connections of one address, refused
-  ones included: past that it stops reading them (their frames wait in their own TCP
-  buffers) and closes those kept waiting too long, so a crowd of sockets from one address
-  costs the server no more than one (issue 24);
+  ones included, and beyond each address's own share only what one spare budget for all
+  addresses allows (ReadBudget): past that it stops reading them (their frames wait in their
+  own TCP buffers) and closes those kept waiting too long, so a crowd of sockets from one
+  address costs the server no more than one, and a few flooding addresses no more than one
+  and their shares (issue 24); a connection it has closed is not read any further;
 - lets through only the acks the server is waiting for (clock probes).
 
 Only what passes is dispatched, exactly as python-socketio's own ``_handle_eio_message`` does
@@ -57,6 +59,8 @@ ATTACHMENTS_MAX = 10
 BACKLOG_MAX = 64
 #: the shortest pause of a reader whose address has spent its read budget
 READ_PAUSE_SECONDS = 0.05
+#: the one key of the server-wide spare read budget
+SPARE = ""
 #: the environ key under which the gate keeps a connection's Engine.IO session id
 EIO_SID = "companion.eio_sid"
 #: the library's own event names: a client sending one is refused like an unknown event
@@ -85,6 +89,14 @@ class Limits:
     #: ones included (and the burst): past it the gate stops reading that address's sockets
     reads: float = 100.0
     reads_burst: float = 200.0
+    #: of those, what each address is read without asking (an honest device sends far less);
+    #: the frames it sends beyond are read only while the server-wide spare budget lasts, so
+    #: that a few addresses flooding at once cost no more than ``spare`` frames a second
+    #: together beyond their own shares
+    share: float = 20.0
+    share_burst: float = 40.0
+    spare: float = 100.0
+    spare_burst: float = 200.0
     #: seconds a connection may spend paused for its address's read budget (forgiven at a
     #: tenth of a second a second) before it is closed: an honest client is never paused
     paused: float = 2.0
@@ -95,6 +107,35 @@ class Limits:
     #: the largest payload (as JSON) and the deepest nesting an event may carry
     max_bytes: int = 4096
     depth: int = 32
+
+
+class ReadBudget:
+    """The frames the gate may read from each address (callers hold a lock).
+
+    Each address is read its own share; what it sends beyond comes out of one spare budget
+    for the whole server, up to the address's ceiling. So one flooding address is read
+    ``reads`` frames a second as before, while four flooding at once are read four shares
+    and one spare budget together, not four times ``reads`` (issue 24: 200 sockets from 4
+    addresses stalled another room for seconds).
+
+    >>> budget = ReadBudget(Limits(reads=1e-9, reads_burst=4, share=1e-9, share_burst=1,
+    ...                            spare=1e-9, spare_burst=4))
+    >>> [sum(budget.allow(address) for _ in range(9)) for address in ("a", "b", "c")]
+    [4, 2, 1]
+    """
+
+    def __init__(self, limits: Limits) -> None:
+        self._ceilings = RateLimiter(limits.reads, limits.reads_burst)
+        self._shares = RateLimiter(limits.share, limits.share_burst)
+        self._spare = RateLimiter(limits.spare, limits.spare_burst)
+
+    def allow(self, address: str) -> bool:
+        """Take what reading one frame of ``address`` costs, or nothing and say False."""
+        if not self._ceilings.ready(address):
+            return False
+        if not (self._shares.allow(address) or self._spare.allow(SPARE)):
+            return False
+        return self._ceilings.allow(address)
 
 
 class Notes:
@@ -172,7 +213,7 @@ class Gate:
         self._address_frames = RateLimiter(limits.address_rate, limits.address_burst)
         self._refusals = RateLimiter(limits.rate, limits.refusals)
         self._connects = RateLimiter(limits.connect_rate, limits.connect_burst)
-        self._reads = RateLimiter(limits.reads, limits.reads_burst)
+        self._reads = ReadBudget(limits)
         self._pauses = RateLimiter(0.1, limits.paused)
         #: readers of each address waiting for its read budget
         self._paused: dict[str, int] = {}
@@ -341,6 +382,9 @@ class Gate:
         if not isinstance(drivers, dict):
             return
         websocket = drivers.get("websocket")
+        if self.server.eio.async_mode == "eventlet":
+            self.server.eio._async = {**drivers, "websocket": _gated(websocket, self._connections)}
+            return
         if not (isinstance(websocket, type) and issubclass(websocket, SimpleWebSocketWSGI)):
             return
         connections = self._connections
@@ -552,6 +596,47 @@ class Gate:
             self._frames.forget(eio_sid)
             self._refusals.forget(eio_sid)
             self._pauses.forget(eio_sid)
+
+
+class _StopsWhenClosed:
+    """eventlet's WebSocket as Engine.IO's reader uses it: once the gate has closed the
+    connection, ``wait`` says "closed" instead of reading the next frame.
+
+    Engine.IO's reader goes on reading a closed connection until its client stops sending:
+    the web server still holds the socket, so closing the WebSocket does not close it. A
+    flooder's unread backlog (megabytes of frames in the kernel's buffer) was read to its end
+    that way, each frame decoded and then dropped, thousands a second (issue 24: 200 sockets
+    from 4 addresses). Now the reader returns, the web server closes the socket and the kernel
+    drops the backlog unread."""
+
+    def __init__(self, ws: Any, closed: Callable[[], bool]) -> None:
+        self._ws, self._closed = ws, closed
+
+    def wait(self) -> Any:
+        return None if self._closed() else self._ws.wait()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._ws, name)
+
+
+def _gated(websocket: Any, connections: dict[str, _Connection]) -> type:
+    """Engine.IO's eventlet WebSocket driver, handing its reader a _StopsWhenClosed."""
+
+    class Gated(websocket):  # type: ignore[misc]
+        eio_sid: str | None = None
+
+        def __init__(self, handler: Callable[[Any], Any], server: Any) -> None:
+            def closed() -> bool:
+                return self.eio_sid is not None and self.eio_sid not in connections
+
+            super().__init__(lambda ws: handler(_StopsWhenClosed(ws, closed)), server)
+
+        def __call__(self, environ: dict[str, Any], start_response: Any) -> Any:
+            query = parse_qs(str(environ.get("QUERY_STRING", "")))
+            self.eio_sid = environ.get(EIO_SID) or query.get("sid", [None])[0]
+            return super().__call__(environ, start_response)
+
+    return Gated
 
 
 class _YieldingSocket:

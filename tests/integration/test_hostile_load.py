@@ -234,3 +234,107 @@ def test_fifty_sockets_from_one_address_cannot_starve_another_room(tmp_path: Pat
         for sock in [*flood, other]:
             sock.close()
         server.stop()
+
+
+def test_two_hundred_sockets_from_four_addresses_cannot_starve_another_room(
+    tmp_path: Path,
+) -> None:
+    """Issue 24: 200 sockets from 4 addresses pipeline `time` frames. What the four send
+    beyond their own shares comes out of one budget for the whole server, so the other room's
+    every call is answered, each flooding address has sockets closed and the flood's frames
+    mostly never reach a handler (the latencies: ``python -m bench.abuse --only
+    pipeline-200x4``)."""
+    server = LiveServer(tmp_path / "crowds.sqlite3", extra=["--behind-proxy"]).start()
+    addresses = [f"10.24.52.{n + 1}" for n in range(4)]
+    flood = [RawSocket(server.url, addresses[n % 4]) for n in range(200)]
+    other = RawSocket(server.url, "10.24.53.1")
+    sent = Counter[str]()
+    lock = threading.Lock()
+
+    def pipeline(sock: RawSocket) -> None:
+        with contextlib.suppress(Exception):  # the server closes it part-way
+            for _ in range(500):
+                sock.emit("time", {}, sock.next_id())
+                with lock:
+                    sent["frames"] += 1
+
+    threads = [threading.Thread(target=pipeline, args=(sock,)) for sock in flood]
+    try:
+        for thread in threads:
+            thread.start()
+        answers = [other.call("time", {}, timeout=10) for _ in range(20)]
+        assert all(a is not None and a["ok"] for a in answers), answers
+        for thread in threads:
+            thread.join()
+        for n, address in enumerate(addresses):
+            mine = flood[n::4]
+            wait_until(lambda m=mine: any(s.closed for s in m), 60, f"a socket of {address} closed")
+        handled = sum(sock.answers["ok"] for sock in flood)
+        assert handled < sent["frames"] / 4, (handled, sent)  # most were never read at all
+        assert other.call("time", {})["ok"]
+        log = server.log_text()
+        assert "10.24.53.1" not in log  # the other room was never paused nor refused
+        assert "Traceback" not in log
+    finally:
+        for sock in [*flood, other]:
+            sock.close()
+        server.stop()
+
+
+def websocket_by_hand(port: int, source: str) -> socket.socket:
+    """A WebSocket to Engine.IO from ``source`` over a bare TCP socket (no client library
+    that would stop sending once it saw the server's goodbye), Socket.IO connected."""
+    conn = socket.create_connection(("127.0.0.1", port), timeout=10, source_address=(source, 0))
+    conn.sendall(
+        b"GET /socket.io/?EIO=4&transport=websocket HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        b"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
+        b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n"
+    )
+    head = b""
+    while b"\r\n\r\n" not in head:
+        head += conn.recv(4096)
+    assert head.startswith(b"HTTP/1.1 101"), head[:80]
+    conn.sendall(client_frame("40"))
+    return conn
+
+
+def client_frame(text: str) -> bytes:
+    """One WebSocket text frame as a client sends it (masked, with a mask of zeros)."""
+    payload = text.encode()
+    size = (
+        bytes([0x80 | len(payload)])
+        if len(payload) < 126
+        else b"\xfe" + len(payload).to_bytes(2, "big")
+    )
+    return b"\x81" + size + b"\0\0\0\0" + payload
+
+
+def test_a_connection_the_gate_closed_is_not_read_any_further(tmp_path: Path) -> None:
+    """Issue 24: once the gate has closed a flooding connection, the server stops reading it
+    and closes its TCP connection, dropping what it sent unread (the reader used to read a
+    closed connection's whole backlog, decoding and dropping thousands of frames a second).
+    The flooder goes on sending regardless: the server resets the connection."""
+    server = LiveServer(tmp_path / "backlog.sqlite3").start()  # real addresses: no proxy
+    port = int(server.url.rsplit(":", 1)[1])
+    conn = websocket_by_hand(port, "127.0.0.24")
+    batch = b"".join(client_frame(f'42{n}["time",{{}}]') for n in range(1, 1001))
+    conn.settimeout(1.0)
+
+    def reset() -> bool:
+        try:
+            conn.sendall(batch)
+        except (ConnectionResetError, BrokenPipeError):
+            return True
+        except TimeoutError:
+            pass  # the server reads slower than this sends: still open
+        return False
+
+    try:
+        wait_until(reset, 120, "the server to drop the flooding connection", every=0)
+        log = server.log_text()
+        assert "closed a connection from 127.0.0.24" in log, log[-2000:]
+        assert http_json("GET", server.url + "/healthz")[0] == 200
+        assert "Traceback" not in log
+    finally:
+        conn.close()
+        server.stop()

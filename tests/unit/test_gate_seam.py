@@ -6,6 +6,7 @@ it is tested with, and these tests fail, loudly and by name, when an upgrade mov
 from __future__ import annotations
 
 import inspect
+import warnings
 from collections.abc import Callable
 from typing import Any
 
@@ -94,3 +95,23 @@ def test_simple_websocket_parts_the_bounded_reader_uses_are_there() -> None:
     source = inspect.getsource(simple_websocket.ws.Base)
     for name in ("self.input_buffer", "self.connected", "self.sock", "target=self._thread"):
         assert name in source, f"simple_websocket.ws.Base no longer has {name}"
+
+
+def test_eventlet_websocket_parts_the_gate_uses_are_there() -> None:
+    """Under eventlet the gate wraps Engine.IO's WebSocket driver so that the reader of a
+    connection it closed stops reading (companion/web/gate.py, _StopsWhenClosed)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # eventlet's deprecation notice
+        import eventlet.websocket
+        from engineio.async_drivers.eventlet import WebSocketWSGI
+
+    assert parameters(WebSocketWSGI.__init__)[:3] == ["self", "handler", "server"]
+    assert parameters(WebSocketWSGI.__call__) == ["self", "environ", "start_response"]
+    assert "self.handler(ws)" in inspect.getsource(eventlet.websocket.WebSocketWSGI.__call__)
+    reader = inspect.getsource(engineio.socket.Socket._websocket_handler)
+    assert "ws.wait()" in reader and "if p is None:" in reader, "Engine.IO's reader changed"
+    server = socketio.Server(async_mode="eventlet")
+    assert server.eio._async["websocket"] is WebSocketWSGI
+    Gate(server, Limits(), Notes())
+    gated = server.eio._async["websocket"]
+    assert gated is not WebSocketWSGI and issubclass(gated, WebSocketWSGI)
