@@ -382,10 +382,12 @@ class Gate:
         if not isinstance(drivers, dict):
             return
         websocket = drivers.get("websocket")
+        if not isinstance(websocket, type):
+            return
         if self.server.eio.async_mode == "eventlet":
             self.server.eio._async = {**drivers, "websocket": _gated(websocket, self._connections)}
             return
-        if not (isinstance(websocket, type) and issubclass(websocket, SimpleWebSocketWSGI)):
+        if not issubclass(websocket, SimpleWebSocketWSGI):
             return
         connections = self._connections
         sleep = self.server.sleep
@@ -619,7 +621,7 @@ class _StopsWhenClosed:
         return getattr(self._ws, name)
 
 
-def _gated(websocket: Any, connections: dict[str, _Connection]) -> type:
+def _gated(websocket: type, connections: dict[str, _Connection]) -> type:
     """Engine.IO's eventlet WebSocket driver, handing its reader a _StopsWhenClosed."""
 
     class Gated(websocket):  # type: ignore[misc]
