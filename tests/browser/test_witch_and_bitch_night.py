@@ -5,7 +5,11 @@ collects two Objects, Wanna escapes onto the map, and a good Witch's two spells 
 kill her: the Witches win. The secret Witch or Bitch card shows on its own phone only, also
 after a reload, until the Bitch reveals herself from her phone (press twice) and the TV
 announces her. The host undoes a corpse and switches the room to Czech and Italian midway.
-Screenshots of the TV (1920x1080) and a phone (390x844) at each stage and of every end screen."""
+Screenshots of the TV (1920x1080) and a phone (390x844) at each stage and of every end screen.
+
+Three tests from the same seed, each short: the first plays on the screens to the reveal; the
+other two play round 1 over Socket.IO clients (``over_sockets``) and open the screens where
+their checks begin (docs/tests.md, "Sockets for the middles")."""
 
 from __future__ import annotations
 
