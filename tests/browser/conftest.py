@@ -222,6 +222,32 @@ def open_table(
     return tv, phones
 
 
+def open_seats(
+    browser: Any, server: Any, room: dict[str, Any], tokens: list[str]
+) -> tuple[Any, list[Any]]:
+    """The room's TV page and one phone page per seat token, for a game whose first part was
+    played over Socket.IO clients (the screens check only what comes after): each phone goes
+    back to its seat with its token, as a reloaded phone does, and the TV shows them all
+    connected. The caller closes them with ``close_all``."""
+    tv = tv_context(browser).new_page()
+    tv.goto(f"{server.url}/host/{room['code']}#{room['host_token']}")
+    tv.wait_for_selector("#room-code")
+    phones = []
+    for token in tokens:
+        context = phone_context(browser)
+        key = f"companion.seat.{room['code'].upper()}"  # where the phone page keeps its token
+        context.add_init_script(  # (about:blank, the first document, has no storage)
+            f"if (location.protocol.startsWith('http')) localStorage.setItem({key!r}, {token!r})"
+        )
+        page = context.new_page()
+        page.goto(room["join_url"])
+        page.wait_for_selector('body[data-status="playing"]')
+        phones.append(page)
+    connected = "document.querySelectorAll('#players li[data-seat] .dot.connected').length"
+    tv.wait_for_function(f"() => {connected} === {len(tokens)}")
+    return tv, phones
+
+
 def end_and_rematch(tv: Any, before_rematch: str | None = None) -> None:
     """The host ends the game from the TV (End asks twice), then presses Rematch; the TV runs
     the ``before_rematch`` script in between."""

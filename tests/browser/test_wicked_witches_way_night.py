@@ -6,6 +6,8 @@ lid opens, and a player removed mid-turn; the end screens."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +17,7 @@ from tests.browser.a11y import assert_accessible
 from tests.browser.conftest import (
     close_all,
     end_and_rematch,
+    open_seats,
     open_table,
     press,
     settled,
@@ -22,8 +25,8 @@ from tests.browser.conftest import (
     visible,
 )
 from tests.browser.game_night import assert_ending, room_language, translated, wait_text
-from tests.integration.test_wicked_witches_way_live import valid_by_colour
-from tests.support import LiveServer, wait_until
+from tests.integration.test_wicked_witches_way_live import PhoneBot, valid_by_colour
+from tests.support import LiveServer, Peer, seated, wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -45,15 +48,130 @@ def dice_on_tv(tv: Any) -> list[dict[str, str | None]]:
     return dice
 
 
-def test_a_whole_game_on_tv_and_phones(browser: Any, server: LiveServer, artifacts: Path) -> None:
-    """A whole game, short: two witches, novices from space 7, the fog window and the reveal
-    pace at the least the options allow, the TV's "Go on" ending the reveal and the sorted dice,
-    each phone its own moments. On the way: Ben's phone reloads while he writes, the
-    room reads Czech for a moment, and Anna's formula is undone and locked again."""
-    # seed 254: novices writing perfect formulas finish in 3 turns, with a Black Magic draw
-    room = server.create_room(
-        "wicked-witches-way", seed=254, options={"fog_seconds": 2, "pace_seconds": 2}
+#: what the TV shows, as ``shown`` names it
+OVER, REVEAL, LOOK, PACED = (
+    '#www-tv[data-phase="over"]',
+    '#www-tv[data-step="reveal"] #www-formulas',
+    '#www-tv[data-phase="look"] #www-dice .www-die',
+    '#www-tv:is([data-step="reveal"], [data-step="sort"])',
+)
+#: what a phone or the TV offers, as ``shown`` names it
+LID, ROLL, LOCK, KEEP, HOLD, GO_ON, TABLE_GO_ON = (
+    "#www-close-lid:not([disabled])",
+    "#www-roll",
+    "#www-lock",
+    "#www-keep [data-keep]",
+    "#www-hold",
+    "#www-go-on",
+    "#www-table-pass:not([disabled])",
+)
+#: seed 254: novices writing perfect formulas finish in 3 turns, with a Black Magic draw
+SEED, OPTIONS = 254, {"fog_seconds": 2, "pace_seconds": 2}
+#: the formulas the witches write: Anna orange, Ben black (a perfect black one draws Black Magic)
+COLOURS = ("orange", "black")
+
+
+@dataclass
+class Night:
+    """What the screens have shown so far, and what this turn's players have done."""
+
+    seen: dict[str, int] = field(
+        default_factory=lambda: dict.fromkeys(
+            ("look", "compose", "keep", "lid_closed", "reveal", "hold"), 0
+        )
     )
+    done: dict[str, bool] = field(default_factory=lambda: {"reload": False, "undo": False})
+    dice: list[dict[str, str]] = field(default_factory=list)
+    plan: dict[int, list[str]] = field(default_factory=dict)
+    raced: set[int] = field(default_factory=set)
+    #: who tapped her formula this turn (a phone keeps it after an undo)
+    written: set[int] = field(default_factory=set)
+
+
+def play_on_screens(
+    tv: Any, phones: list[Any], artifacts: Path, night: Night, until: Callable[[], bool]
+) -> None:
+    """Every screen does what it offers, as its player would, until the game is over or
+    ``until()`` holds: the lid race, the planned formulas, the reveal and the witches' moments
+    (photographed and checked for accessibility the first time), a Black Magic choice; on the
+    way Ben's phone reloads while he writes, the room reads Czech for a moment, and Anna's
+    formula is undone and locked again."""
+    seen, done = night.seen, night.done
+    end = time.monotonic() + 240
+    while (
+        time.monotonic() < end
+        and OVER not in (on_tv := shown(tv, OVER, REVEAL, LOOK, PACED, TABLE_GO_ON))
+        and not until()
+    ):
+        if REVEAL in on_tv and not seen["reveal"]:
+            seen["reveal"] += 1  # every formula on the TV at once, before the lid opens
+            tv.screenshot(path=str(artifacts / "www-tv-reveal-1920x1080.png"))
+        if LOOK in on_tv and not night.dice:
+            seen["look"] += 1
+            night.dice = dice_on_tv(tv)
+            tv.screenshot(path=str(artifacts / "www-tv-look-1920x1080.png"))
+            assert_accessible(tv, "www-tv-look")
+            valid = valid_by_colour(night.dice)
+            night.plan = {seat: valid[colour] for seat, colour in enumerate(COLOURS)}
+        for seat, page in enumerate(phones):
+            on = shown(page, LID, ROLL, LOCK, KEEP, HOLD, GO_ON)
+            if LOOK in on_tv and LID in on and seat not in night.raced:
+                night.raced.add(seat)  # two phones race for the lid, each pressing once
+                press(page, "#www-close-lid", tap=True)
+            if ROLL in on and press(page, ROLL):
+                night.dice, night.raced, night.written = [], set(), set()
+            elif LOCK in on and night.plan:
+                if not seen["compose"]:
+                    tv.wait_for_selector("#www-lid")  # once it has closed
+                    settled(tv).screenshot(path=str(artifacts / "www-tv-compose-1920x1080.png"))
+                seen["compose"] += 1
+                if seat == 1 and not done["reload"]:
+                    done["reload"] = True
+                    reload_while_writing(page)
+                    speak_czech_for_a_moment(tv, page)
+                verdict = page.locator("#www-lid-verdict")
+                if verdict.count() and "closed the lid" in verdict.first.inner_text(timeout=1000):
+                    seen["lid_closed"] += 1  # the phone says who won the lid race
+                if seat not in night.written:
+                    night.written.add(seat)
+                    for symbol in night.plan[seat]:
+                        press(page, f'#www-cards [data-symbol="{symbol}"]')
+                if press(page, LOCK) and seat == 0 and not done["undo"]:
+                    done["undo"] = True
+                    undo_a_formula(tv, phones)
+            elif KEEP in on:
+                seen["keep"] += 1
+                page.screenshot(path=str(artifacts / "www-phone-keep-390x844.png"))
+                assert_accessible(page, "www-phone-keep")
+                press(page, KEEP)
+            elif HOLD in on:
+                # Every witch's moment shows "I play a spell"; these players have none to play.
+                if press(page, HOLD):
+                    if not seen["hold"]:
+                        page.wait_for_selector(GO_ON, timeout=5000)
+                        page.screenshot(path=str(artifacts / "www-phone-spell-390x844.png"))
+                        assert_accessible(page, "www-phone-spell")
+                        tv.screenshot(path=str(artifacts / "www-tv-apply-1920x1080.png"))
+                    press(page, GO_ON)  # as soon as it shows
+                seen["hold"] += 1
+            elif GO_ON in on:
+                press(page, GO_ON)
+        # The host's "Go on" cuts the reveal and the sorted dice short once seen (a witch's
+        # moments are hers: her phone ends them; a Black Magic choice is never cut short).
+        if seen["reveal"] and PACED in on_tv and TABLE_GO_ON in on_tv:
+            press(tv, TABLE_GO_ON)
+        time.sleep(0.05)  # a poll: what the loop waits for is on four pages
+
+
+def test_the_first_turns_on_tv_and_phones(
+    browser: Any, server: LiveServer, artifacts: Path
+) -> None:
+    """A short game's first turn and the next look: two witches, novices from space 7, the fog
+    window and the reveal pace at the least the options allow, the TV's "Go on" ending the
+    reveal and the sorted dice, each phone its own moments. On the way: Ben's phone reloads
+    while he writes, the room reads Czech for a moment, and Anna's formula is undone and
+    locked again. (The next test plays the same game to its end.)"""
+    room = server.create_room("wicked-witches-way", seed=SEED, options=OPTIONS)
     tv, phones = open_table(browser, server, room, NAMES[:2], shots="www")
     # The lobby's help lists how the app reads the cards whose texts leave room for doubt.
     help_text = tv.locator(".help .help-more").text_content() or ""
@@ -67,97 +185,90 @@ def test_a_whole_game_on_tv_and_phones(browser: Any, server: LiveServer, artifac
         tv.select_option(f'select[data-start-seat="{seat}"]', "7")
         tv.wait_for_function(f"() => {pawn_space(seat)} === '7'")  # the server has it
 
-    seen = {"look": 0, "compose": 0, "keep": 0, "lid_closed": 0, "reveal": 0, "hold": 0}
-    done = {"reload": False, "undo": False}
-    dice: list[dict[str, str]] = []
-    plan: dict[int, list[str]] = {}
-    raced: set[int] = set()
-    written: set[int] = set()  # who tapped her formula this turn (a phone keeps it after an undo)
-    over, reveal, look, paced = (
-        '#www-tv[data-phase="over"]',
-        '#www-tv[data-step="reveal"] #www-formulas',
-        '#www-tv[data-phase="look"] #www-dice .www-die',
-        '#www-tv:is([data-step="reveal"], [data-step="sort"])',
-    )
-    lid, roll, lock, keep, hold, go_on, table_go_on = (
-        "#www-close-lid:not([disabled])",
-        "#www-roll",
-        "#www-lock",
-        "#www-keep [data-keep]",
-        "#www-hold",
-        "#www-go-on",
-        "#www-table-pass:not([disabled])",
-    )
-    end = time.monotonic() + 240
-    while time.monotonic() < end and over not in (
-        on_tv := shown(tv, over, reveal, look, paced, table_go_on)
-    ):
-        if reveal in on_tv and not seen["reveal"]:
-            seen["reveal"] += 1  # every formula on the TV at once, before the lid opens
-            tv.screenshot(path=str(artifacts / "www-tv-reveal-1920x1080.png"))
-        if look in on_tv and not dice:
-            seen["look"] += 1
-            dice = dice_on_tv(tv)
-            tv.screenshot(path=str(artifacts / "www-tv-look-1920x1080.png"))
-            assert_accessible(tv, "www-tv-look")
-            valid = valid_by_colour(dice)
-            # Ben goes for a perfect black formula (a Black Magic draw), Anna orange.
-            plan = {0: valid["orange"], 1: valid["black"]}
-        for seat, page in enumerate(phones):
-            on = shown(page, lid, roll, lock, keep, hold, go_on)
-            if look in on_tv and lid in on and seat not in raced:
-                raced.add(seat)  # two phones race for the lid, each pressing once
-                press(page, "#www-close-lid", tap=True)
-            if roll in on and press(page, roll):
-                dice, raced, written = [], set(), set()
-            elif lock in on and plan:
-                if not seen["compose"]:
-                    tv.wait_for_selector("#www-lid")  # once it has closed
-                    settled(tv).screenshot(path=str(artifacts / "www-tv-compose-1920x1080.png"))
-                seen["compose"] += 1
-                if seat == 1 and not done["reload"]:
-                    done["reload"] = True
-                    reload_while_writing(page)
-                    speak_czech_for_a_moment(tv, page)
-                verdict = page.locator("#www-lid-verdict")
-                if verdict.count() and "closed the lid" in verdict.first.inner_text(timeout=1000):
-                    seen["lid_closed"] += 1  # the phone says who won the lid race
-                if seat not in written:
-                    written.add(seat)
-                    for symbol in plan[seat]:
-                        press(page, f'#www-cards [data-symbol="{symbol}"]')
-                if press(page, lock) and seat == 0 and not done["undo"]:
-                    done["undo"] = True
-                    undo_a_formula(tv, phones)
-            elif keep in on:
-                seen["keep"] += 1
-                page.screenshot(path=str(artifacts / "www-phone-keep-390x844.png"))
-                assert_accessible(page, "www-phone-keep")
-                press(page, keep)
-            elif hold in on:
-                # Every witch's moment shows "I play a spell"; these players have none to play.
-                if press(page, hold):
-                    if not seen["hold"]:
-                        page.wait_for_selector(go_on, timeout=5000)
-                        page.screenshot(path=str(artifacts / "www-phone-spell-390x844.png"))
-                        assert_accessible(page, "www-phone-spell")
-                        tv.screenshot(path=str(artifacts / "www-tv-apply-1920x1080.png"))
-                    press(page, go_on)  # as soon as it shows
-                seen["hold"] += 1
-            elif go_on in on:
-                press(page, go_on)
-        # The host's "Go on" cuts the reveal and the sorted dice short once seen (a witch's
-        # moments are hers: her phone ends them; a Black Magic choice is never cut short).
-        if seen["reveal"] and paced in on_tv and table_go_on in on_tv:
-            press(tv, table_go_on)
-        time.sleep(0.05)  # a poll: what the loop waits for is on four pages
+    night = Night()
+    seen, done = night.seen, night.done
 
-    tv.wait_for_selector('#www-tv[data-phase="over"]', timeout=30_000)
-    check_end_screens(tv, phones, artifacts, "www")
+    def checked() -> bool:
+        """Every moment this test checks has been on the screens."""
+        return (
+            seen["look"] >= 2
+            and seen["compose"] >= 4
+            and seen["lid_closed"] >= 1
+            and bool(seen["reveal"] and seen["hold"])
+            and done["reload"]
+            and done["undo"]
+        )
+
+    play_on_screens(tv, phones, artifacts, night, checked)
     assert seen["look"] >= 2 and seen["compose"] >= 4 and seen["lid_closed"] >= 1
-    assert seen["keep"] >= 1, "nobody chose a Black Magic card"
     assert seen["reveal"] and seen["hold"], "the reveal was never seen"
     assert done["reload"] and done["undo"], done
+    close_all(tv, *phones)
+
+
+class PlannedBot(PhoneBot):
+    """A phone bot that writes the planned colour's perfect formula, and leaves a Black Magic
+    choice to the screens."""
+
+    def __init__(self, peer: Peer, colour: str) -> None:
+        super().__init__(peer)
+        self.colour = colour
+
+    def _choose(self, game: dict[str, Any], you: dict[str, Any]) -> dict[str, Any] | None:
+        if "keep" in you["prompts"]:
+            return None
+        if "formula" in you["prompts"] and self.dice is not None:
+            return {"type": "formula", "cards": valid_by_colour(self.dice)[self.colour]}
+        return super()._choose(game, you)
+
+
+def to_black_magic_over_sockets(server: LiveServer, peers: list[Peer]) -> dict[str, Any]:
+    """The same game (seed, options, novices from space 7, Anna orange, Ben black) played
+    over Socket.IO clients until a witch is offered her Black Magic choice; the clients are
+    closed, for the screens to take the seats. Returns the room."""
+    room, tv, phones = seated(
+        server, peers, NAMES[:2], game="wicked-witches-way", seed=SEED, options=OPTIONS
+    )
+    assert tv.call("room", {"type": "start"})["ok"]
+    for seat in range(len(phones)):
+        ack = tv.call("act", {"type": "handicap", "seat": seat, "level": "novice", "start": 7})
+        assert ack["ok"], ack
+    bots = [PlannedBot(phone, colour) for phone, colour in zip(phones, COLOURS, strict=True)]
+
+    def offered() -> bool:
+        views = [bot.peer.latest()["game"] for bot in bots]
+        return any(game and "keep" in game["you"]["prompts"] for game in views)
+
+    end = time.monotonic() + 120
+    while time.monotonic() < end and not offered():
+        game = tv.latest()["game"]
+        assert game is None or game["phase"] != "over", "the game ended without Black Magic"
+        for bot in bots:
+            bot.step()
+        if game and game["step"] in ("reveal", "sort"):
+            tv.call("act", {"type": "pass"})  # the TV's "Go on" (refused when it is not due)
+        time.sleep(0.05)  # a poll, as the screens' loop
+    assert offered(), "nobody was offered a Black Magic card"
+    for bot in bots:
+        bot.answered()
+    for peer in peers:
+        peer.close()
+    return room
+
+
+def test_a_black_magic_choice_and_the_end_on_tv_and_phones(
+    browser: Any, server: LiveServer, peers: list[Peer], artifacts: Path
+) -> None:
+    """The same game played over sockets up to a Black Magic draw; the screens take over: the
+    witch chooses her card on her phone, and the game goes on to its end screens."""
+    room = to_black_magic_over_sockets(server, peers)
+    tv, phones = open_seats(browser, server, room, [peer.token for peer in peers[1:]])
+    tv.wait_for_selector("#www-tv")
+    night = Night(done={"reload": True, "undo": True})  # the test before checks those
+    play_on_screens(tv, phones, artifacts, night, lambda: False)
+    tv.wait_for_selector('#www-tv[data-phase="over"]', timeout=30_000)
+    check_end_screens(tv, phones, artifacts, "www")
+    assert night.seen["keep"] >= 1, "nobody chose a Black Magic card"
     close_all(tv, *phones)
 
 

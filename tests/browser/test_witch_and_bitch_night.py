@@ -5,18 +5,24 @@ collects two Objects, Wanna escapes onto the map, and a good Witch's two spells 
 kill her: the Witches win. The secret Witch or Bitch card shows on its own phone only, also
 after a reload, until the Bitch reveals herself from her phone (press twice) and the TV
 announces her. The host undoes a corpse and switches the room to Czech and Italian midway.
-Screenshots of the TV (1920x1080) and a phone (390x844) at each stage and of every end screen."""
+Screenshots of the TV (1920x1080) and a phone (390x844) at each stage and of every end screen.
+
+Three tests from the same seed, each short: the first plays on the screens to the reveal; the
+other two play round 1 over Socket.IO clients (``over_sockets``) and open the screens where
+their checks begin (docs/tests.md, "Sockets for the middles")."""
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.browser.a11y import assert_accessible
-from tests.browser.conftest import close_all, open_table, press, settled, visible
+from tests.browser.conftest import close_all, open_seats, open_table, press, settled, visible
 from tests.browser.game_night import (
     assert_ending,
     host_undo,
@@ -24,7 +30,7 @@ from tests.browser.game_night import (
     translated,
     wait_text,
 )
-from tests.support import LiveServer
+from tests.support import LiveServer, Peer, seated, wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -75,9 +81,11 @@ def roll_for_first(tv: Any, phones: list[Any]) -> None:
         time.sleep(0.2)
 
 
-def test_scenario_2_from_the_pick_to_wannas_death(
+def test_scenario_2_from_the_pick_to_round_2(
     browser: Any, server: LiveServer, artifacts: Path
 ) -> None:
+    """From the scenario's pick to the Bitch's reveal in round 1 on the screens (the next
+    tests play on from there)."""
     room = server.create_room("witch-and-bitch", seed=4)
     tv, phones = open_table(browser, server, room, NAMES, shots="witch-and-bitch")
 
@@ -171,6 +179,18 @@ def test_scenario_2_from_the_pick_to_wannas_death(
     phones[bitch].click("#wab-reveal")
     tv.wait_for_selector("#wab-bitch")
     assert NAMES[bitch] in tv.locator("#wab-bitch").inner_text()
+    close_all(tv, *phones)
+
+
+def test_scenario_2_corpses_attacks_and_the_dark_forces_of_round_1(
+    browser: Any, server: LiveServer, peers: list[Peer], artifacts: Path
+) -> None:
+    """Round 1 played over sockets to the end of the Witches' turns (the same seed and scenario
+    as the test before, the Bitch revealed); the screens take over: a corpse undone, the
+    attack helper, the Destiny card with the table's d4s, the Enemies' attack, round 2."""
+    room, bitch = over_sockets(server, peers, lambda game: game["step"] in ("learning", "destiny"))
+    tv, phones = open_seats(browser, server, room, [peer.token for peer in peers[1:]])
+    tv.wait_for_selector("#wab-bitch")
 
     # Anna killed an Enemy: its 3-XP corpse, on her phone and on the TV.
     anna = phones[0]
@@ -235,6 +255,18 @@ def test_scenario_2_from_the_pick_to_wannas_death(
     phones[0].evaluate("window.scrollTo(0, 0)")
     settled(tv).screenshot(path=str(artifacts / "witch-and-bitch-tv-1920x1080.png"))  # dice landed
     phones[0].screenshot(path=str(artifacts / "witch-and-bitch-phone-390x844.png"))
+    close_all(tv, *phones)
+
+
+def test_scenario_2_round_2_to_wannas_death(
+    browser: Any, server: LiveServer, peers: list[Peer], artifacts: Path
+) -> None:
+    """Round 1 played over sockets (the same seed and scenario, the Bitch revealed); the
+    screens open at round 2's first-player token and play to Wanna's death."""
+    room, bitch = over_sockets(server, peers, lambda game: game["round"] >= 2)
+    witch = next(seat for seat in range(len(NAMES)) if seat != bitch)
+    tv, phones = open_seats(browser, server, room, [peer.token for peer in peers[1:]])
+    tv.wait_for_selector('#wab-tv[data-round="2"]')
 
     # Each phone says what to do now in the server's words (you.prompt): round 2 begins with
     # the first-player token, a step the TV leads.
@@ -293,3 +325,62 @@ def test_scenario_2_from_the_pick_to_wannas_death(
     )
     assert NAMES[bitch] in tv.locator("#game").inner_text()  # the TV still names the Bitch
     close_all(tv, *phones)
+
+
+def over_sockets(
+    server: LiveServer, peers: list[Peer], until: Callable[[dict[str, Any]], bool]
+) -> tuple[dict[str, Any], int]:
+    """Scenario 2 (seed 4) from the start over Socket.IO clients until the table's game view
+    holds ``until``, as the screens would play it: the table presses Next through the steps it
+    leads (and lets the app generate the Enemies), each seat rolls its d20, drafts the first
+    Spell offered and ends its turn, and the Bitch reveals herself. Returns the room and the
+    Bitch's seat; ``peers`` holds the TV and then the phones, each phone with its seat's
+    ``token``, all closed: the pages take the seats from there."""
+    room, tv, phones = seated(
+        server, peers, NAMES, game="witch-and-bitch", seed=4, options={"scenario": 2}
+    )
+    assert tv.call("room", {"type": "start"})["ok"]
+    everyone = [tv, *phones]
+    for peer in everyone:
+        peer.wait_view(lambda view: view["game"] is not None)
+
+    def newer(than: int) -> bool:
+        return all(peer.latest()["v"] > than for peer in everyone)
+
+    bitch = -1
+    while not until(game := tv.latest()["game"]):
+        v = max(peer.latest()["v"] for peer in everyone)
+        for seat, phone in enumerate(phones):
+            you = phone.latest()["game"]["you"]
+            if you.get("card") == "bitch":
+                bitch = seat
+            if you.get("may_reveal"):
+                act(phone, type="reveal")
+                break
+            mine = game["current"] == seat
+            if game["step"] == "first-roll":
+                rolls = game["first_roll"]
+                if seat in rolls["rollers"] and seat not in [r["seat"] for r in rolls["rolled"]]:
+                    act(phone, type="first_roll")
+                    break
+            elif game["step"] == "draft" and mine:
+                act(phone, type="pick", spell=you["draftable"][0])
+                break
+            elif game["step"] == "turns" and mine:
+                act(phone, type="next")
+                break
+        else:
+            if game["step"] == "destiny" and not game["spawned"]:
+                act(tv, type="spawn")
+            act(tv, type="next")
+        # every screen has what the last action changed before the next one is chosen
+        wait_until(partial(newer, v), what="the next view")
+    assert bitch >= 0 and tv.latest()["game"]["bitch"] == bitch
+    for peer in everyone:
+        peer.close()
+    return room, bitch
+
+
+def act(peer: Peer, **action: Any) -> None:
+    ack = peer.call("act", action)
+    assert ack["ok"], (action, ack)

@@ -24,13 +24,16 @@ from __future__ import annotations
 import json
 import math
 import random
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence, Set
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from functools import partial
+from itertools import groupby
+from operator import itemgetter
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
 from companion.engine import (
     Action,
@@ -354,17 +357,25 @@ class Picker:
             check_listed_move(game, state, listed, *move)
         return after
 
-    def _listed_moves(self, listed: Listed) -> dict[str, list[Move]]:
-        """The listed choices by action, but none for or by a seat that left."""
-        out: dict[str, list[Move]] = {}
+    def _listed_moves(self, listed: Listed) -> dict[str, Sequence[Move]]:
+        """The listed choices by action (in the order listed), but none for or by a seat that
+        left. Thousands of formulas are listed in every step: while no seat has left, each
+        action's moves are the runs of the lists themselves (``ListedMoves``), not copies."""
+        out: dict[str, Sequence[Move]] = {}
+        if self.gone:
+            kept: dict[str, list[Move]] = {}
+            for who, payloads in listed.items():
+                for payload in payloads or ():
+                    move = (who, payload)
+                    if not for_gone(self.game.actions[payload["type"]], move, self.gone):
+                        kept.setdefault(payload["type"], []).append(move)
+            out.update(kept)
+            return out
+        runs: dict[str, ListedMoves] = {}
         for who, payloads in listed.items():
-            for payload in payloads or ():
-                move = (who, payload)
-                # (``self.gone`` first: thousands of formulas are listed in every step)
-                if not self.gone or not for_gone(
-                    self.game.actions[payload["type"]], move, self.gone
-                ):
-                    out.setdefault(payload["type"], []).append(move)
+            for kind, run in groupby(payloads or (), TYPE_OF):
+                runs.setdefault(kind, ListedMoves()).add(who, list(run))
+        out.update(runs)
         return out
 
     def pick(self, state: Any, now: float) -> tuple[Move, Any] | None:
@@ -391,6 +402,44 @@ class Picker:
         if after is None:  # a listed choice: accepted now (``check_choices``)
             after = apply_listed(self.game, state, self.seats, now, *move)
         return move, after
+
+
+#: a listed payload's action type, at C speed (``groupby``)
+TYPE_OF = itemgetter("type")
+
+
+class ListedMoves(Sequence[Move]):
+    """One action's listed moves as the runs of payloads in the lists, in their order: the
+    same sequence as the moves one by one (``rng.choice`` picks the same move from it), built
+    without a tuple a payload."""
+
+    def __init__(self) -> None:
+        self.runs: list[tuple[int | None, list[Any]]] = []
+        self.starts: list[int] = []  # where each run begins in the whole sequence
+        self.size = 0
+
+    def add(self, who: int | None, payloads: list[Any]) -> None:
+        self.runs.append((who, payloads))
+        self.starts.append(self.size)
+        self.size += len(payloads)
+
+    def __len__(self) -> int:
+        return self.size
+
+    @overload
+    def __getitem__(self, index: int) -> Move: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Move]: ...
+    def __getitem__(self, index: int | slice) -> Move | Sequence[Move]:
+        if isinstance(index, slice):
+            return [self[k] for k in range(*index.indices(self.size))]
+        if index < 0:
+            index += self.size
+        if not 0 <= index < self.size:
+            raise IndexError(index)
+        run = bisect_right(self.starts, index) - 1
+        who, payloads = self.runs[run]
+        return (who, payloads[index - self.starts[run]])
 
 
 def for_gone(action: Action[Any], move: Move, gone: Set[int]) -> bool:
@@ -744,10 +793,7 @@ def check_choices(
         if over or who in gone:
             why = "the game is over" if over else "it left"
             assert payloads == [], f"{game.id}: {why}, but {sender(who)} is offered {payloads}"
-        texts = list(map(listed_text, payloads))
-        if len(set(texts)) < len(texts):  # (one pass at C speed: thousands may be listed)
-            twice = next(p for k, p in enumerate(payloads) if texts[k] in texts[:k])
-            raise AssertionError(f"{game.id}: {sender(who)} is offered {twice} twice")
+        check_once(game, who, payloads)
         applied = payloads
         if len(payloads) > CHOICES_APPLIED:
             applied = rng.sample(payloads, CHOICES_APPLIED)
@@ -767,6 +813,26 @@ def check_choices(
             if seen is not None:
                 seen.accepted[raw["type"]] += 1
     return listed
+
+
+def check_once(game: Game[Any], who: int | None, payloads: list[Any]) -> None:
+    """No payload is listed twice. A game lists the same payload objects state after state
+    (every formula of Wicked Witches Way, 19,683 of them): a list of the very objects
+    checked already (``_ONCE``, by identity) is not compared again."""
+    key = tuple(map(id, payloads))
+    if key in _ONCE:
+        return
+    texts = list(map(listed_text, payloads))
+    if len(set(texts)) < len(texts):  # (one pass at C speed: thousands may be listed)
+        twice = next(p for k, p in enumerate(payloads) if texts[k] in texts[:k])
+        raise AssertionError(f"{game.id}: {sender(who)} is offered {twice} twice")
+    if len(_ONCE) >= 64:
+        _ONCE.clear()
+    _ONCE[key] = list(payloads)  # held, so that no id in the key is reused
+
+
+#: lists of payloads found without a repeat, by the ids of their payloads in order
+_ONCE: dict[tuple[int, ...], list[Any]] = {}
 
 
 def check_listed(

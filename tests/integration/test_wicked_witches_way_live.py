@@ -41,6 +41,7 @@ class PhoneBot:
         self.hurry = hurry
         self.dice: list[dict[str, str]] | None = None
         self.done: set[tuple[Any, ...]] = set()
+        self.presses: list[threading.Thread] = []  # the lid presses in flight
 
     def step(self) -> None:
         view = self.peer.latest()
@@ -65,7 +66,9 @@ class PhoneBot:
         self.done.add(key)
         if act["type"] == "close_lid":
             # Pressed like a phone: at once, without waiting for the verdict, so the bots race.
-            threading.Thread(target=self.peer.press, args=("close_lid",)).start()
+            press = threading.Thread(target=self.peer.press, args=("close_lid",))
+            press.start()
+            self.presses.append(press)
             return
         ack = self.peer.call("act", act)
         if not ack["ok"] and ack["error"]["code"] not in ("too_late", "not_your_turn", "illegal"):
@@ -86,6 +89,13 @@ class PhoneBot:
         if self.hurry and ("apply" in prompts or "after" in prompts):
             return {"type": "pass"}
         return None
+
+    def answered(self) -> None:
+        """Waits for the answers to this phone's lid presses: a press still in flight when the
+        test closed its socket never got its answer and failed in its thread 10 s later,
+        during another test (PytestUnhandledThreadExceptionWarning)."""
+        for press in self.presses:
+            press.join()
 
 
 def test_a_whole_seeded_game_reaches_the_score_screen(
@@ -109,6 +119,8 @@ def test_a_whole_seeded_game_reaches_the_score_screen(
             bot.step()
         time.sleep(0.05)
     final_table = tv.wait_view(lambda v: v["game"]["phase"] == "over")["game"]
+    for bot in bots:
+        bot.answered()
 
     # The score screen: finishers 25/24/23 by crossing order, others their space.
     assert final_table["final"] and final_table["turn"] > 1

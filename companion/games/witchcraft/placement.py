@@ -8,11 +8,12 @@ encounter begins with the same first player.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cache
 
 from companion.engine import Rng
 from companion.engine.text import say
 from companion.games.witchcraft.choices import Choice
-from companion.games.witchcraft.geometry import Dir, name
+from companion.games.witchcraft.geometry import Cell, Dir, name
 from companion.games.witchcraft.state import (
     Entry,
     GameState,
@@ -26,21 +27,26 @@ from companion.games.witchcraft.state import (
 def place_choices(state: GameState) -> list[Choice]:
     tile = state.players[state.turn].to_place[0]
     return [
-        Choice(
-            "place",
-            say(
-                "Place the {tile} on {cell} facing {side}",
-                tile=say(tile.spec.name),
-                cell=name(cell),
-                side=facing.word.upper(),
-            ),
-            cell,
-            facing=facing,
-        )
+        placing(tile.spec.name, cell, facing)
         for cell in sorted(state.cells)
         if state.free(cell)
         for facing in Dir
     ]
+
+
+@cache
+def placing(tile: str, cell: Cell, facing: Dir) -> Choice:
+    """Placing the tile named ``tile`` on ``cell`` facing ``facing``: a value, made once (each
+    placement lists up to 200 of them, and every view of the placement lists them again).
+
+    >>> placing("Monk", (0, 0), Dir.N) is placing("Monk", (0, 0), Dir.N)
+    True
+    """
+    side = facing.word.upper()
+    label = say(
+        "Place the {tile} on {cell} facing {side}", tile=say(tile), cell=name(cell), side=side
+    )
+    return Choice("place", label, cell, facing=facing)
 
 
 def place(state: GameState, choice: Choice) -> GameState:
