@@ -5,7 +5,7 @@
 // shells share: acked requests with an error toast, press-twice buttons, player names.
 
 import { request, serverNow } from './client.js';
-import { h, svg, toast, ensureStylesheet, replay } from './ui.js';
+import { h, svg, toast, redrawToast, ensureStylesheet, replay } from './ui.js';
 import { cue, muted, setMuted, onMute, reducedMotion } from './sound.js';
 import { makeEnding } from './ending.js';
 
@@ -322,7 +322,7 @@ export async function call(event, payload = {}, { button = null, quiet = false }
   if (button) button.disabled = true;
   const ack = await request(event, payload);
   if (button?.isConnected) button.disabled = false;
-  if (!ack.ok && !quiet) toast(errorText(ack.error));
+  if (!ack.ok && !quiet) toast(() => errorText(ack.error));
   return ack;
 }
 
@@ -521,7 +521,8 @@ export function pressTwice(button, action, { key = button.id || button, sure = n
  *   still while the game is paused (docs/pages.md, "Game time")
  * @property {() => number} serverNow the same as gameNow (kept for older modules)
  * @property {(until: number | null | undefined) => number | null} secondsLeft
- * @property {(message: string, kind?: 'error' | 'info') => void} toast
+ * @property {(message: (() => string) | string, kind?: 'error' | 'info') => void} toast a transient
+ *   message; a function writes it again after a language switch: `ctx.toast(() => t('Saved.'))`
  * @property {() => void} redraw
  * @property {(name: string) => void} cue
  * @property {(card: StatusCard | null) => void} status
@@ -639,7 +640,7 @@ export function gamePage({ root, game, side, base }) {
     }).catch((err) => {
       console.error(err);
       loading = null;
-      toast(t('Could not load {title} on this screen.', { title: game.title }));
+      toast(() => t('Could not load {title} on this screen.', { title: game.title }));
     });
     return loading;
   }
@@ -960,6 +961,9 @@ function phaseMotion() {
     },
   };
 }
+
+// A toast on screen follows a language switch like every other text.
+onLanguage(redrawToast);
 
 // Ask for the shell's strings at once, in parallel with everything else the page loads.
 loadLanguage();

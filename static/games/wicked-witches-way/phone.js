@@ -126,7 +126,7 @@ function pressLid(ctx, event) {
       local.lidPress = { turn, state: 'lost', margin: ack.error.margin_ms };
     } else {
       local.lidPress = null;
-      ctx.toast(errorText(ack.error, 'Your press did not count.'));
+      ctx.toast(() => errorText(ack.error, 'Your press did not count.'));
     }
     ctx.redraw();
   });
@@ -215,17 +215,17 @@ function onClick(ctx, event) {
     const points = Number(input.value);
     const max = book(ctx).max_acrobatics;
     if (!Number.isInteger(points) || points < 0 || points > max) {
-      ctx.toast(t('Enter a whole number from 0 to {max}.', { max }));
+      ctx.toast(() => t('Enter a whole number from 0 to {max}.', { max }));
       input.focus();
       return;
     }
     send('acrobatics', { points }).then((ack) => {
-      if (ack?.ok) ctx.toast(t('Acrobatics points saved.'), 'info');
+      if (ack?.ok) ctx.toast(() => t('Acrobatics points saved.'), 'info');
     });
   } else if (b.dataset.card) {
     const kind = cardKind(b.dataset.card);
     const text = isAcrobatics(kind) ? t('Acrobatics: points added to your score at the end.') : cardText(ctx, kind);
-    if (text) ctx.toast(`${cardName(ctx, kind)}: ${text}`, 'info');
+    if (text) ctx.toast(() => `${cardName(ctx, kind)}: ${text}`, 'info');
   }
 }
 
