@@ -75,7 +75,8 @@ function sparks() {
 
 /**
  * The ending panel of one mounted game: `el` (hidden while the game runs), `extra` (a place a
- * game module may fill: the kit never clears it), `draw(ctx, celebrate)` for every render.
+ * game module may fill: the kit never clears it), `hold(seconds)` (the module's reveal is still
+ * playing: `ctx.holdEnding`), `draw(ctx, celebrate)` for every render.
  */
 export function makeEnding(side) {
   const extra = h('div', { class: 'kit-ending-extra' });
@@ -85,9 +86,28 @@ export function makeEnding(side) {
   const el = h('section', { class: `kit-ending kit-ending-${side}`, 'aria-live': 'polite' }, body, extra, next);
   el.hidden = true;
   let drawn = null;
+  let holdUntil = 0;  // performance.now() until which a game's own reveal holds the ending back
+  /** Hidden while the game's reveal plays (the verdict must not come before the cards that
+   * give it), then faded in (motion.css, .kit-ending-held). The fade starts afresh at each
+   * render while held, as the game's own elements do, so both appear in the same frame. */
+  const holdBack = () => {
+    const left = reducedMotion() ? 0 : (holdUntil - performance.now()) / 1000;
+    const was = el.classList.contains('kit-ending-held');
+    if (left <= 0 && !was) return;
+    el.style.setProperty('--kit-hold', `${Math.max(0, left).toFixed(3)}s`);
+    el.classList.remove('kit-ending-held');
+    if (left <= 0) return;
+    void el.offsetWidth;  // restart the animation
+    el.classList.add('kit-ending-held');
+  };
   return {
     el,
     extra,
+    /** The game's own reveal (the jurors' cards turning) lasts `seconds` more from now: the
+     * ending waits for it, then fades in. Under reduced motion it shows at once. */
+    hold(seconds) {
+      holdUntil = seconds > 0 ? performance.now() + seconds * 1000 : 0;
+    },
     /** Draw `ctx.game.outcome` (hide the panel without one); `celebrate`: the game has just
      * ended before this screen's eyes (not a reload of an ended game): motion and sparks. */
     draw(ctx, celebrate = false) {
@@ -99,6 +119,7 @@ export function makeEnding(side) {
       }
       const place = ctx.seat === null ? null : ctx.game.you?.place ?? null;
       const key = JSON.stringify([outcome, place, ctx.room.players, ctx.room.host, ctx.lang]);
+      holdBack();
       if (key === drawn) return;
       drawn = key;
       const mine = placeWords(place);

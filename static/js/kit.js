@@ -530,6 +530,9 @@ export function pressTwice(button, action, { key = button.id || button, sure = n
  * @property {<E extends Element | null>(el: E, key: string, cls?: string) => E} fresh
  * @property {HTMLElement | null} statusEl
  * @property {HTMLElement} endingEl a place under the ending's podium that a module may fill
+ * @property {(seconds: number) => void} holdEnding the module's own reveal of the end (cards
+ *   turning) lasts this many seconds more: the kit's ending appears after it (at once under
+ *   reduced motion); call it in the render that shows the end
  * @property {(type: string, payload?: Record<string, unknown>, options?: {button?: HTMLButtonElement | null, quiet?: boolean}) => Promise<Ack | null>} send
  */
 
@@ -615,6 +618,8 @@ export function gamePage({ root, game, side, base }) {
     get statusEl() { return statusCard.el; },
     /** A place in the kit's ending panel (under the podium) that a module may fill. */
     get endingEl() { return ending.extra; },
+    /** The module's own reveal of the end lasts `seconds` more: the ending waits for it. */
+    holdEnding: (seconds) => ending.hold(seconds),
     /** `act {type, …payload}`; a second identical one while the first is unanswered is dropped
      * (null). The page is redrawn after the answer: the view decides what stays enabled. */
     async send(type, payload = {}, options = {}) {

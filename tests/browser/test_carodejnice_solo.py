@@ -45,6 +45,19 @@ WORDS = {
 ME_CYCLE = "#me .lang-cycle"
 
 
+#: when the phone's verdict (#cj-outcome) and the kit's ending are revealed, on the page's
+#: animation timeline (ms), once both animations have started; null before
+REVEALED_AT = """() => {
+  const at = (el, name) => {
+    const a = el?.getAnimations().find((x) => x.animationName === name);
+    return a && a.startTime !== null ? a.startTime + a.effect.getTiming().delay : null;
+  };
+  const verdict = at(document.querySelector('#cj-outcome'), 'cj-appear');
+  const ending = at(document.querySelector('.kit-ending'), 'kit-held-in');
+  return verdict !== null && ending !== null ? { verdict, ending } : null;
+}"""
+
+
 def in_language(lang: str, english_text: str) -> str:
     return english_text if lang == "en" else translated(lang, english_text)
 
@@ -158,10 +171,27 @@ def test_a_solo_game_from_set_up_to_the_trial_on_one_phone(
     assert phone.locator("#me-name").inner_text() == "Anna"
     assert phone.locator("#cj-last").inner_text() == last
 
-    # Phase 5: the trial (pressed twice); the faith cards turn, one juror at a time.
+    # Phase 5: the trial (pressed twice); the faith cards turn, one juror at a time. The TV
+    # watches with reduced motion: everything shows at once there.
+    tv.emulate_media(reduced_motion="reduce")
     phone.click("#cj-trial")
     phone.click("#cj-trial")
     phone.wait_for_selector("#cj-explain li")
+    # The kit's ending, whose headline is the verdict, waits for the cards as the game's own
+    # verdict does: it is revealed no sooner than the verdict.
+    revealed = phone.wait_for_function(REVEALED_AT).json_value()
+    assert revealed["ending"] >= revealed["verdict"] - 50, revealed
+    # How the trial came about: in the first person to the player, the table's words on the
+    # screen that watches.
+    chosen = {
+        phone: in_language(lang, "You chose to face the trial."),
+        tv: in_language(lang, "The trial was chosen."),
+    }
+    for page, words in chosen.items():
+        wait_text(page, ".cj-outcome-detail", words)
+    assert "You chose" not in tv.locator(".cj-outcome-detail").inner_text()
+    assert tv.locator(".kit-ending-held").count() == 0  # reduced motion: not held back
+    assert tv.locator(".kit-ending-headline").is_visible()
     headline = phone.locator("#cj-outcome").inner_text()
     assert headline in WORDS[lang]["trial"]
     faiths = phone.locator("#cj-jurors .cj-faith.up")
