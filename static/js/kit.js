@@ -396,7 +396,10 @@ function drawCountdowns(root) {
 // ---- press twice ------------------------------------------------------------------------------
 
 const ARM_MS = 3000;
-const armed = new Map();   // key → performance.now() until which the next press confirms
+/** @type {Map<unknown, {until: number, button: HTMLElement}>} key → until when (performance.now())
+ * the next press confirms, and the button pressed */
+const armed = new Map();
+const armedUntil = (key) => armed.get(key)?.until ?? 0;
 
 /**
  * A destructive button asks once more: the first press arms it for 3 s (class `confirming`, text
@@ -409,24 +412,24 @@ export function pressTwice(button, action, { key = button.id || button, sure = n
   const target = button.querySelector('.btn-text') || button;
   const label = target.textContent;
   const paint = () => {
-    const on = performance.now() < (armed.get(key) || 0);
+    const on = performance.now() < armedUntil(key);
     button.classList.toggle('confirming', on);
     target.textContent = on ? (sure || t('Sure? {label}', { label })) : label;
   };
   const unpaintLater = () => {
-    const left = (armed.get(key) || 0) - performance.now();
+    const left = armedUntil(key) - performance.now();
     if (left > 0) setTimeout(() => { if (button.isConnected) paint(); }, left + 50);
   };
   paint();
   unpaintLater();
   button.addEventListener('click', () => {
-    if (performance.now() < (armed.get(key) || 0)) {
+    if (performance.now() < armedUntil(key)) {
       armed.delete(key);
       paint();
       action(button);
       return;
     }
-    armed.set(key, performance.now() + ARM_MS);
+    armed.set(key, { until: performance.now() + ARM_MS, button });
     paint();
     unpaintLater();
   });
@@ -658,7 +661,11 @@ export function gamePage({ root, game, side, base }) {
 
   /** A clean slate: fresh per-game memory and a fresh skeleton. */
   function mount(key) {
-    armed.clear();
+    // the game's own armed buttons go with the old game; the shell's (the host's End, pressed
+    // once before the game's screen loaded) stay armed: a mount must not swallow a press
+    for (const [key, { button }] of armed) {
+      if (root.contains(button) || !button.isConnected) armed.delete(key);
+    }
     ctx.local = module.local ? module.local() : {};
     statusCard = side === 'phone' ? makeStatusCard() : noCard;
     prompt = makePrompt();

@@ -270,6 +270,35 @@ def test_every_game_says_its_ending_once_on_each_screen(
     close_all(tv, *phones)
 
 
+def test_the_hosts_end_pressed_while_the_game_screen_loads_is_not_forgotten(
+    browser: Any, server: LiveServer
+) -> None:
+    """The host presses End once while the TV still loads the game's screen (its reference
+    data held back), then again once it is shown: the game ends (the screen's mount forgot the
+    first press, and the second only armed the button again)."""
+    room = server.create_room("buzzer", options={"random_delay": False, "countdown": 1})
+    tv, phones = open_table(browser, server, room, NAMES)
+    held: list[Any] = []
+    # on the context: the page's service worker makes the request
+    tv.context.route("**/api/games/buzzer/reference", lambda route: held.append(route))
+    tv.click("#btn-start")
+    tv.wait_for_selector('body[data-status="playing"]')
+    for _ in range(300):  # the request is on its way: wait for it (up to 30 s)
+        if held:
+            break
+        tv.wait_for_timeout(100)
+    assert held, "the TV did not ask for the game's reference data"
+    assert tv.locator("#game .kit-ending").count() == 0  # not mounted yet
+    tv.click("#btn-end")
+    tv.wait_for_selector("#btn-end.confirming")
+    held[0].continue_()
+    tv.wait_for_selector("#game .kit-ending", state="attached")  # the game's screen is here
+    tv.locator("#btn-end").dispatch_event("click")  # at once: within the press's 3 s
+    tv.wait_for_selector('body[data-status="over"]')
+    tv.wait_for_selector(".kit-ending", state="visible")
+    close_all(tv, *phones)
+
+
 class CountingBot(PhoneBot):
     """A Witch's Brew phone bot that plays the set but leaves its victory points to the TV."""
 
