@@ -2,7 +2,8 @@
 // headline (`outcome.text`; on a seat's phone first its place in the first person: "You win!",
 // "You are 2nd"), the podium of places 1–3 on steps with avatars, names and scores, the rest
 // listed below (no podium when the game has no ranking), a short celebration when the game ends
-// while the screen watches, and for the host the next game: Rematch or Another game.
+// while the screen watches, and for the host the next game: Rematch or Another game. On the TV
+// "Show the table" folds it to a bar so the room can see the game's final board.
 
 import { h } from './ui.js';
 import { reducedMotion } from './sound.js';
@@ -83,7 +84,22 @@ export function makeEnding(side) {
   const body = h('div', { class: 'kit-ending-body' });
   // the next game comes last, under what the module adds (a fact belongs with the podium)
   const next = h('div', { class: 'kit-ending-after' });
-  const el = h('section', { class: `kit-ending kit-ending-${side}`, 'aria-live': 'polite' }, body, extra, next);
+  // The TV's ending covers the game's final board: one press folds it into a bar at the foot
+  // of the screen (the headline stays) so the table can look at the board, another unfolds it.
+  const peek = side === 'tv' ? h('button', {
+    type: 'button', class: 'btn kit-ending-peek', 'aria-pressed': 'false',
+    onclick: () => {
+      el.classList.toggle('kit-ending-folded');
+      paintPeek();
+    },
+  }) : null;
+  const paintPeek = () => {
+    if (!peek) return;
+    const folded = el.classList.contains('kit-ending-folded');
+    peek.textContent = folded ? t('Show the podium') : t('Show the table');
+    peek.setAttribute('aria-pressed', folded ? 'true' : 'false');
+  };
+  const el = h('section', { class: `kit-ending kit-ending-${side}`, 'aria-live': 'polite' }, body, extra, next, peek);
   el.hidden = true;
   let drawn = null;
   let holdUntil = 0;  // performance.now() until which a game's own reveal holds the ending back
@@ -129,6 +145,7 @@ export function makeEnding(side) {
         ...(outcome.ranking ? podium(ctx.view, outcome.ranking, ctx.lang) : []),
       ];
       body.replaceChildren(...parts.filter((part) => part !== null));
+      paintPeek();
       next.replaceChildren(...(ctx.room.host ? [nextGame()] : []));
       if (celebrate) {
         if (!reducedMotion()) body.prepend(sparks());

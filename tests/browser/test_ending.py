@@ -211,6 +211,36 @@ def assert_one_ending(page: Any, outcome: dict[str, Any], place: int | None, wha
     assert page.locator(".kit-podium").is_visible() == bool(outcome["ranking"]), what
 
 
+#: whether the kit's ending covers the middle of the TV's game area
+COVERS_THE_GAME = """() => {
+  const area = document.getElementById('game').getBoundingClientRect();
+  const hit = document.elementFromPoint(area.left + area.width / 2, area.top + area.height / 2);
+  return !!hit?.closest('.kit-ending');
+}"""
+
+
+def show_the_table(tv: Any, artifacts: Path, game: str) -> None:
+    """The TV's ending covers the game's final screen; "Show the table" folds it into a bar at
+    the foot of the screen, whose headline stays readable across the room, and shows the game;
+    "Show the podium" brings it back."""
+    assert tv.evaluate(COVERS_THE_GAME)
+    tv.click(".kit-ending-peek")
+    tv.wait_for_selector(".kit-ending-folded")
+    tv.wait_for_function(SETTLED)
+    assert not tv.evaluate(COVERS_THE_GAME), "the folded ending still hides the game"
+    headline = tv.locator(".kit-ending-headline")
+    assert headline.is_visible()
+    size = headline.evaluate("(el) => parseFloat(getComputedStyle(el).fontSize)")
+    assert size >= 40, f"the folded headline is {size}px: too small for a room"
+    assert not tv.locator(".kit-podium").is_visible()
+    assert tv.locator(".kit-ending-peek").inner_text() == "Show the podium"
+    tv.screenshot(path=str(artifacts / f"ending-{game}-tv-table-1920x1080.png"))
+    tv.click(".kit-ending-peek")
+    tv.wait_for_selector(".kit-ending:not(.kit-ending-folded)")
+    assert tv.evaluate(COVERS_THE_GAME)
+    assert tv.locator(".kit-ending-peek").inner_text() == "Show the table"
+
+
 #: each game to its end: the seats, and how the end comes (the host's End, or a resignation)
 ENDINGS = {
     "buzzer": (["Sofia", "Ben", "Cleo"], "end"),
@@ -262,6 +292,7 @@ def test_every_game_says_its_ending_once_on_each_screen(
     tv.wait_for_function(SETTLED)
     assert_one_ending(tv, outcome, None, f"{game} TV")
     tv.screenshot(path=str(artifacts / f"ending-{game}-tv-1920x1080.png"))
+    show_the_table(tv, artifacts, game)
     for seat, page in enumerate(phones):
         assert_one_ending(page, outcome, places.get(seat), f"{game} phone {seat}")
         page.wait_for_function(SETTLED)
