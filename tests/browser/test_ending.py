@@ -21,6 +21,7 @@ from tests.browser.conftest import (
     shown,
     tv_context,
 )
+from tests.browser.every_game import layout_faults
 from tests.integration.test_witchs_brew_live import PhoneBot
 from tests.support import LiveServer, Peer
 
@@ -357,21 +358,23 @@ FITS = """() => {
 
 #: the victory points the table enters: a tie the unused amulets decide, for the win when
 #: Anna's and Ben's amulets differ, else Ben and Cleo for 2nd behind Anna
-TIE_FOR_FIRST = [15, 15, 9, 7, 5]
-TIE_FOR_SECOND = [15, 12, 12, 7, 5]
-WB_NAMES = ["Anna", "Ben", "Cleo", "Dora", "Emil"]
+TIE_FOR_FIRST = [15, 15, 9, 7, 5, 3]
+TIE_FOR_SECOND = [15, 12, 12, 7, 5, 3]
+WB_NAMES = ["Anna", "Ben", "Cleo", "Dora", "Emil", "Fabrizio"]
 
 
-@pytest.mark.parametrize("n", [3, 4, 5])
+@pytest.mark.parametrize("n", [3, 4, 5, 6])
 def test_witchs_brew_counts_the_points_then_ends_once(
     browser: Any, server: LiveServer, peers: list[Peer], artifacts: Path, n: int
 ) -> None:
     """Phone bots play one set (every raven gone); the TV's scoring screen says it is scoring,
-    not "Game over", and fits 1920×1080 whole; the TV enters the points and confirms; then
+    not "Game over", and fits 1920×1080 whole, and a phone's (390×844) holds its layout, up to
+    the 6 players the game allows; the TV enters the points and confirms; then
     the TV and two phones (Anna and Ben: the winner and another place when the amulets break
     their tie) say the ending once, with the amulets' tie-break fact under the podium when the
     amulets decided."""
-    room = server.create_room("witchs-brew", seed=7, options={"amulets": True})
+    options = {"amulets": True, "sixth_player": n == 6}  # a sixth seat is the option's
+    room = server.create_room("witchs-brew", seed=7, options=options)
     tv = tv_context(browser).new_page()
     tv.goto(f"{server.url}/host/{room['code']}#{room['host_token']}")
     tv.wait_for_selector("#room-code")
@@ -404,6 +407,7 @@ def test_witchs_brew_counts_the_points_then_ends_once(
     assert "scores" in tv.locator("#wb-set").inner_text().lower()
     tv.screenshot(path=str(artifacts / f"ending-witchs-brew-{n}p-tv-scoring-1920x1080.png"))
     assert tv.evaluate(FITS) == []
+    assert layout_faults(tv) == []
     for selector in ("#wb-tiebreak", "#wb-confirm", "#wb-count-now"):
         assert tv.locator(selector).is_visible(), selector
     unused = {p["seat"]: p["amulets"]["unused"] for p in bots[2].peer.latest()["game"]["players"]}
@@ -423,7 +427,9 @@ def test_witchs_brew_counts_the_points_then_ends_once(
         page.wait_for_selector('#wb-phone[data-phase="scoring"]')
         assert "game over" not in page.locator("body").inner_text().lower()
         phones.append(page)
+    phones[1].wait_for_function(SETTLED)
     phones[1].screenshot(path=str(artifacts / f"ending-witchs-brew-{n}p-phone-scoring-390x844.png"))
+    assert layout_faults(phones[1]) == []
 
     for seat in range(n):
         tv.fill(f'input[data-points-seat="{seat}"]', str(points[seat]))
