@@ -93,10 +93,12 @@ export function makeEnding(side) {
       paintPeek();
     },
   }) : null;
+  let ranked = true;  // the drawn outcome has a podium to go back to
   const paintPeek = () => {
     if (!peek) return;
     const folded = el.classList.contains('kit-ending-folded');
-    peek.textContent = folded ? t('Show the podium') : t('Show the table');
+    const back = ranked ? t('Show the podium') : t('Show the result');
+    peek.textContent = folded ? back : t('Show the table');
     peek.setAttribute('aria-pressed', folded ? 'true' : 'false');
   };
   const el = h('section', { class: `kit-ending kit-ending-${side}`, 'aria-live': 'polite' }, body, extra, next, peek);
@@ -133,6 +135,15 @@ export function makeEnding(side) {
         drawn = null;
         return;
       }
+      if (peek) {
+        // nothing to look at when the game's own screen hides at its end (the buzzer's)
+        const board = ctx.els?.root;
+        peek.hidden = !board || board.hidden;
+        if (peek.hidden && el.classList.contains('kit-ending-folded')) {
+          el.classList.remove('kit-ending-folded');
+          paintPeek();
+        }
+      }
       const place = ctx.seat === null ? null : ctx.game.you?.place ?? null;
       const key = JSON.stringify([outcome, place, ctx.room.players, ctx.room.host, ctx.lang]);
       holdBack();
@@ -145,6 +156,7 @@ export function makeEnding(side) {
         ...(outcome.ranking ? podium(ctx.view, outcome.ranking, ctx.lang) : []),
       ];
       body.replaceChildren(...parts.filter((part) => part !== null));
+      ranked = Boolean(outcome.ranking);
       paintPeek();
       next.replaceChildren(...(ctx.room.host ? [nextGame()] : []));
       if (celebrate) {
