@@ -2,7 +2,8 @@
 // headline (`outcome.text`; on a seat's phone first its place in the first person: "You win!",
 // "You are 2nd"), the podium of places 1–3 on steps with avatars, names and scores, the rest
 // listed below (no podium when the game has no ranking), a short celebration when the game ends
-// while the screen watches, and for the host the next game: Rematch or Another game.
+// while the screen watches, and for the host the next game: Rematch or Another game. On the TV
+// "Show the table" folds it to a bar so the room can see the game's final board.
 
 import { h } from './ui.js';
 import { reducedMotion } from './sound.js';
@@ -75,19 +76,56 @@ function sparks() {
 
 /**
  * The ending panel of one mounted game: `el` (hidden while the game runs), `extra` (a place a
- * game module may fill: the kit never clears it), `draw(ctx, celebrate)` for every render.
+ * game module may fill: the kit never clears it), `hold(seconds)` (the module's reveal is still
+ * playing: `ctx.holdEnding`), `draw(ctx, celebrate)` for every render.
  */
 export function makeEnding(side) {
   const extra = h('div', { class: 'kit-ending-extra' });
   const body = h('div', { class: 'kit-ending-body' });
   // the next game comes last, under what the module adds (a fact belongs with the podium)
   const next = h('div', { class: 'kit-ending-after' });
-  const el = h('section', { class: `kit-ending kit-ending-${side}`, 'aria-live': 'polite' }, body, extra, next);
+  // The TV's ending covers the game's final board: one press folds it into a bar at the foot
+  // of the screen (the headline stays) so the table can look at the board, another unfolds it.
+  const peek = side === 'tv' ? h('button', {
+    type: 'button', class: 'btn kit-ending-peek', 'aria-pressed': 'false',
+    onclick: () => {
+      el.classList.toggle('kit-ending-folded');
+      paintPeek();
+    },
+  }) : null;
+  let ranked = true;  // the drawn outcome has a podium to go back to
+  const paintPeek = () => {
+    if (!peek) return;
+    const folded = el.classList.contains('kit-ending-folded');
+    const back = ranked ? t('Show the podium') : t('Show the result');
+    peek.textContent = folded ? back : t('Show the table');
+    peek.setAttribute('aria-pressed', folded ? 'true' : 'false');
+  };
+  const el = h('section', { class: `kit-ending kit-ending-${side}`, 'aria-live': 'polite' }, body, extra, next, peek);
   el.hidden = true;
   let drawn = null;
+  let holdUntil = 0;  // performance.now() until which a game's own reveal holds the ending back
+  /** Hidden while the game's reveal plays (the verdict must not come before the cards that
+   * give it), then faded in (motion.css, .kit-ending-held). The fade starts afresh at each
+   * render while held, as the game's own elements do, so both appear in the same frame. */
+  const holdBack = () => {
+    const left = reducedMotion() ? 0 : (holdUntil - performance.now()) / 1000;
+    const was = el.classList.contains('kit-ending-held');
+    if (left <= 0 && !was) return;
+    el.style.setProperty('--kit-hold', `${Math.max(0, left).toFixed(3)}s`);
+    el.classList.remove('kit-ending-held');
+    if (left <= 0) return;
+    void el.offsetWidth;  // restart the animation
+    el.classList.add('kit-ending-held');
+  };
   return {
     el,
     extra,
+    /** The game's own reveal (the jurors' cards turning) lasts `seconds` more from now: the
+     * ending waits for it, then fades in. Under reduced motion it shows at once. */
+    hold(seconds) {
+      holdUntil = seconds > 0 ? performance.now() + seconds * 1000 : 0;
+    },
     /** Draw `ctx.game.outcome` (hide the panel without one); `celebrate`: the game has just
      * ended before this screen's eyes (not a reload of an ended game): motion and sparks. */
     draw(ctx, celebrate = false) {
@@ -97,8 +135,18 @@ export function makeEnding(side) {
         drawn = null;
         return;
       }
+      if (peek) {
+        // nothing to look at when the game's own screen hides at its end (the buzzer's)
+        const board = ctx.els?.root;
+        peek.hidden = !board || board.hidden;
+        if (peek.hidden && el.classList.contains('kit-ending-folded')) {
+          el.classList.remove('kit-ending-folded');
+          paintPeek();
+        }
+      }
       const place = ctx.seat === null ? null : ctx.game.you?.place ?? null;
       const key = JSON.stringify([outcome, place, ctx.room.players, ctx.room.host, ctx.lang]);
+      holdBack();
       if (key === drawn) return;
       drawn = key;
       const mine = placeWords(place);
@@ -108,6 +156,8 @@ export function makeEnding(side) {
         ...(outcome.ranking ? podium(ctx.view, outcome.ranking, ctx.lang) : []),
       ];
       body.replaceChildren(...parts.filter((part) => part !== null));
+      ranked = Boolean(outcome.ranking);
+      paintPeek();
       next.replaceChildren(...(ctx.room.host ? [nextGame()] : []));
       if (celebrate) {
         if (!reducedMotion()) body.prepend(sparks());

@@ -263,11 +263,11 @@ function start() {
     if (gate.accept(view)) render(view);
   });
   socket.on('note', (note) => {
-    if (note?.kind === 'undo' || note?.kind === 'redo') toast(say(note), 'info');
+    if (note?.kind === 'undo' || note?.kind === 'redo') toast(() => say(note), 'info');
     if (note?.kind === 'handoff') {
       closeHandoff();
       const who = current?.room?.players.find((p) => p.seat === note.seat)?.name || t('The player');
-      toast(t('{who} now plays on another phone.', { who }), 'info');
+      toast(() => t('{who} now plays on another phone.', { who }), 'info');
     }
     if (note?.kind === 'expired') {
       localStorage.removeItem(storageKey);
@@ -285,7 +285,7 @@ function start() {
         if (ack.error.code !== 'unknown_room') localStorage.removeItem(storageKey);
         fatal(errorText(ack.error));
       } else {
-        toast(errorText(ack.error, 'Could not reach the room.'));
+        toast(() => errorText(ack.error, 'Could not reach the room.'));
       }
       return;
     }

@@ -5,7 +5,7 @@
 // shells share: acked requests with an error toast, press-twice buttons, player names.
 
 import { request, serverNow } from './client.js';
-import { h, svg, toast, ensureStylesheet, replay } from './ui.js';
+import { h, svg, toast, redrawToast, ensureStylesheet, replay } from './ui.js';
 import { cue, muted, setMuted, onMute, reducedMotion } from './sound.js';
 import { makeEnding } from './ending.js';
 
@@ -322,7 +322,7 @@ export async function call(event, payload = {}, { button = null, quiet = false }
   if (button) button.disabled = true;
   const ack = await request(event, payload);
   if (button?.isConnected) button.disabled = false;
-  if (!ack.ok && !quiet) toast(errorText(ack.error));
+  if (!ack.ok && !quiet) toast(() => errorText(ack.error));
   return ack;
 }
 
@@ -396,7 +396,10 @@ function drawCountdowns(root) {
 // ---- press twice ------------------------------------------------------------------------------
 
 const ARM_MS = 3000;
-const armed = new Map();   // key → performance.now() until which the next press confirms
+/** @type {Map<unknown, {until: number, button: HTMLElement}>} key → until when (performance.now())
+ * the next press confirms, and the button pressed */
+const armed = new Map();
+const armedUntil = (key) => armed.get(key)?.until ?? 0;
 
 /**
  * A destructive button asks once more: the first press arms it for 3 s (class `confirming`, text
@@ -409,24 +412,24 @@ export function pressTwice(button, action, { key = button.id || button, sure = n
   const target = button.querySelector('.btn-text') || button;
   const label = target.textContent;
   const paint = () => {
-    const on = performance.now() < (armed.get(key) || 0);
+    const on = performance.now() < armedUntil(key);
     button.classList.toggle('confirming', on);
     target.textContent = on ? (sure || t('Sure? {label}', { label })) : label;
   };
   const unpaintLater = () => {
-    const left = (armed.get(key) || 0) - performance.now();
+    const left = armedUntil(key) - performance.now();
     if (left > 0) setTimeout(() => { if (button.isConnected) paint(); }, left + 50);
   };
   paint();
   unpaintLater();
   button.addEventListener('click', () => {
-    if (performance.now() < (armed.get(key) || 0)) {
+    if (performance.now() < armedUntil(key)) {
       armed.delete(key);
       paint();
       action(button);
       return;
     }
-    armed.set(key, performance.now() + ARM_MS);
+    armed.set(key, { until: performance.now() + ARM_MS, button });
     paint();
     unpaintLater();
   });
@@ -521,7 +524,8 @@ export function pressTwice(button, action, { key = button.id || button, sure = n
  *   still while the game is paused (docs/pages.md, "Game time")
  * @property {() => number} serverNow the same as gameNow (kept for older modules)
  * @property {(until: number | null | undefined) => number | null} secondsLeft
- * @property {(message: string, kind?: 'error' | 'info') => void} toast
+ * @property {(message: (() => string) | string, kind?: 'error' | 'info') => void} toast a transient
+ *   message; a function writes it again after a language switch: `ctx.toast(() => t('Saved.'))`
  * @property {() => void} redraw
  * @property {(name: string) => void} cue
  * @property {(card: StatusCard | null) => void} status
@@ -529,6 +533,9 @@ export function pressTwice(button, action, { key = button.id || button, sure = n
  * @property {<E extends Element | null>(el: E, key: string, cls?: string) => E} fresh
  * @property {HTMLElement | null} statusEl
  * @property {HTMLElement} endingEl a place under the ending's podium that a module may fill
+ * @property {(seconds: number) => void} holdEnding the module's own reveal of the end (cards
+ *   turning) lasts this many seconds more: the kit's ending appears after it (at once under
+ *   reduced motion); call it in the render that shows the end
  * @property {(type: string, payload?: Record<string, unknown>, options?: {button?: HTMLButtonElement | null, quiet?: boolean}) => Promise<Ack | null>} send
  */
 
@@ -614,6 +621,8 @@ export function gamePage({ root, game, side, base }) {
     get statusEl() { return statusCard.el; },
     /** A place in the kit's ending panel (under the podium) that a module may fill. */
     get endingEl() { return ending.extra; },
+    /** The module's own reveal of the end lasts `seconds` more: the ending waits for it. */
+    holdEnding: (seconds) => ending.hold(seconds),
     /** `act {type, …payload}`; a second identical one while the first is unanswered is dropped
      * (null). The page is redrawn after the answer: the view decides what stays enabled. */
     async send(type, payload = {}, options = {}) {
@@ -639,7 +648,7 @@ export function gamePage({ root, game, side, base }) {
     }).catch((err) => {
       console.error(err);
       loading = null;
-      toast(t('Could not load {title} on this screen.', { title: game.title }));
+      toast(() => t('Could not load {title} on this screen.', { title: game.title }));
     });
     return loading;
   }
@@ -652,7 +661,11 @@ export function gamePage({ root, game, side, base }) {
 
   /** A clean slate: fresh per-game memory and a fresh skeleton. */
   function mount(key) {
-    armed.clear();
+    // the game's own armed buttons go with the old game; the shell's (the host's End, pressed
+    // once before the game's screen loaded) stay armed: a mount must not swallow a press
+    for (const [key, { button }] of armed) {
+      if (root.contains(button) || !button.isConnected) armed.delete(key);
+    }
     ctx.local = module.local ? module.local() : {};
     statusCard = side === 'phone' ? makeStatusCard() : noCard;
     prompt = makePrompt();
@@ -960,6 +973,9 @@ function phaseMotion() {
     },
   };
 }
+
+// A toast on screen follows a language switch like every other text.
+onLanguage(redrawToast);
 
 // Ask for the shell's strings at once, in parallel with everything else the page loads.
 loadLanguage();

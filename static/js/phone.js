@@ -245,7 +245,7 @@ function takeHandoff() {
 async function joinByHandoff(handoff) {
   const ack = await request('join', { code, handoff });
   if (ack.ok) {
-    toast(t('This phone now plays your seat.'), 'info');
+    toast(() => t('This phone now plays your seat.'), 'info');
     entered(ack, 'player');
   } else {
     showJoinForm(errorText(ack.error, 'That code did not work: ask the host for a new one.'));
@@ -262,7 +262,7 @@ async function joinByToken(token) {
   if (why === 'timeout' || why === 'rate_limited' || why === 'unavailable') {
     // The seat may well still be ours (unavailable: the room is moving to another server
     // process): keep the token; the next reconnect tries again.
-    toast(errorText(ack.error));
+    toast(() => errorText(ack.error));
     return;
   }
   localStorage.removeItem(seatKey);
@@ -512,7 +512,7 @@ function start() {
       showMessage(t('Your seat is now open on another screen.'), { rejoin: t('Play on this screen') });
       return;
     }
-    if (note?.kind === 'undo' || note?.kind === 'redo') toast(say(note), 'info');
+    if (note?.kind === 'undo' || note?.kind === 'redo') toast(() => say(note), 'info');
     if (!role || !current || current.room.status === 'lobby') return;
     screen.note(note);
   });

@@ -64,16 +64,31 @@ export function svg(tag, attrs = {}, ...children) {
 }
 
 let toastTimer = null;
+/** @type {(() => string) | null} what writes the toast shown now (in the page's language) */
+let toastWords = null;
 
-/** A transient message in #toast (errors from acks, notes). */
+/** A transient message in #toast (errors from acks, notes). `message` is a function that
+ * writes it (`() => t('Saved.')`): a language switch while it shows writes it again
+ * (`redrawToast`, which the kit runs on every new catalogue), like every text on the page.
+ * @param {(() => string) | string} message
+ * @param {'error' | 'info'} [kind] */
 export function toast(message, kind = 'error') {
   const el = document.getElementById('toast');
-  if (!el || !message) return;
-  el.textContent = (kind === 'error' ? '⚠ ' : '') + message;
+  const words = typeof message === 'function' ? message : () => message;
+  if (!el || !words()) return;
+  toastWords = words;
   el.dataset.kind = kind;
+  redrawToast();
   el.hidden = false;
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => { el.hidden = true; }, 5000);
+}
+
+/** The toast shown now, written again (in the language the page speaks now). */
+export function redrawToast() {
+  const el = document.getElementById('toast');
+  if (!el || !toastWords) return;
+  el.textContent = (el.dataset.kind === 'error' ? '⚠ ' : '') + toastWords();
 }
 
 /** Shows #reconnecting while the socket is down. */

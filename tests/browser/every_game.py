@@ -15,6 +15,7 @@ from babel.messages.pofile import read_po
 
 from companion.games.registry import GAMES
 from tests.browser.conftest import tv_context
+from tests.browser.game_night import room_language
 from tests.support import ROOT, LiveServer
 
 #: every registered game, by id
@@ -270,12 +271,7 @@ class Table:
         if tv.locator(f'.tv-bar .lang-switch button[data-lang="{lang}"]').count():
             tv.click(f'.tv-bar .lang-switch button[data-lang="{lang}"]')
         else:
-            for _ in range(3):
-                now = tv.evaluate("() => document.documentElement.lang")
-                if now == lang:
-                    break
-                tv.click(".tv-bar .lang-cycle")
-                tv.wait_for_function("(was) => document.documentElement.lang !== was", arg=now)
+            room_language(tv, lang)
         for page in self.pages(game_id):
             page.wait_for_function("(lang) => document.documentElement.lang === lang", arg=lang)
 

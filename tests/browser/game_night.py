@@ -33,18 +33,28 @@ def host_undo(tv: Any, phones: list[Any], note: str) -> None:
         page.wait_for_function(TOAST_SAYS, arg=note, timeout=15_000)
 
 
-def room_language(tv: Any, lang: str) -> None:
-    """The host presses the TV's one-button language switch (in play: EN → CS → IT → EN) until
-    the room speaks ``lang``; the phones that chose nothing of their own follow."""
-    switch = tv.locator(".tv-bar .lang-cycle")
+#: the TV's one-button language switch in its top bar (in play; the lobby has a row of buttons)
+TV_CYCLE = ".tv-bar .lang-cycle"
+
+
+def cycle_language(page: Any, lang: str, switch: str = TV_CYCLE) -> None:
+    """Presses the page's one-button language switch ``switch`` (EN → CS → IT → EN) until the
+    page speaks ``lang``: the one way every browser test switches a language by its cycle (the
+    TV's, which is the room's, or a phone's own, ``#me .lang-cycle``)."""
     for _ in range(3):
-        if switch.get_attribute("data-lang") == lang:
+        now = page.evaluate("() => document.documentElement.lang")
+        if now == lang:
             return
-        following = switch.get_attribute("data-next")
-        switch.click()
-        # the bar is drawn again in the new language: wait for it before the next look
-        tv.wait_for_selector(f'.tv-bar .lang-cycle[data-lang="{following}"]')
-    assert switch.get_attribute("data-lang") == lang
+        page.click(switch)
+        # the page speaks the next language once all its strings arrived: wait before looking again
+        page.wait_for_function("(was) => document.documentElement.lang !== was", arg=now)
+    assert page.evaluate("() => document.documentElement.lang") == lang
+
+
+def room_language(tv: Any, lang: str) -> None:
+    """The host presses the TV's language switch until the room speaks ``lang``; the phones
+    that chose nothing of their own follow."""
+    cycle_language(tv, lang)
 
 
 @cache

@@ -19,6 +19,7 @@ from tests.browser.conftest import (
 )
 from tests.browser.game_night import (
     assert_ending,
+    host_undo,
     room_language,
     translated,
     wait_text,
@@ -174,8 +175,15 @@ def test_tv_and_three_phones_play_buzzer(
         page.locator("#btn-buzz").tap()
     tv.wait_for_selector("#btn-arm:not([disabled])")  # the round closed
     assert "Ben" in tv.locator("#ranking li").first.inner_text()
+    # A point for Sofia given in Czech: its toast follows the room back to English (a toast is
+    # a text like every other), then the host takes the point back.
+    tv.click('#ranking li[data-seat="0"] button[data-award]')
+    wait_text(tv, "#toast", translated("cs", "+1 for {who} (Undo takes it back)", who="Sofia"))
     room_language(tv, "en")
+    wait_text(tv, "#toast", "+1 for Sofia (Undo takes it back)")
     wait_text(tv, "#btn-arm", "Arm next round")
+    host_undo(tv, phones, "Undone: +1 for Sofia.")
+    scores({"0": "0", "1": "1", "2": "1"})
 
     # Ben's second point ends the game by its rule: Ben 2, Cleo 1, Sofia 0, on the podium of
     # every screen.

@@ -16,7 +16,7 @@ from companion.engine.text import english
 from companion.games.carodejnice.cards import box
 from tests.browser.a11y import assert_accessible
 from tests.browser.conftest import close_all, phone_context, settled, tv_context
-from tests.browser.game_night import assert_ending, translated, wait_text
+from tests.browser.game_night import assert_ending, cycle_language, translated, wait_text
 from tests.browser.test_motion_sound_keys import PLAYED
 from tests.support import LiveServer, Peer
 
@@ -41,19 +41,25 @@ WORDS = {
 }
 
 
+#: the phone page's own one-button language switch, in its top bar
+ME_CYCLE = "#me .lang-cycle"
+
+
+#: when the phone's verdict (#cj-outcome) and the kit's ending are revealed, on the page's
+#: animation timeline (ms), once both animations have started; null before
+REVEALED_AT = """() => {
+  const at = (el, name) => {
+    const a = el?.getAnimations().find((x) => x.animationName === name);
+    return a && a.startTime !== null ? a.startTime + a.effect.getTiming().delay : null;
+  };
+  const verdict = at(document.querySelector('#cj-outcome'), 'cj-appear');
+  const ending = at(document.querySelector('.kit-ending'), 'kit-held-in');
+  return verdict !== null && ending !== null ? { verdict, ending } : null;
+}"""
+
+
 def in_language(lang: str, english_text: str) -> str:
     return english_text if lang == "en" else translated(lang, english_text)
-
-
-def phone_language(phone: Any, lang: str) -> None:
-    """The phone's one-button switch in its top bar (EN → CS → IT) until ``lang``."""
-    for _ in range(3):
-        before = phone.evaluate("() => document.documentElement.lang")
-        if before == lang:
-            return
-        phone.click("#me .lang-cycle")
-        phone.wait_for_function("(b) => document.documentElement.lang !== b", arg=before)
-    assert phone.evaluate("() => document.documentElement.lang") == lang
 
 
 def shot(page: Any, artifacts: Path, lang: str, what: str, size: str = "390x844") -> None:
@@ -80,7 +86,7 @@ def test_a_solo_game_from_set_up_to_the_trial_on_one_phone(
     assert phone.locator("#me-name").inner_text() == "Anna"
     assert phone.locator(".lang-cycle:visible, .lang-switch:visible").count() == 1
     if lang == "cs":
-        phone_language(phone, "cs")
+        cycle_language(phone, "cs", ME_CYCLE)
         phone.wait_for_function(
             "() => document.getElementById('btn-start').textContent === 'Začít hru'"
         )
@@ -104,7 +110,7 @@ def test_a_solo_game_from_set_up_to_the_trial_on_one_phone(
     tv.click("#btn-watch")
     tv.wait_for_selector("#cj-tv-jurors .cj-juror")
     if lang == "cs":
-        phone_language(tv, "cs")
+        cycle_language(tv, "cs", ME_CYCLE)
     # one language switch on each screen: the page's own, in its top bar
     for page in (phone, tv):
         assert page.locator(".lang-cycle:visible, .lang-switch:visible").count() == 1
@@ -132,13 +138,13 @@ def test_a_solo_game_from_set_up_to_the_trial_on_one_phone(
     phone.locator("#cj-missions button[data-mission]").first.click()
     phone.wait_for_selector("#cj-missions", state="detached")
     # Midway the table switches to Italian (the phone's switch and the TV's), then back.
-    phone_language(phone, "it")
-    phone_language(tv, "it")
+    cycle_language(phone, "it", ME_CYCLE)
+    cycle_language(tv, "it", ME_CYCLE)
     rest = translated("it", "Play the rest of your hand")
     wait_text(phone, "#cj-phase", rest)
     wait_text(tv, "#cj-tv-phase", rest)
-    phone_language(phone, lang)
-    phone_language(tv, lang)
+    cycle_language(phone, lang, ME_CYCLE)
+    cycle_language(tv, lang, ME_CYCLE)
     phone.click("#cj-done")
     phone.wait_for_selector("#cj-resolve")
     assert phone.locator("#cj-phase").inner_text() == WORDS[lang]["resolve"]
@@ -165,10 +171,27 @@ def test_a_solo_game_from_set_up_to_the_trial_on_one_phone(
     assert phone.locator("#me-name").inner_text() == "Anna"
     assert phone.locator("#cj-last").inner_text() == last
 
-    # Phase 5: the trial (pressed twice); the faith cards turn, one juror at a time.
+    # Phase 5: the trial (pressed twice); the faith cards turn, one juror at a time. The TV
+    # watches with reduced motion: everything shows at once there.
+    tv.emulate_media(reduced_motion="reduce")
     phone.click("#cj-trial")
     phone.click("#cj-trial")
     phone.wait_for_selector("#cj-explain li")
+    # The kit's ending, whose headline is the verdict, waits for the cards as the game's own
+    # verdict does: it is revealed no sooner than the verdict.
+    revealed = phone.wait_for_function(REVEALED_AT).json_value()
+    assert revealed["ending"] >= revealed["verdict"] - 50, revealed
+    # How the trial came about: in the first person to the player, the table's words on the
+    # screen that watches.
+    chosen = {
+        phone: in_language(lang, "You chose to face the trial."),
+        tv: in_language(lang, "The trial was chosen."),
+    }
+    for page, words in chosen.items():
+        wait_text(page, ".cj-outcome-detail", words)
+    assert "You chose" not in tv.locator(".cj-outcome-detail").inner_text()
+    assert tv.locator(".kit-ending-held").count() == 0  # reduced motion: not held back
+    assert tv.locator(".kit-ending-headline").is_visible()
     headline = phone.locator("#cj-outcome").inner_text()
     assert headline in WORDS[lang]["trial"]
     faiths = phone.locator("#cj-jurors .cj-faith.up")

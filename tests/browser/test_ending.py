@@ -21,6 +21,7 @@ from tests.browser.conftest import (
     shown,
     tv_context,
 )
+from tests.browser.every_game import layout_faults
 from tests.integration.test_witchs_brew_live import PhoneBot
 from tests.support import LiveServer, Peer
 
@@ -211,6 +212,41 @@ def assert_one_ending(page: Any, outcome: dict[str, Any], place: int | None, wha
     assert page.locator(".kit-podium").is_visible() == bool(outcome["ranking"]), what
 
 
+#: whether the kit's ending covers the middle of the TV's game area
+COVERS_THE_GAME = """() => {
+  const area = document.getElementById('game').getBoundingClientRect();
+  const hit = document.elementFromPoint(area.left + area.width / 2, area.top + area.height / 2);
+  return !!hit?.closest('.kit-ending');
+}"""
+
+
+def show_the_table(tv: Any, artifacts: Path, game: str) -> None:
+    """The TV's ending covers the game's final screen; "Show the table" folds it into a bar at
+    the foot of the screen, whose headline stays readable across the room, and shows the game;
+    "Show the podium" brings it back. The buzzer keeps no screen of its own at the end: no
+    button there."""
+    if game == "buzzer":
+        assert not tv.locator(".kit-ending-peek").is_visible()
+        return
+    assert tv.evaluate(COVERS_THE_GAME)
+    tv.click(".kit-ending-peek")
+    tv.wait_for_selector(".kit-ending-folded")
+    tv.wait_for_function(SETTLED)
+    assert not tv.evaluate(COVERS_THE_GAME), "the folded ending still hides the game"
+    headline = tv.locator(".kit-ending-headline")
+    assert headline.is_visible()
+    size = headline.evaluate("(el) => parseFloat(getComputedStyle(el).fontSize)")
+    assert size >= 40, f"the folded headline is {size}px: too small for a room"
+    assert not tv.locator(".kit-podium").is_visible()
+    back = "Show the result" if game == "carodejnice" else "Show the podium"  # no ranking
+    assert tv.locator(".kit-ending-peek").inner_text() == back
+    tv.screenshot(path=str(artifacts / f"ending-{game}-tv-table-1920x1080.png"))
+    tv.click(".kit-ending-peek")
+    tv.wait_for_selector(".kit-ending:not(.kit-ending-folded)")
+    assert tv.evaluate(COVERS_THE_GAME)
+    assert tv.locator(".kit-ending-peek").inner_text() == "Show the table"
+
+
 #: each game to its end: the seats, and how the end comes (the host's End, or a resignation)
 ENDINGS = {
     "buzzer": (["Sofia", "Ben", "Cleo"], "end"),
@@ -262,11 +298,41 @@ def test_every_game_says_its_ending_once_on_each_screen(
     tv.wait_for_function(SETTLED)
     assert_one_ending(tv, outcome, None, f"{game} TV")
     tv.screenshot(path=str(artifacts / f"ending-{game}-tv-1920x1080.png"))
+    show_the_table(tv, artifacts, game)
     for seat, page in enumerate(phones):
         assert_one_ending(page, outcome, places.get(seat), f"{game} phone {seat}")
         page.wait_for_function(SETTLED)
         page.screenshot(path=str(artifacts / f"ending-{game}-phone-{seat}-390x844.png"))
     spy.close()
+    close_all(tv, *phones)
+
+
+def test_the_hosts_end_pressed_while_the_game_screen_loads_is_not_forgotten(
+    browser: Any, server: LiveServer
+) -> None:
+    """The host presses End once while the TV still loads the game's screen (its reference
+    data held back), then again once it is shown: the game ends (the screen's mount forgot the
+    first press, and the second only armed the button again)."""
+    room = server.create_room("buzzer", options={"random_delay": False, "countdown": 1})
+    tv, phones = open_table(browser, server, room, NAMES)
+    held: list[Any] = []
+    # on the context: the page's service worker makes the request
+    tv.context.route("**/api/games/buzzer/reference", lambda route: held.append(route))
+    tv.click("#btn-start")
+    tv.wait_for_selector('body[data-status="playing"]')
+    for _ in range(300):  # the request is on its way: wait for it (up to 30 s)
+        if held:
+            break
+        tv.wait_for_timeout(100)
+    assert held, "the TV did not ask for the game's reference data"
+    assert tv.locator("#game .kit-ending").count() == 0  # not mounted yet
+    tv.click("#btn-end")
+    tv.wait_for_selector("#btn-end.confirming")
+    held[0].continue_()
+    tv.wait_for_selector("#game .kit-ending", state="attached")  # the game's screen is here
+    tv.locator("#btn-end").dispatch_event("click")  # at once: within the press's 3 s
+    tv.wait_for_selector('body[data-status="over"]')
+    tv.wait_for_selector(".kit-ending", state="visible")
     close_all(tv, *phones)
 
 
@@ -297,21 +363,23 @@ FITS = """() => {
 
 #: the victory points the table enters: a tie the unused amulets decide, for the win when
 #: Anna's and Ben's amulets differ, else Ben and Cleo for 2nd behind Anna
-TIE_FOR_FIRST = [15, 15, 9, 7, 5]
-TIE_FOR_SECOND = [15, 12, 12, 7, 5]
-WB_NAMES = ["Anna", "Ben", "Cleo", "Dora", "Emil"]
+TIE_FOR_FIRST = [15, 15, 9, 7, 5, 3]
+TIE_FOR_SECOND = [15, 12, 12, 7, 5, 3]
+WB_NAMES = ["Anna", "Ben", "Cleo", "Dora", "Emil", "Fabrizio"]
 
 
-@pytest.mark.parametrize("n", [3, 4, 5])
+@pytest.mark.parametrize("n", [3, 4, 5, 6])
 def test_witchs_brew_counts_the_points_then_ends_once(
     browser: Any, server: LiveServer, peers: list[Peer], artifacts: Path, n: int
 ) -> None:
     """Phone bots play one set (every raven gone); the TV's scoring screen says it is scoring,
-    not "Game over", and fits 1920×1080 whole; the TV enters the points and confirms; then
+    not "Game over", and fits 1920×1080 whole, and a phone's (390×844) holds its layout, up to
+    the 6 players the game allows; the TV enters the points and confirms; then
     the TV and two phones (Anna and Ben: the winner and another place when the amulets break
     their tie) say the ending once, with the amulets' tie-break fact under the podium when the
     amulets decided."""
-    room = server.create_room("witchs-brew", seed=7, options={"amulets": True})
+    options = {"amulets": True, "sixth_player": n == 6}  # a sixth seat is the option's
+    room = server.create_room("witchs-brew", seed=7, options=options)
     tv = tv_context(browser).new_page()
     tv.goto(f"{server.url}/host/{room['code']}#{room['host_token']}")
     tv.wait_for_selector("#room-code")
@@ -344,6 +412,7 @@ def test_witchs_brew_counts_the_points_then_ends_once(
     assert "scores" in tv.locator("#wb-set").inner_text().lower()
     tv.screenshot(path=str(artifacts / f"ending-witchs-brew-{n}p-tv-scoring-1920x1080.png"))
     assert tv.evaluate(FITS) == []
+    assert layout_faults(tv) == []
     for selector in ("#wb-tiebreak", "#wb-confirm", "#wb-count-now"):
         assert tv.locator(selector).is_visible(), selector
     unused = {p["seat"]: p["amulets"]["unused"] for p in bots[2].peer.latest()["game"]["players"]}
@@ -363,7 +432,9 @@ def test_witchs_brew_counts_the_points_then_ends_once(
         page.wait_for_selector('#wb-phone[data-phase="scoring"]')
         assert "game over" not in page.locator("body").inner_text().lower()
         phones.append(page)
+    phones[1].wait_for_function(SETTLED)
     phones[1].screenshot(path=str(artifacts / f"ending-witchs-brew-{n}p-phone-scoring-390x844.png"))
+    assert layout_faults(phones[1]) == []
 
     for seat in range(n):
         tv.fill(f'input[data-points-seat="{seat}"]', str(points[seat]))

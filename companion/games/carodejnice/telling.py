@@ -103,13 +103,14 @@ def describe(state: State, seat: int | None, action: Payload) -> str | None:
     >>> from companion.games.carodejnice import CARODEJNICE as GAME
     >>> state = GAME.setup(("Anna",), {}, 1)
     >>> str(describe(state, 0, {"type": "decide", "trial": True}))
-    'You chose to face the trial.'
+    'The trial was chosen.'
     """
     kind = action.get("type")
     if kind == "accept":
         return say(box().mission(str(action["mission"])).name)
     if kind == "decide" and action["trial"]:
-        return say(N_("You chose to face the trial."))
+        # every screen shows the note, the TV and spectators too: the table's words, not "you"
+        return say(N_("The trial was chosen."))
     if kind == "cleanup" and not action["witch"]:
         return say(LOSSES[Loss.NO_WITCH])
     if kind == "card":

@@ -28,7 +28,7 @@ export function mount(ctx) {
     if (!button || button.disabled) return;
     const seat = Number(button.dataset.award);
     ctx.send('award', { seat, points: 1 }, { button }).then((ack) => {
-      if (ack?.ok) ctx.toast(t('+1 for {who} (Undo takes it back)', { who: ctx.nameOf(seat) }), 'info');
+      if (ack?.ok) ctx.toast(() => t('+1 for {who} (Undo takes it back)', { who: ctx.nameOf(seat) }), 'info');
     });
   });
 

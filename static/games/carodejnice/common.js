@@ -47,8 +47,10 @@ export const DEGREE = {
   rout: () => t('Rout: no juror is convinced.'),
 };
 
+/** How the trial came about; `seated`: said to the player who chose it (her phone), else in
+ * the table's words (the TV, a spectator). */
 export const TRIAL_CAUSE = {
-  chosen: () => t('You chose to face the trial.'),
+  chosen: (seated) => (seated ? t('You chose to face the trial.') : t('The trial was chosen.')),
   no_missions: () => t('No mission was left: the trial begins.'),
   card: () => t('A card called the trial.'),
 };
@@ -81,13 +83,16 @@ export function popChanges(ctx, root) {
 /** Seconds between two jurors' faith cards turning at the trial. */
 export const REVEAL_STEP = 1.2;
 
-/** Seconds since this screen first showed the trial (the turning plays once per game).
+/** Seconds since this screen first showed the trial (the turning plays once per game). The
+ * kit's ending, whose headline says the verdict, waits as the verdict does (afterReveal).
  * @param {Ctx} ctx */
 export function revealClock(ctx) {
   if (ctx.game.result?.kind !== 'trial') return null;
   ctx.local.revealedAt ??= performance.now();
   const elapsed = (performance.now() - ctx.local.revealedAt) / 1000;
-  return elapsed < REVEAL_STEP * 4 ? elapsed : null;
+  if (elapsed >= REVEAL_STEP * 4) return null;
+  ctx.holdEnding(ctx.game.jurors.length * REVEAL_STEP - elapsed);
+  return elapsed;
 }
 
 /** The verdict appears once the last juror's cards have turned. */
@@ -212,9 +217,12 @@ export function outcomeHeadline(game) {
   return o.innocent ? t('Innocent!') : t('Guilty!');
 }
 
-/** What the kit's headline does not say: the counts behind a loss, how the trial came about.
- * The trial's degree and a loss said in the same words are the headline: not said twice. */
-export function outcomeDetail(game) {
+/** What the kit's headline does not say: the counts behind a loss, how the trial came about
+ * (in the first person only on the player's own phone). The trial's degree and a loss said in
+ * the same words are the headline: not said twice.
+ * @param {Ctx} ctx */
+export function outcomeDetail(ctx) {
+  const { game } = ctx;
   const o = game.result;
   if (!o || o.kind === 'tale') return '';
   const headline = say(game.outcome?.text);
@@ -223,7 +231,7 @@ export function outcomeDetail(game) {
     return detail === headline ? '' : detail;
   }
   const degree = DEGREE[o.degree]?.() ?? '';
-  return [TRIAL_CAUSE[o.cause]?.() ?? '', degree === headline ? '' : degree].filter(Boolean).join(' ');
+  return [TRIAL_CAUSE[o.cause]?.(ctx.seat !== null) ?? '', degree === headline ? '' : degree].filter(Boolean).join(' ');
 }
 
 /** Each juror's sum explained: "Juror A: conviction 7 ≥ 3 + 4 = 7: convinced." */

@@ -287,7 +287,7 @@ function over(ctx) {
   const good = (o?.kind === 'trial' && o.innocent) || (o?.kind === 'tale' && o.won);
   // The kit's ending above says the outcome; this keeps the verdict and the detail under it.
   const headline = outcomeHeadline(game);
-  const detail = outcomeDetail(game);
+  const detail = outcomeDetail(ctx);
   const out = [
     headline ? h('p', { class: `cj-outcome ${good ? 'good' : 'bad'}`, id: 'cj-outcome' }, headline) : null,
     detail ? h('p', { class: 'cj-outcome-detail', id: 'cj-outcome-detail', text: detail }) : null,

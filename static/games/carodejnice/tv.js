@@ -64,7 +64,7 @@ function side(ctx, reveal) {
     const good = (o.kind === 'trial' && o.innocent) || (o.kind === 'tale' && o.won);
     // The kit's ending says the outcome; this keeps the verdict and the detail under it.
     const headline = outcomeHeadline(game);
-    const detail = outcomeDetail(game);
+    const detail = outcomeDetail(ctx);
     const out = [
       headline ? h('p', { class: `cj-outcome ${good ? 'good' : 'bad'}`, id: 'cj-tv-outcome', text: headline }) : null,
       detail ? h('p', { class: 'cj-outcome-detail', text: detail }) : null,

@@ -126,7 +126,7 @@ function pressLid(ctx, event) {
       local.lidPress = { turn, state: 'lost', margin: ack.error.margin_ms };
     } else {
       local.lidPress = null;
-      ctx.toast(errorText(ack.error, 'Your press did not count.'));
+      ctx.toast(() => errorText(ack.error, 'Your press did not count.'));
     }
     ctx.redraw();
   });
@@ -215,17 +215,17 @@ function onClick(ctx, event) {
     const points = Number(input.value);
     const max = book(ctx).max_acrobatics;
     if (!Number.isInteger(points) || points < 0 || points > max) {
-      ctx.toast(t('Enter a whole number from 0 to {max}.', { max }));
+      ctx.toast(() => t('Enter a whole number from 0 to {max}.', { max }));
       input.focus();
       return;
     }
     send('acrobatics', { points }).then((ack) => {
-      if (ack?.ok) ctx.toast(t('Acrobatics points saved.'), 'info');
+      if (ack?.ok) ctx.toast(() => t('Acrobatics points saved.'), 'info');
     });
   } else if (b.dataset.card) {
     const kind = cardKind(b.dataset.card);
     const text = isAcrobatics(kind) ? t('Acrobatics: points added to your score at the end.') : cardText(ctx, kind);
-    if (text) ctx.toast(`${cardName(ctx, kind)}: ${text}`, 'info');
+    if (text) ctx.toast(() => `${cardName(ctx, kind)}: ${text}`, 'info');
   }
 }
 
@@ -372,24 +372,18 @@ function lostText(g, ctx, press) {
   return typeof press.margin === 'number' ? t('{name} was {gap} faster.', { name, gap: formatGap(press.margin) }) : t('{name} closed it first.', { name });
 }
 
-/** The verdict of the lid race, carried into the compose screen. */
+/** The verdict of the lid race, carried into the compose screen: from the view alone, so a
+ * reloaded phone says what it said live (the race's margins came with this phone's own press
+ * and the race note, which a reload does not repeat: the TV's line shows them to the table). */
 function lidVerdict(g, ctx) {
-  const { lidPress, lastRace } = ctx.local;
-  const mine = lidPress?.turn === g.turn ? lidPress : null;
   const closer = g.lid_closed_by;
   let text;
   if (closer === ctx.seat) {
-    text = t('You closed the lid');
-    const presses = lastRace?.turn === g.turn ? lastRace.note.presses || [] : [];
-    const second = presses.find((p) => !p.ok && p.seat !== ctx.seat && typeof (p.margin_ms ?? p.error?.margin_ms) === 'number');
-    if (second) text += t(' · {gap} ahead of {who}', { gap: formatGap(second.margin_ms ?? second.error.margin_ms), who: ctx.nameOf(second.seat) });
-    text += t('. An invalid formula costs you {n} spaces!', { n: book(ctx).track.penalty });
-  } else if (mine?.state === 'lost') {
-    text = lostText(g, ctx, mine);
+    text = t('You closed the lid') + t('. An invalid formula costs you {n} spaces!', { n: book(ctx).track.penalty });
   } else if (closer === null || closer === undefined) {
     text = t('The table closed the lid.');
   } else {
-    text = t('{who} closed the lid.', { who: ctx.nameOf(closer) });
+    text = t('{name} closed it first.', { name: ctx.nameOf(closer) });
   }
   return h('p', { class: `www-verdict${closer === ctx.seat ? ' mine' : ''}`, id: 'www-lid-verdict', text });
 }

@@ -85,7 +85,7 @@ function onClick(ctx, event) {
     const points = Number(ctx.els.main.querySelector(`input[data-acro-seat="${seat}"]`)?.value);
     const max = book(ctx).max_acrobatics;
     if (!Number.isInteger(points) || points < 0 || points > max) {
-      ctx.toast(t('Acrobatics: a whole number from 0 to {max}.', { max }));
+      ctx.toast(() => t('Acrobatics: a whole number from 0 to {max}.', { max }));
       return;
     }
     ctx.send('acrobatics', { seat, points }, { button });

@@ -93,5 +93,5 @@ def test_describe_the_mission_and_the_verdicts() -> None:
     words = english(text_json(GAME.describe(state, 0, {"type": "accept", "mission": mission})))
     assert words and words != mission
     trial = GAME.describe(state, 0, {"type": "decide", "trial": True})
-    assert english(text_json(trial)) == "You chose to face the trial."
+    assert english(text_json(trial)) == "The trial was chosen."
     assert GAME.describe(state, 0, {"type": "done"}) is None
