@@ -125,6 +125,9 @@ class Room:
         self.offset = 0
         self.locked = False
         self.players: list[Player] = []
+        #: the seats' tokens in the order people sit at the table (joins, then the host's
+        #: ``order``): a seat that sat out a game comes back to its place
+        self.around: list[str] = []
         self.revoked: set[str] = set()
         self.state: State = None
         #: how many games this room has started (start and every rematch): pages tell games apart
@@ -249,7 +252,8 @@ class Room:
 
         def commit() -> None:
             # a new seat plays: it sits before the seats that sit out
-            self.players.insert(player.seat, player)
+            self.players.append(player)
+            self.around.append(player.token)
             self._number_seats()
 
         return commit
@@ -307,14 +311,16 @@ class Room:
 
         def commit() -> None:
             self.players = [self.players[seat] for seat in order]
+            self.around = [p.token for p in self.players]
             self._number_seats()
 
         return commit
 
     def _number_seats(self) -> None:
-        """Seats numbered 0… in their order, the seats that sit out after every seat that plays
-        (so that game seat k is room seat k)."""
-        self.players.sort(key=lambda p: p.sitting_out)  # stable: each group keeps its order
+        """Seats numbered 0… in the order people sit, the seats that sit out after every seat
+        that plays (so that game seat k is room seat k)."""
+        place = {token: number for number, token in enumerate(self.around)}
+        self.players.sort(key=lambda p: (p.sitting_out, place.get(p.token, len(place))))
         for number, player in enumerate(self.players):
             player.seat = number
 
