@@ -614,7 +614,7 @@ NO_SUCH_SEAT = N_("There is no such seat.")
 #: a seat that sits out this game sends an action (the same sentence as a spectator's)
 SPECTATORS_WATCH = N_("Spectators watch; they cannot play.")
 SWITCH_BETWEEN_GAMES = N_("Another game can be chosen in the lobby or once this one is over.")
-CHOOSE_WHO_PLAYS = N_("{game} takes at most {max} players: choose who plays.")
+CHOOSE_WHO_PLAYS = N_("Too many players for {game} (at most: {max}): choose who plays.")
 NAME_EACH_SEAT_ONCE = N_("Name each seat once.")
 
 #: how the room prepares each kind of event (``Room.prepare``): one handler per kind, each

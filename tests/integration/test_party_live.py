@@ -71,7 +71,8 @@ def test_seats_beyond_the_maximum_sit_out_and_watch_without_a_reload(
 
     ack = tv.call("room", {"type": "game", "game": "witchcraft"})
     assert (ack["ok"], ack["error"]["code"]) == (False, "illegal")
-    assert ack["error"]["template"] == "{game} takes at most {max} players: choose who plays."
+    too_many = "Too many players for {game} (at most: {max}): choose who plays."
+    assert ack["error"]["template"] == too_many
     assert ack["error"]["params"] == {"game": "Witchcraft", "max": 2}
 
     assert tv.call("room", {"type": "game", "game": "witchcraft", "players": [1, 2]})["ok"]
