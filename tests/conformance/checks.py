@@ -43,6 +43,7 @@ from companion.engine import (
     Sender,
 )
 from companion.rooms import RoomError, RoomService, ServiceConfig
+from companion.rooms.party import game_seats, standings
 from companion.rooms.room import Status
 from companion.store import SqliteStore
 from companion.timing import CAP_MS
@@ -1105,7 +1106,7 @@ def check_switch(
     by_seat = {p.seat: f"p{p.name[1:]}" for p in room.players}
     watcher = by_seat[len(room.players) - 1] if named is not None else None
     assert watcher in (None, "p0"), f"{game.id}: the seat that sits out is not numbered last"
-    picker = Picker(game, room.game_seats(), rng)
+    picker = Picker(game, game_seats(room), rng)
     for _ in range(steps):
         if room.status is Status.OVER:
             break
@@ -1118,7 +1119,8 @@ def check_switch(
     assert (again.game, again.state, again.status) == (game, room.state, room.status), (
         f"{game.id}: the night replays to another game or state"
     )
-    assert (again.seq, again.offset, again.night()) == (room.seq, room.offset, room.night())
+    assert (again.seq, again.offset) == (room.seq, room.offset)
+    assert standings(again) == standings(room), f"{game.id}: the night replays otherwise"
     seated = [(p.name, p.seat, p.sitting_out) for p in room.players]
     assert [(p.name, p.seat, p.sitting_out) for p in again.players] == seated
     return picker.accepted
@@ -1134,7 +1136,7 @@ def check_sitting_out(table: Table, watcher: str) -> None:
     game = room.game
     assert mine == {**tv, "you": {"sitting_out": True}}, f"{game.id}: a watcher's view differs"
     seen = parts(mine)
-    for seat in range(room.game_seats()):
+    for seat in range(game_seats(room)):
         for secret in game.private(room.state, seat):
             text = canon(secret)
             assert text not in seen, f"{game.id}: seat {seat}'s secret {text} shows to a watcher"

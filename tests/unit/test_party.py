@@ -12,6 +12,7 @@ import pytest
 
 from companion.games.registry import GAMES
 from companion.rooms import RoomError, RoomService, ServiceConfig
+from companion.rooms.party import standings
 from companion.store import SqliteStore
 from tests.unit.test_room_service import Clock
 
@@ -263,7 +264,7 @@ def test_the_night_counts_each_finished_game_by_place(tmp_path: Path, clock: Clo
     )
     room = again.rooms[code]
     assert (room.game.id, room.status.value) == ("witchcraft", "over")
-    assert [s.as_json() for s in room.night()] == night
+    assert [s.as_json() for s in standings(room)] == night
     assert [p.sitting_out for p in room.players] == [False, False, True]
 
 
