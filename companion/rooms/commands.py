@@ -24,6 +24,7 @@ from companion.rooms.events import (
     AvatarEvent,
     EndEvent,
     FirstEvent,
+    GameEvent,
     KickEvent,
     LanguageEvent,
     LeaveEvent,
@@ -42,6 +43,7 @@ from companion.rooms.events import (
 from companion.rooms.handoffs import Handoffs
 from companion.rooms.live import LiveRooms
 from companion.rooms.messages import Outbound, Reply
+from companion.rooms.party import next_game, options_for
 from companion.rooms.room import Player, Room
 from companion.rooms.views import Binding, seat_of
 
@@ -212,6 +214,24 @@ def _rematch(desk: Desk, call: Call) -> Reply:
     return _announced(desk, call, event)
 
 
+def _game(desk: Desk, call: Call) -> Reply:
+    """Switch the room to another game (companion/rooms/room.py, ``Room._game``); everyone is
+    told and lands in its lobby."""
+    game = next_game(call.room.party.games, call.fields["game"])
+    options = options_for(game, call.fields["options"] or {})
+    event = GameEvent(
+        kind="game",
+        at=call.at,
+        game=game.id,
+        rules=game.rules_version,
+        options=options,
+        seed=new_seed(),
+    )
+    if call.fields["players"] is not None:
+        event["players"] = call.fields["players"]
+    return _announced(desk, call, event)
+
+
 def _pause(desk: Desk, call: Call) -> Reply:
     return _announced(desk, call, PauseEvent(kind="pause", at=call.at))
 
@@ -281,6 +301,27 @@ COMMANDS: dict[str, Command] = {
         host_command("resume", _resume),
         host_command("end", _end),
         host_command("rematch", _rematch),
+        # another game for the same seats: its id, its options, who plays it (absent: everyone)
+        host_command(
+            "game",
+            _game,
+            check.TextField("game", FieldType.TEXT, max_length=TYPE_MAX),
+            check.ObjectField(
+                "options",
+                FieldType.JSON,
+                required=False,
+                default=None,
+                message="'options' must be an object.",
+            ),
+            Field(
+                "players",
+                FieldType.LIST,
+                required=False,
+                default=None,
+                item=FieldType.INT,
+                max_items=64,
+            ),
+        ),
         host_command("options", _options, check.OPTIONS_FIELD),
         host_command("undo", _undo),
         host_command("redo", _redo),

@@ -13,7 +13,6 @@ events alone, so a replay finds it again.
 
 from __future__ import annotations
 
-import enum
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -47,28 +46,30 @@ from companion.rooms.events import (
     OptionsEvent,
     OrderEvent,
     PauseEvent,
-    RedoEvent,
     RematchEvent,
     ResumeEvent,
     RoomEvent,
     StartEvent,
     TimeoutEvent,
-    UndoEvent,
     UnlockEvent,
 )
-from companion.rooms.history import History, Step, Undone
+from companion.rooms.history import History, Step
+from companion.rooms.party import (
+    Games,
+    Party,
+    close_game,
+    game_seats,
+    number_seats,
+    playing,
+    switch,
+)
+from companion.rooms.status import Status as Status
+from companion.rooms.undo import redo, undo
 from companion.rooms.validation import player_name
 
 log = logging.getLogger(__name__)
 
 Commit = Callable[[], None]
-
-
-class Status(enum.StrEnum):
-    LOBBY = "lobby"
-    PLAYING = "playing"
-    PAUSED = "paused"
-    OVER = "over"
 
 
 @dataclass
@@ -82,6 +83,9 @@ class Player:
     gone: bool = False
     #: how the pages draw the seat (shape, colour and the name's initial)
     avatar: Avatar = field(default_factory=lambda: Avatar("circle", "orange"))
+    #: the host left this seat out of the current game (companion/rooms/party.py): it keeps
+    #: its seat and connection and watches; its number comes after every seat that plays
+    sitting_out: bool = False
 
 
 def pause_length(paused_at: float | None, at: float) -> int:
@@ -96,9 +100,14 @@ def pause_length(paused_at: float | None, at: float) -> int:
 
 
 class Room:
-    def __init__(self, code: str, game: Game[Any], create: CreateEvent) -> None:
+    def __init__(
+        self, code: str, game: Game[Any], create: CreateEvent, games: Games | None = None
+    ) -> None:
         self.code = code
         self.game = game
+        #: the night: the games it may switch to (``games``; None: none), the order people
+        #: sit in, the finished games
+        self.party = Party({} if games is None else games, game)
         self.host_token: str = create["host_token"]
         self.seed: int = create["seed"]
         self.options: dict[str, Any] = resolve_options(game.options, create.get("options", {}))
@@ -193,7 +202,7 @@ class Room:
         if self.locked:
             raise RoomError(ErrorCode.FORBIDDEN, "The host has locked this room.")
         seats = self.game.seats_for(self.options)
-        if len(self.players) >= seats:
+        if game_seats(self) >= seats:
             raise RoomError(ErrorCode.ROOM_FULL, "The room is full (seats: {seats}).", seats=seats)
         if any(p.name.casefold() == name.casefold() for p in self.players):
             raise RoomError(
@@ -207,7 +216,13 @@ class Room:
         if avatar is None or avatar in taken:
             avatar = default_avatar(taken)
         player = Player(len(self.players), name, event["token"], avatar=avatar)
-        return lambda: self.players.append(player)
+
+        def commit() -> None:
+            self.players.append(player)
+            self.party.around.append(player.token)
+            number_seats(self)  # before the seats that sit out
+
+        return commit
 
     def _avatar(self, event: AvatarEvent) -> Commit:
         """A seat picks another avatar (any time): refused if another seat here has it."""
@@ -222,7 +237,8 @@ class Room:
     def _remove(self, event: LeaveEvent | KickEvent) -> Commit:
         player = self._seat(event["seat"])
         state = self.state
-        if self.status in (Status.PLAYING, Status.PAUSED) and not player.gone:
+        in_play = self.status in (Status.PLAYING, Status.PAUSED)
+        if in_play and not player.gone and not player.sitting_out:
             # The game plays on without the seat, by its own rules.
             at = self.game_time(float(event["at"]))
             state = self.game.seat_left(self.state, player.seat, at)
@@ -232,12 +248,11 @@ class Room:
             if self.status is Status.LOBBY:
                 # Before the game, seats are just an ordered list: close the gap.
                 self.players.remove(player)
-                for number, other in enumerate(self.players):
-                    other.seat = number
+                number_seats(self)
             else:
                 player.gone = True
                 self._set_state(state)
-                if self.status is not Status.OVER and not self.active_players():
+                if self.status is not Status.OVER and not playing(self):
                     self._stop(Reason.LEFT, float(event["at"]))
 
         return commit
@@ -260,9 +275,8 @@ class Room:
             )
 
         def commit() -> None:
-            self.players = [self.players[seat] for seat in order]
-            for number, player in enumerate(self.players):
-                player.seat = number
+            self.party.around = [self.players[seat].token for seat in order]
+            number_seats(self)  # the seats that sit out stay last
 
         return commit
 
@@ -273,6 +287,8 @@ class Room:
         if not self.game.has_first_player:
             raise RoomError(ErrorCode.ILLEGAL, "{game} has no first player.", game=self.game.title)
         seat = event["seat"]
+        if seat is not None and self._seat(seat).sitting_out:  # no seat of this game
+            raise RoomError(ErrorCode.BAD_REQUEST, "There is no such seat.")
         token = None if seat is None else self._seat(seat).token
         return lambda: setattr(self, "first", token)
 
@@ -311,7 +327,7 @@ class Room:
         return self._new_game(event["seed"])
 
     def _new_game(self, seed: int) -> Commit:
-        players = self.active_players()
+        players = playing(self)
         chosen = self.first_seat()
         first = None if chosen is None else [p.seat for p in players].index(chosen)
         try:
@@ -320,10 +336,10 @@ class Room:
             raise RoomError(exc.code, exc.template, **exc.params) from exc
 
         def commit() -> None:
+            close_game(self)
             # A rematch keeps the seats of everyone still here, numbered afresh.
-            self.players = players
-            for number, player in enumerate(players):
-                player.seat = number
+            self.players = self.active_players()
+            number_seats(self)
             self.seed, self.state, self.status = seed, state, Status.PLAYING
             self.ended = None
             self.game_number += 1
@@ -371,10 +387,12 @@ class Room:
         seat = event["seat"]
         if seat is not None and self._seat(seat).gone:
             raise RoomError(ErrorCode.FORBIDDEN, "This seat has left the game.")
+        if seat is not None and self._seat(seat).sitting_out:
+            raise RoomError(ErrorCode.FORBIDDEN, "Spectators watch; they cannot play.")
         at = self.game_time(float(event["at"]))
         try:
-            # the room's seats are the game's (a seat that left stays, empty)
-            state = self.game.apply(self.state, seat, event["action"], at, seats=len(self.players))
+            # the seats that play are the game's (a seat that left stays, empty)
+            state = self.game.apply(self.state, seat, event["action"], at, seats=game_seats(self))
         except IllegalAction as exc:
             raise RoomError(exc.code, exc.template, **exc.params) from exc
         return self._step(state, at, self._act_label(seat, event["action"]))
@@ -416,68 +434,6 @@ class Room:
 
         return commit
 
-    # -- undo and redo ----------------------------------------------------------------------
-
-    def _undoable(self) -> None:
-        if self.status is Status.PLAYING:
-            return
-        if self.status is Status.OVER and self.state is not None and self.game.is_over(self.state):
-            return
-        raise RoomError(ErrorCode.ILLEGAL, "Undo works while a game is in play (not paused).")
-
-    def _undo(self, event: UndoEvent) -> Commit:
-        """The last action and the timers after it, taken back; the game clock goes back to
-        the game time of that action, so its timers resume with the time they had left then."""
-        self._undoable()
-        index = self.history.last_action()
-        if index is None:
-            raise RoomError(ErrorCode.ILLEGAL, "Nothing to undo in this game.")
-        at = float(event["at"])
-        now = self.game_time(at)
-        step = self.history.done[index]
-        assert step.label is not None
-        offset = round(at - step.at)
-        restored = self._still_gone(step.before, at - offset)
-
-        def commit() -> None:
-            steps = tuple(self.history.done[index:])
-            del self.history.done[index:]
-            self.history.undone.append(Undone(self.state, now, step.label or "", steps))
-            self.last_undo = step.label or ""
-            self.status = Status.PLAYING
-            self.offset = offset
-            self._set_state(restored)
-
-        return commit
-
-    def _redo(self, event: RedoEvent) -> Commit:
-        """What the last undo took back, put back; the game clock goes forward to the game
-        time of that undo, so the timers resume with the time they had left then."""
-        self._undoable()
-        if not self.history.undone:
-            raise RoomError(ErrorCode.ILLEGAL, "Nothing to redo.")
-        at = float(event["at"])
-        top = self.history.undone[-1]
-        offset = round(at - top.at)
-        restored = self._still_gone(top.state, at - offset)
-
-        def commit() -> None:
-            self.history.undone.pop()
-            self.history.done.extend(top.steps)
-            self.last_undo = top.label
-            self.status = Status.PLAYING
-            self.offset = offset
-            self._set_state(restored)
-
-        return commit
-
-    def _still_gone(self, state: State, at: float) -> State:
-        """A seat that left stays gone in a state from before it left (``at``: game time)."""
-        for player in self.players:
-            if player.gone:
-                state = self.game.seat_left(state, player.seat, at)
-        return state
-
     def _set_state(self, state: State) -> None:
         self.state = state
         if self.game.is_over(state):
@@ -501,14 +457,15 @@ HANDLERS: dict[str, Callable[[Room, Any], Commit]] = {
     "language": Room._language,
     "options": Room._options,
     "rematch": Room._rematch,
+    "game": switch,
     "lock": Room._lock,
     "unlock": Room._unlock,
     "start": Room._start,
     "pause": Room._pause,
     "resume": Room._resume,
     "end": Room._end,
-    "undo": Room._undo,
-    "redo": Room._redo,
+    "undo": undo,
+    "redo": redo,
     "act": Room._act,
     "timeout": Room._timeout,
 }

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from companion.rooms.party import standings
 from companion.rooms.room import Player, Room
 
 
@@ -40,8 +41,29 @@ def seat_of(room: Room, binding: Binding) -> Player | None:
 
 def game_view(room: Room, seat: int | None) -> dict[str, Any] | None:
     """The game's part of a view for ``seat`` (None: the table): its ``view`` with the prompt
-    and, once over, the outcome (``room.ended`` says why the room ended it); None in the lobby."""
-    return None if room.state is None else room.game.present(room.state, seat, room.ended)
+    and, once over, the outcome (``room.ended`` says why the room ended it); None in the lobby.
+    A seat that sits out this game watches: the table's view, and ``you.sitting_out``."""
+    if room.state is None:
+        return None
+    if seat is not None and room.players[seat].sitting_out:
+        return {**room.game.present(room.state, None, room.ended), "you": {"sitting_out": True}}
+    return room.game.present(room.state, seat, room.ended)
+
+
+def seats_view(room: Room, online: set[str]) -> list[dict[str, Any]]:
+    """``view.room.players``: every seat, as the pages draw it (``online``: the tokens of the
+    seats with a live connection)."""
+    return [
+        {
+            "seat": p.seat,
+            "name": p.name,
+            "connected": p.token in online,
+            "gone": p.gone,
+            "avatar": p.avatar.as_json(),
+            "sitting_out": p.sitting_out,
+        }
+        for p in room.players
+    ]
 
 
 def build_views(
@@ -67,16 +89,7 @@ def build_views(
         "title": room.game.title,
         "status": room.status.value,
         "game_number": room.game_number,
-        "players": [
-            {
-                "seat": p.seat,
-                "name": p.name,
-                "connected": p.token in online,
-                "gone": p.gone,
-                "avatar": p.avatar.as_json(),
-            }
-            for p in room.players
-        ],
+        "players": seats_view(room, online),
         "host_connected": host_connected,
         "locked": room.locked,
         "seats": room.game.seats_for(room.options),
@@ -87,6 +100,8 @@ def build_views(
         "join_url": join_url,
         # the game's times are game time: the pages count down on it (docs/protocol.md)
         "clock": room.clock(),
+        # the night's scoreboard: every finished game of the room (companion/rooms/night.py)
+        "night": [standing.as_json() for standing in standings(room)],
     }
     game_views: dict[int | None, dict[str, Any] | None] = {}
     out: dict[str, dict[str, Any]] = {}
