@@ -10,8 +10,8 @@ until then the data files' placeholders stand in, marked on every screen.
 
 from __future__ import annotations
 
-from companion.engine import Box, BoxField, BoxKind
-from companion.engine.text import N_
+from companion.engine import Box, BoxField, BoxKind, OptionError
+from companion.engine.text import N_, say
 from companion.games.wicked_witches_way.black_magic import ACROBATICS_KINDS, Acrobatics, acrobatics
 from companion.games.wicked_witches_way.dice import DICE_COUNT, FACES, FaceTable, face_table
 from companion.games.wicked_witches_way.symbols import SYMBOLS, Color, Die, Symbol
@@ -54,6 +54,28 @@ BOX: tuple[BoxField, ...] = (
         help=N_("The points printed on each of the nine aerial acrobatics cards."),
     ),
 )
+
+
+def check_dice(box: Box) -> None:
+    """Each die shows 6 different symbols, 3 in orange and 3 in black (what is known of the
+    dice; which faces each carries is not).
+
+    >>> from companion.engine import check_box
+    >>> dice = [[{"symbol": "ear", "color": "orange"}] * 6] * 9
+    >>> check_dice(Box(BOX, check_box(BOX, {"dice": dice})))
+    Traceback (most recent call last):
+    ...
+    companion.engine.options.OptionError: Your box: Die 1 must show 6 different symbols, 3 orange \
+and 3 black.
+    """
+    for number, die in enumerate(box.value("dice"), start=1):
+        symbols = {face["symbol"] for face in die}
+        orange = sum(face["color"] == Color.ORANGE.value for face in die)
+        if len(symbols) != FACES or orange != FACES // 2:
+            raise OptionError(
+                N_("Your box: {die} must show 6 different symbols, 3 orange and 3 black."),
+                die=say("{item} {number}", item=say(N_("Die")), number=number),
+            )
 
 
 def from_box(box: Box) -> tuple[FaceTable, Acrobatics]:

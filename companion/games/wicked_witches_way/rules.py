@@ -47,7 +47,7 @@ from companion.games.wicked_witches_way.black_magic import (
     is_acrobatics,
     shuffled,
 )
-from companion.games.wicked_witches_way.box import BOX, from_box
+from companion.games.wicked_witches_way.box import BOX, check_dice, from_box
 from companion.games.wicked_witches_way.reference import MAX_ACROBATICS, reference
 from companion.games.wicked_witches_way.state import (
     WITCHES,
@@ -169,6 +169,9 @@ class WickedWitchesWay(Game[GameState]):
                 ),
             ),
         )
+
+    def check_box(self, box: Box) -> None:
+        check_dice(box)
 
     def new_state(
         self, players: tuple[str, ...], options: Mapping[str, Any], seed: int

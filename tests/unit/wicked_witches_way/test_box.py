@@ -18,6 +18,11 @@ from tests.unit.wicked_witches_way.helpers import GAME, new, with_hand
 
 BAD = list(bad_boxes(BOX))
 STAR = {"symbol": "star", "color": "black"}
+#: a die unlike any of the placeholder's: lightning, cloud, burst in orange; ear, star, skull black
+DIE = [
+    *({"symbol": s, "color": "orange"} for s in ("lightning", "cloud", "burst")),
+    *({"symbol": s, "color": "black"} for s in ("ear", "star", "skull")),
+]
 
 
 @pytest.mark.parametrize(("given", "label"), BAD)
@@ -54,11 +59,23 @@ def test_the_defaults_are_the_data_files_placeholders() -> None:
 
 
 def test_the_app_rolls_the_entered_faces() -> None:
-    state = new(box={"dice": [[STAR] * 6] * 9})
+    state = new(box={"dice": [DIE] * 9})
     assert GAME.view(state, None)["placeholders"] == {"dice": False, "acrobatics": True}
     state = GAME.apply(state, None, {"type": "roll"}, 1_000_000.0)
     assert state.dice is not None
-    assert {(d.symbol.value, d.color.value) for d in state.dice} == {("star", "black")}
+    faces = {(face["symbol"], face["color"]) for face in DIE}
+    assert {(d.symbol.value, d.color.value) for d in state.dice} <= faces
+    plain = GAME.apply(new(), None, {"type": "roll"}, 1_000_000.0).dice
+    assert plain is not None and not {(d.symbol.value, d.color.value) for d in plain} <= faces
+
+
+def test_a_die_shows_six_different_symbols_three_of_each_colour() -> None:
+    for wrong in ([STAR] * 6, [*DIE[:5], {"symbol": "eye", "color": "orange"}]):
+        with pytest.raises(OptionError) as refused:
+            GAME.checked_options({"box": {"dice": [DIE] * 3 + [wrong] + [DIE] * 5}})
+        assert str(refused.value) == (
+            "Your box: Die 4 must show 6 different symbols, 3 orange and 3 black."
+        )
 
 
 def test_entered_acrobatics_points_count_and_lose_the_mark() -> None:
