@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from companion.engine import ErrorCode, Game, OptionError, Reason, resolve_options
+from companion.engine import ErrorCode, Game, OptionError, Reason
 from companion.engine.text import N_
 from companion.rooms.errors import RoomError
 from companion.rooms.events import GameEvent
@@ -56,7 +56,7 @@ def options_for(game: Game[Any], given: Mapping[str, Any]) -> dict[str, Any]:
     """``game``'s options with ``given`` overlaid on its defaults; RoomError ``bad_request``
     for an unknown option or a bad value (as ``POST /api/rooms``)."""
     try:
-        return resolve_options(game.options, given)
+        return game.checked_options(given)
     except OptionError as exc:
         raise RoomError(ErrorCode.BAD_REQUEST, exc.template, **exc.params) from exc
 

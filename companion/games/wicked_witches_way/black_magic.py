@@ -171,22 +171,25 @@ def timing_of(card: str) -> Timing:
     return Timing.END if spell is None else spell.info.timing
 
 
-def points_of(card: str) -> int:
-    return acrobatics().points.get(kind_of(card), 0)
+def points_of(card: str, values: Acrobatics | None = None) -> int:
+    """An acrobatics card's points in ``values`` (default: the data file's); 0 for a spell."""
+    return (values or acrobatics()).points.get(kind_of(card), 0)
 
 
 def shuffled(cards: tuple[str, ...], rng: Rng) -> tuple[str, ...]:
     return tuple(str(card) for card in rng.shuffled(list(cards)))
 
 
-def card_json(card: str) -> dict[str, Any]:
-    """A card as a seat's own view shows it."""
+def card_json(card: str, values: Acrobatics | None = None) -> dict[str, Any]:
+    """A card as a seat's own view shows it (an acrobatics card's points from ``values``, the
+    room's box; default: the data file's)."""
     if is_acrobatics(card):
+        values = values or acrobatics()
         return {
             "id": card,
             "kind": kind_of(card),
             "timing": Timing.END.value,
-            "points": points_of(card),
-            "placeholder": acrobatics().placeholder,
+            "points": points_of(card, values),
+            "placeholder": values.placeholder,
         }
     return {"id": card, "kind": kind_of(card), "timing": timing_of(card).value}

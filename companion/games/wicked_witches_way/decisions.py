@@ -29,7 +29,6 @@ from typing import Any
 
 from companion.games.wicked_witches_way import spells
 from companion.games.wicked_witches_way.black_magic import Spell
-from companion.games.wicked_witches_way.dice import face_table
 from companion.games.wicked_witches_way.state import Formula, GameState, Phase, Step
 from companion.games.wicked_witches_way.symbols import SYMBOLS, in_order
 from companion.games.wicked_witches_way.turn import can_close_lid
@@ -170,7 +169,7 @@ def _resolve(state: GameState, seat: int | None) -> list[Payload]:
 def _dice(state: GameState) -> list[dict[str, str]]:
     """A representative of the dice (any 9 faces are accepted): those entered already, else
     the first face of each die of the face table."""
-    faces = state.dice or tuple(die[0] for die in face_table().dice)
+    faces = state.dice or tuple(die[0] for die in state.options.faces.dice)
     return [face.to_json() for face in faces]
 
 

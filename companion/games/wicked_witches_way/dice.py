@@ -1,4 +1,5 @@
-"""The nine dice: the editable face table, the app's seeded roll, and dice entered by hand."""
+"""The nine dice: their face table (the room's box, else ``data/dice.json``'s placeholder), the
+app's seeded roll, and dice entered by hand."""
 
 from __future__ import annotations
 
@@ -59,14 +60,16 @@ def face_table() -> FaceTable:
     return parse_face_table(json.loads(text))
 
 
-def roll(seed: int, turn: int) -> tuple[Die, ...]:
-    """Each die shows a uniformly random face of its row; the same seed and turn, the same roll.
+def roll(seed: int, turn: int, table: FaceTable | None = None) -> tuple[Die, ...]:
+    """Each die shows a uniformly random face of its row of ``table`` (default: the data
+    file's); the same seed and turn, the same roll.
 
     >>> roll(5, 1) == roll(5, 1) and len(roll(5, 1)) == 9
     True
     """
     rng = Rng(seed, "roll", turn)
-    return tuple(faces[rng.randint(0, FACES - 1)] for faces in face_table().dice)
+    dice = (table or face_table()).dice
+    return tuple(faces[rng.randint(0, FACES - 1)] for faces in dice)
 
 
 def parse_dice(raw: object) -> tuple[Die, ...]:

@@ -17,7 +17,7 @@ from typing import Any
 
 from companion.engine.text import N_
 from companion.games.wicked_witches_way import track
-from companion.games.wicked_witches_way.black_magic import SPELLS, acrobatics
+from companion.games.wicked_witches_way.black_magic import SPELLS
 from companion.games.wicked_witches_way.dice import DICE_COUNT
 from companion.games.wicked_witches_way.spells import (
     ATTRACTION_SPACES,
@@ -46,7 +46,6 @@ def reference() -> dict[str, Any]:
             }
             for spell, info in SPELLS.items()
         },
-        "acrobatics": {"points": acrobatics().points, "placeholder": acrobatics().placeholder},
         "symbols": [{"id": symbol.value, "name": symbol.label} for symbol in SYMBOLS],
         "colors": [{"id": color.value, "name": name} for color, name in COLOR_NAMES.items()],
         # seat k plays witches[k]

@@ -13,6 +13,7 @@ from typing import Any
 
 from companion.engine import (
     BadRequest,
+    Box,
     Field,
     FieldType,
     Forbidden,
@@ -46,6 +47,7 @@ from companion.games.wicked_witches_way.black_magic import (
     is_acrobatics,
     shuffled,
 )
+from companion.games.wicked_witches_way.box import BOX, check_dice, from_box
 from companion.games.wicked_witches_way.reference import MAX_ACROBATICS, reference
 from companion.games.wicked_witches_way.state import (
     WITCHES,
@@ -88,6 +90,7 @@ class WickedWitchesWay(Game[GameState]):
     #: reveal paced by the server with the same moments for every witch; handicaps set by the
     #: table; seats that leave
     rules_version = 2
+    box = BOX
     options = (
         Option("physical_dice", OptionType.BOOL, False, "Physical dice (typed in at the lid)"),
         Option("physical_deck", OptionType.BOOL, False, "Physical Black Magic deck"),
@@ -167,10 +170,14 @@ class WickedWitchesWay(Game[GameState]):
             ),
         )
 
+    def check_box(self, box: Box) -> None:
+        check_dice(box)
+
     def new_state(
         self, players: tuple[str, ...], options: Mapping[str, Any], seed: int
     ) -> GameState:
         roller = Rng(seed, "first roller").randint(0, len(players) - 1)
+        faces, values = from_box(Box(self.box, options.get("box", {})))
         state = GameState(
             seed=seed,
             options=Options(
@@ -179,6 +186,8 @@ class WickedWitchesWay(Game[GameState]):
                 compose_seconds=int(options["compose_seconds"]),
                 fog_seconds=int(options["fog_seconds"]),
                 pace_seconds=int(options["pace_seconds"]),
+                faces=faces,
+                acrobatics=values,
             ),
             witches=tuple(Witch(seat, name) for seat, name in enumerate(players)),
             draw_pile=() if options["physical_deck"] else shuffled(DECK, Rng(seed, "deck")),
@@ -241,12 +250,12 @@ class WickedWitchesWay(Game[GameState]):
             out.append(formula.to_json())
         if not state.options.physical_deck:
             for card in witch.hand:
-                shown = card_json(card)
+                shown = card_json(card, state.options.acrobatics)
                 if is_acrobatics(card):
                     shown = {k: shown[k] for k in ("id", "points", "placeholder")}
                 out.append(shown)
         if state.keep_choice is not None and state.current == seat:
-            drawn = [card_json(card) for card in state.keep_choice]
+            drawn = [card_json(card, state.options.acrobatics) for card in state.keep_choice]
             out += [drawn, *drawn]
         return out
 

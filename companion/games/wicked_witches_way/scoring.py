@@ -28,7 +28,9 @@ def place_points(position: int, finished_rank: int | None) -> int:
 def acrobatics_points(state: GameState, witch: Witch) -> int:
     if state.options.physical_deck:
         return witch.acrobatics_entered or 0
-    return sum(points_of(card) for card in witch.hand if is_acrobatics(card))
+    return sum(
+        points_of(card, state.options.acrobatics) for card in witch.hand if is_acrobatics(card)
+    )
 
 
 @dataclass(frozen=True)

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.engine.text import text_json
-from companion.games.wicked_witches_way.black_magic import Spell
+from companion.games.wicked_witches_way.black_magic import Acrobatics, Spell, acrobatics
+from companion.games.wicked_witches_way.dice import FaceTable, face_table
 from companion.games.wicked_witches_way.formula import Valid, Verdict, valid_symbols
 from companion.games.wicked_witches_way.symbols import Color, Die, Symbol
 from companion.games.wicked_witches_way.track import FINISH
@@ -70,6 +71,9 @@ class Options:
     fog_seconds: int = 5
     #: how long each step of the reveal lasts (each witch's moments, the lid opening)
     pace_seconds: int = 4
+    #: the dice's faces and the acrobatics cards' points: the room's box over the placeholders
+    faces: FaceTable = field(default_factory=face_table, compare=False, repr=False)
+    acrobatics: Acrobatics = field(default_factory=acrobatics, compare=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -54,7 +54,11 @@ def roll(state: GameState, seat: int | None, action: Mapping[str, Any], at: floa
         if state.options.physical_dice:
             raise BadRequest("Enter the dice when the lid opens, once every formula is written.")
         raise BadRequest("The app rolls the dice (the 'physical dice' option is off).")
-    rolled = None if state.options.physical_dice else dice.roll(state.seed, state.turn)
+    rolled = (
+        None
+        if state.options.physical_dice
+        else dice.roll(state.seed, state.turn, state.options.faces)
+    )
     who = say(N_("The table")) if seat is None else state.name(seat)
     if rolled is None:
         text = say("{who} rolls the dice: look in the box!", who=who)

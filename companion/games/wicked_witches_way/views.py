@@ -11,12 +11,11 @@ from companion.engine.text import text_json
 from companion.games.wicked_witches_way import scoring, spells
 from companion.games.wicked_witches_way.black_magic import (
     Spell,
-    acrobatics,
     card_json,
     is_acrobatics,
+    points_of,
 )
 from companion.games.wicked_witches_way.deadlines import deadline
-from companion.games.wicked_witches_way.dice import face_table
 from companion.games.wicked_witches_way.state import DecreeStage, Formula, GameState, Phase, Step
 from companion.games.wicked_witches_way.turn import can_close_lid
 
@@ -64,7 +63,10 @@ def table_view(state: GameState) -> dict[str, Any]:
         "deck": _deck(state),
         "final": final,
         "awaiting_acrobatics": _awaiting_acrobatics(state),
-        "placeholders": {"dice": face_table().placeholder, "acrobatics": acrobatics().placeholder},
+        "placeholders": {
+            "dice": state.options.faces.placeholder,
+            "acrobatics": state.options.acrobatics.placeholder,
+        },
         "options": state.options.to_json(),
     }
 
@@ -145,6 +147,7 @@ def seat_view(state: GameState, seat: int) -> dict[str, Any]:
         and state.formulas[seat] is None
     )
     hand = [] if state.options.physical_deck else list(witch.hand)
+    values = state.options.acrobatics
     out["you"] = {
         "seat": seat,
         "witch": witch.witch,
@@ -152,11 +155,15 @@ def seat_view(state: GameState, seat: int) -> dict[str, Any]:
         "formula": None if locked is None else locked.to_json(),
         "hand": [card_json(c) for c in hand if not is_acrobatics(c)],
         "acrobatics": [
-            {"id": c, "points": card_json(c)["points"], "placeholder": acrobatics().placeholder}
+            {
+                "id": c,
+                "points": points_of(c, values),
+                "placeholder": values.placeholder,
+            }
             for c in hand
             if is_acrobatics(c)
         ],
-        "keep_choice": [card_json(c) for c in state.keep_choice]
+        "keep_choice": [card_json(c, values) for c in state.keep_choice]
         if state.keep_choice is not None and state.current == seat
         else None,
         # with physical dice the app has no dice to show: she lifts the lid of the real box

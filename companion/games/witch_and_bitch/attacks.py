@@ -17,7 +17,7 @@ from companion.games.witch_and_bitch.dice import Die, roll
 from companion.games.witch_and_bitch.scenarios import Appears
 from companion.games.witch_and_bitch.spells import spell
 from companion.games.witch_and_bitch.state import Card, GameState, Tracked
-from companion.games.witch_and_bitch.witches import Witch, cards, die, hurt
+from companion.games.witch_and_bitch.witches import Witch, die, hurt
 
 #: the Rom of scenario 4: Health 1, Defense 18, a corpse of 4 XP
 ROM_DEFENSE, ROM_XP = 18, 4
@@ -50,7 +50,7 @@ def _bonus(state: GameState, seat: int, school: str | None) -> int:
     """The variant: a preferred School adds the Witch card's bonus to the roll."""
     if not state.preferred or school is None:
         return 0
-    card = cards()[state.witches[seat].card]
+    card = state.book.card(state.witches[seat].card)
     return card.bonus if school in card.preferred else 0
 
 
@@ -124,7 +124,7 @@ def _defense(
         raise Illegal("Choose another Witch to attack.")
     if state.witches[victim].dead:
         raise Illegal("{name}'s Witch is dead already.", name=state.names[victim])
-    return state.witches[victim].defense
+    return state.book.card(state.witches[victim].card).defense
 
 
 def _hit(
@@ -184,7 +184,7 @@ def enemy_attack(
         raise BadRequest("Give the Enemy's Attack bonus and Damage (on its token).")
     purpose = "antagonist attack" if antagonist else "enemy attack"
     rolled = roll(state.seed, state.next_roll, Die.D20, by, purpose, value)
-    rolled = replace(rolled, bonus=bonus, against=witch.defense)
+    rolled = replace(rolled, bonus=bonus, against=state.book.card(witch.card).defense)
     state = replace(state, rolls=(*state.rolls, rolled))
     return damage(state, victim, dealt) if rolled.hit else state
 

@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.engine import (
+    Box,
     Field,
     FieldType,
     Game,
@@ -39,6 +40,7 @@ from companion.games.witch_and_bitch import (
     telling,
     views,
 )
+from companion.games.witch_and_bitch.box import BOX, book_of
 from companion.games.witch_and_bitch.destiny import build
 from companion.games.witch_and_bitch.dice import Die, roll
 from companion.games.witch_and_bitch.scenarios import SCENARIOS
@@ -71,6 +73,7 @@ class WitchAndBitch(Game[GameState]):
     title = "Witch & Bitch"
     min_players = 1
     max_players = 5
+    box = BOX
     options = (
         Option(
             "scenario",
@@ -226,6 +229,7 @@ class WitchAndBitch(Game[GameState]):
             witches=tuple(Witch(card=ids[k]) for k in range(len(players))),
             deck=build(sc.deck, Rng(seed, "destiny")),
             preferred=bool(options["preferred"]),
+            book=book_of(Box(self.box, options.get("box", {}))),
             cards=bitch.deal(len(players), Rng(seed, "cards")) if sc.bitch else (),
         )
         return state
@@ -334,7 +338,9 @@ class WitchAndBitch(Game[GameState]):
                 raise Illegal("The starting Spells are first-level Spells.")
             if any(spells.spell(s).school == spell.school for s in mine):
                 raise Illegal("Your two starting Spells must be of two different Schools.")
-            raise Illegal("Both copies of {spell} are taken.", spell=say(spell.name))
+            raise Illegal(
+                "Both copies of {spell} are taken.", spell=say(state.book.spell_name(chosen))
+            )
         return self._drafted(state, seat, chosen)
 
     def _drafted(self, state: GameState, seat: int, chosen: str) -> GameState:
@@ -384,7 +390,7 @@ class WitchAndBitch(Game[GameState]):
         if chosen not in spells.learnable(witch.spells, state.hands(but=seat)):
             if spells.follows(chosen, witch.spells):
                 raise Illegal(
-                    "{name} is taken: no copy is left.", name=say(spells.spell(chosen).name)
+                    "{name} is taken: no copy is left.", name=say(state.book.spell_name(chosen))
                 )
             raise Illegal("Your Witch cannot learn that Spell (its School, level or branch).")
         try:

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from functools import cache
 from typing import Any
 
+from companion.engine import Box
+from companion.games.witch_and_bitch.box import BOX, OBJECTS_SCENARIO, Book, book_of
 from companion.games.witch_and_bitch.destiny import Colour
 from companion.games.witch_and_bitch.dice import Roll
 from companion.games.witch_and_bitch.scenarios import Death, Scenario, scenario
@@ -77,6 +80,12 @@ class Tracked:
         }
 
 
+@cache
+def placeholders() -> Book:
+    """The values of a box nobody has entered: the data files' placeholders."""
+    return book_of(Box(BOX, {}))
+
+
 @dataclass(frozen=True)
 class GameState:
     seed: int
@@ -121,10 +130,18 @@ class GameState:
     #: Enemies whose health the table chose to track (optional), and the next number to give
     tracked: tuple[Tracked, ...] = ()
     next_tracked: int = 1
+    #: the printed values: the room's box over the data files' placeholders
+    book: Book = field(default_factory=lambda: placeholders(), compare=False, repr=False)
 
     @property
     def scenario(self) -> Scenario:
-        return scenario(self.scenario_number)
+        """The scenario as the rulebook gives it, with what the room's box adds (scenario 2's
+        Objects)."""
+        sc = scenario(self.scenario_number)
+        if sc.number != OBJECTS_SCENARIO:
+            return sc
+        book = self.book
+        return replace(sc, objects=book.objects, objects_placeholder=book.objects_placeholder)
 
     @property
     def players(self) -> int:

@@ -18,9 +18,9 @@ from __future__ import annotations
 from companion.engine import Payload
 from companion.engine.outcome import Outcome, Place, Reason, default_outcome
 from companion.engine.text import N_, say
-from companion.games.witch_and_bitch import decisions, spells
+from companion.games.witch_and_bitch import decisions
 from companion.games.witch_and_bitch.state import GameState, Step
-from companion.games.witch_and_bitch.witches import ACTIONS, cards
+from companion.games.witch_and_bitch.witches import ACTIONS
 
 #: the steps the TV leads: any phone may press Next once the table has done what it shows
 TV_LED = (
@@ -139,11 +139,11 @@ def describe(state: GameState, seat: int | None, action: Payload) -> str | None:
     """
     kind = action.get("type")
     if kind in ("pick", "learn"):
-        return say(spells.spell(str(action["spell"])).name)
+        return say(state.book.spell_name(str(action["spell"])))
     if kind == "position":
         return say(N_("Position {spot}"), spot=action["spot"])
     if kind == "witch":
-        return say(cards()[str(action["witch"])].name)
+        return say(state.book.card(str(action["witch"])).name)
     if kind == "corpse":
         return say(N_("+{xp} XP"), xp=action["xp"])
     if kind == "damage":

@@ -7,9 +7,9 @@ from typing import Any
 
 from companion.engine.text import N_, say, text_json
 from companion.games.witch_and_bitch import bitch, rounds, spells
-from companion.games.witch_and_bitch.destiny import Colour, texts
+from companion.games.witch_and_bitch.destiny import Colour
 from companion.games.witch_and_bitch.state import Card, GameState, Step
-from companion.games.witch_and_bitch.witches import cards, learning_cost
+from companion.games.witch_and_bitch.witches import learning_cost
 
 #: how many rolls the views carry (newest last)
 ROLLS_SHOWN = 40
@@ -18,8 +18,8 @@ SPAWNS_SHOWN = 6
 
 def witch_json(state: GameState, seat: int) -> dict[str, Any]:
     witch = state.witches[seat]
-    card = cards()[witch.card]
-    known = [{**spells.spell(s).to_json(), "exhausted": s in witch.exhausted} for s in witch.spells]
+    card = state.book.card(witch.card)
+    known = [{**state.book.spell_json(s), "exhausted": s in witch.exhausted} for s in witch.spells]
     return {
         "seat": seat,
         "player": state.names[seat],
@@ -47,7 +47,7 @@ def witch_json(state: GameState, seat: int) -> dict[str, Any]:
 
 def _destiny(state: GameState) -> dict[str, Any]:
     left = {c.value: state.deck.count(c) for c in Colour}
-    shown = texts()[state.destiny] if state.destiny is not None else None
+    shown = state.book.destiny_text(state.destiny) if state.destiny is not None else None
     return {
         "left": len(state.deck),
         "left_by_colour": left,
@@ -127,6 +127,14 @@ def table(state: GameState) -> dict[str, Any]:
             "placeholder": sc.objects_placeholder,
         },
         "antagonist": _antagonist(state),
+        # what the room's box names and prints (the reference has the data files' placeholders)
+        "book": {
+            "spells": {
+                s: {"name": name, "placeholder": placeholder}
+                for s, name, placeholder in state.book.spell_names
+            },
+            "witches": [card.to_json() for card in state.book.witches],
+        },
         "rom": {"killed": state.rom_killed, "total": sc.rom} if sc.rom else None,
         "tracked": [enemy.to_json() for enemy in state.tracked],
         "permanent": state.permanent,

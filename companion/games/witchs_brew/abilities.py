@@ -1,9 +1,9 @@
 """The 17 magical ability cards (Magical Abilities expansion) and their deck.
 
-The names and texts are placeholders in ``data/abilities.json``; only the kinds are known. The
-file is meant to be edited: a table may write its own cards' names and texts there (and set
-``placeholder`` to false). Each card has a ``number`` (1–17, its place in the file unless the
-file says otherwise), so that a player using the physical cards can say which one they kept.
+Only the kinds are known; the names and texts are the game's box (:data:`BOX`): the host enters
+them from the cards on the TV ("Your box"), and ``data/abilities.json`` holds the placeholders
+used until then. Each card has a ``number`` (1–17, its place in the file unless the file says
+otherwise), so that a player using the physical cards can say which one they kept.
 The deck is a tuple of cards from the top. Cards come back face up under the bottom; as soon as
 a face-up card would be dealt from the top, the face-up cards are shuffled and become a new
 face-down deck (the expansion's rule).
@@ -14,12 +14,13 @@ from __future__ import annotations
 import enum
 import json
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
 from typing import Any
 
-from companion.engine import Rng
+from companion.engine import Box, BoxField, BoxKind, OptionError, Rng
+from companion.engine.text import N_
 
 #: cards of each kind in the box
 KIND_COUNTS = {"start": 3, "once": 3, "multi": 11}
@@ -98,15 +99,15 @@ def parse_abilities(doc: Any) -> dict[str, Ability]:
     return out
 
 
-def find(said: str) -> str | None:
-    """The card a player named: by its number, its name (case and spaces do not matter) or
-    its id; None if no card is called that.
+def find(said: str, cards: Iterable[Ability] | None = None) -> str | None:
+    """The card a player named among ``cards`` (default: the data file's): by its number, its
+    name (case and spaces do not matter) or its id; None if no card is called that.
 
     >>> find("7"), find(" ability 7 (PLACEHOLDER) "), find("ability-07"), find("18"), find("x")
     ('ability-07', 'ability-07', 'ability-07', None, None)
     """
     wanted = _spelling(said)
-    for card in abilities().values():
+    for card in abilities().values() if cards is None else cards:
         if wanted in (str(card.number), _spelling(card.name), card.id.casefold()):
             return card.id
     return None
@@ -126,6 +127,76 @@ def abilities() -> dict[str, Ability]:
 
 def ability(card: str) -> Ability:
     return abilities()[card]
+
+
+# -- the box the host enters ------------------------------------------------------------------
+
+#: the longest card text the box takes
+TEXT_MAX = 300
+
+BOX: tuple[BoxField, ...] = (
+    BoxField(
+        "abilities",
+        BoxKind.LIST,
+        [
+            {"name": a.name, "text": a.text}
+            for a in sorted(abilities().values(), key=lambda a: a.number)
+        ],
+        N_("Ability cards"),
+        count=sum(KIND_COUNTS.values()),
+        item=(
+            BoxField(
+                "card",
+                BoxKind.RECORD,
+                None,
+                N_("Ability card"),
+                item=(
+                    BoxField("name", BoxKind.TEXT, "", N_("Name")),
+                    BoxField("text", BoxKind.TEXT, "", N_("Text"), high=TEXT_MAX),
+                ),
+            ),
+        ),
+        help=N_(
+            "Cards 1–3 take effect at the start of a set (the quill), 4–6 once per set (1x), "
+            "7–17 any number of times (the arrow)."
+        ),
+    ),
+)
+
+
+def check_names(box: Box) -> None:
+    """Two cards of the box may not share a name: a player names the card she kept.
+
+    >>> check_names(Box(BOX, {"abilities": [{"name": "Echo"}, {"name": " echo"}] + [{}] * 15}))
+    Traceback (most recent call last):
+    ...
+    companion.engine.options.OptionError: Your box: two ability cards are called echo.
+    """
+    seen: set[str] = set()
+    for card in box.value("abilities"):
+        name = _spelling(card["name"])
+        if name in seen:
+            raise OptionError(N_("Your box: two ability cards are called {name}."), name=name)
+        seen.add(name)
+
+
+def cards_of(box: Box) -> tuple[Ability, ...]:
+    """The 17 cards with the names and texts the room's box gives, in the data file's order; a
+    card whose name the host has not entered stays a placeholder.
+
+    >>> from companion.engine import check_box
+    >>> given = {"abilities": [{"name": "Echo", "text": "Play twice."}] + [{}] * 16}
+    >>> first, second = cards_of(Box(BOX, check_box(BOX, given)))[:2]
+    >>> (first.name, first.placeholder), (second.name, second.placeholder)
+    (('Echo', False), ('Ability 2 (placeholder)', True))
+    """
+    entered = box.value("abilities")
+    out = []
+    for card in abilities().values():
+        row = entered[card.number - 1]
+        placeholder = card.placeholder and box.placeholder("abilities", card.number - 1, "name")
+        out.append(replace(card, name=row["name"], text=row["text"], placeholder=placeholder))
+    return tuple(out)
 
 
 def new_deck(rng: Rng) -> Deck:

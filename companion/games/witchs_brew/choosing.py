@@ -32,7 +32,7 @@ def keep(state: GameState, seat: int, action: Payload, at: float) -> GameState:
     drafting = _drafting(state, seat)
     if not state.options.physical_abilities:
         raise Illegal("The app deals the ability cards: keep one of those in your hand.")
-    card = find(action["card"])
+    card = find(action["card"], state.options.cards)
     if card is None:
         count = len(abilities())
         raise BadRequest("There is no such ability card: give its number (1–{count}).", count=count)

@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.engine import (
+    Box,
     Field,
     FieldType,
     Game,
@@ -39,7 +40,15 @@ from companion.games.witchs_brew import (
     views,
 )
 from companion.games.witchs_brew import trick as chain
-from companion.games.witchs_brew.abilities import Kind, abilities, ability, new_deck
+from companion.games.witchs_brew.abilities import (
+    BOX,
+    Kind,
+    abilities,
+    ability,
+    cards_of,
+    check_names,
+    new_deck,
+)
 from companion.games.witchs_brew.roles import HAND_SIZE, Role, reminders
 from companion.games.witchs_brew.state import (
     AMULETS,
@@ -71,6 +80,7 @@ class WitchsBrew(Game[GameState]):
     #: 2: a raven before a set's first card counts for the set before; seats that left are
     #: played for; the physical ability cards
     rules_version = 2
+    box = BOX
     options = (
         Option("sixth_player", OptionType.BOOL, False, "6th Player expansion (up to 6 players)"),
         Option("amulets", OptionType.BOOL, False, "Amulets expansion"),
@@ -201,6 +211,7 @@ class WitchsBrew(Game[GameState]):
             magical_abilities=bool(options["magical_abilities"]) or physical,
             answer_seconds=int(options["answer_seconds"]),
             physical_abilities=physical,
+            cards=cards_of(Box(self.box, options.get("box", {}))),
         )
         amulets = AMULETS[n] if opts.amulets else 0
         state = GameState(
@@ -283,6 +294,9 @@ class WitchsBrew(Game[GameState]):
 
     # -- views and time -------------------------------------------------------------------
 
+    def check_box(self, box: Box) -> None:
+        check_names(box)
+
     def reference(self) -> dict[str, Any]:
         """The role reminders and the ability cards (with the numbers players may give for a
         physical card): the same for every room, so served once over HTTP."""
@@ -309,9 +323,9 @@ class WitchsBrew(Game[GameState]):
             if player.hand:
                 out.append([role.value for role in player.hand])
         if state.phase is Phase.DRAFT and state.draft is not None:
-            out += [ability(card).to_json() for card in state.draft.hands[seat]]
+            out += [state.options.card(card).to_json() for card in state.draft.hands[seat]]
         if player.ability is not None and not state.revealed:
-            out.append(views.ability_json(player))
+            out.append(views.ability_json(state, player))
         return out
 
     def deadline(self, state: GameState) -> float | None:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from companion.games.witchs_brew.abilities import Deck
+from companion.games.witchs_brew.abilities import Ability, Deck, abilities
 from companion.games.witchs_brew.draft import Draft
 from companion.games.witchs_brew.roles import HAND_SIZE, Role
 from companion.games.witchs_brew.trick import Trick
@@ -35,6 +35,14 @@ class Options:
     #: the table drafts its own ability cards: the app runs the order and deals nothing (this
     #: switches the Magical Abilities expansion on)
     physical_abilities: bool = False
+    #: the 17 ability cards as the room's box names them (over the data file's placeholders)
+    cards: tuple[Ability, ...] = field(
+        default_factory=lambda: tuple(abilities().values()), compare=False, repr=False
+    )
+
+    def card(self, card_id: str) -> Ability:
+        """The ability card ``card_id`` with the box's name and text."""
+        return next(card for card in self.cards if card.id == card_id)
 
     def to_json(self) -> dict[str, Any]:
         return {

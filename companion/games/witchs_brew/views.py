@@ -34,6 +34,13 @@ def view(state: GameState, seat: int | None, deadline: float | None) -> dict[str
     }
     if state.draft is not None:
         out["draft"] = {"order": list(state.draft.order), "current": state.draft.current}
+        if state.options.physical_abilities:
+            # the cards a player may name as the one she kept (by number), as the room's box
+            # names them; without their ids, which the kept cards' secrecy is checked by
+            out["draft"]["cards"] = [
+                {k: v for k, v in card.reference_json().items() if k != "id"}
+                for card in state.options.cards
+            ]
     if seat is not None:
         out["you"] = you_json(state, seat)
     return out
@@ -71,7 +78,7 @@ def player_json(state: GameState, seat: int) -> dict[str, Any]:
         "ready": player.ready,
         "cards_left": player.cards_left,
         "amulets": {"unused": player.amulets_unused, "grey": player.amulets_grey},
-        "ability": ability_json(player) if state.revealed else None,
+        "ability": ability_json(state, player) if state.revealed else None,
         "drafting": drafting(state, seat),
         "gone": seat in state.gone,
         "points": player.points,
@@ -87,10 +94,10 @@ def drafting(state: GameState, seat: int) -> bool:
     return seat in draft.order[draft.turn :]
 
 
-def ability_json(player: Player) -> dict[str, Any] | None:
+def ability_json(state: GameState, player: Player) -> dict[str, Any] | None:
     if player.ability is None:
         return None
-    return {**ability(player.ability).to_json(), "used": player.ability_used}
+    return {**state.options.card(player.ability).to_json(), "used": player.ability_used}
 
 
 def you_json(state: GameState, seat: int) -> dict[str, Any]:
@@ -101,8 +108,8 @@ def you_json(state: GameState, seat: int) -> dict[str, Any]:
         "seat": seat,
         "selected": None if player.selected is None else [r.value for r in player.selected],
         "hand": [r.value for r in player.hand],
-        "draft_hand": [ability(card).to_json() for card in held] if held else None,
-        "ability": ability_json(player),
+        "draft_hand": [state.options.card(card).to_json() for card in held] if held else None,
+        "ability": ability_json(state, player),
         "prompts": prompts(state, seat),
     }
 

@@ -19,7 +19,6 @@ export const styles = ['./www.css'];
  * are English and shown through t().
  * @typedef {object} Book
  * @property {Record<string, {name: string, text: string, timing: string, count: number}>} spells by kind
- * @property {{points: Record<string, number>, placeholder: boolean}} acrobatics
  * @property {{id: string, name: string}[]} symbols in the rulebook's order
  * @property {{id: string, name: string}[]} colors
  * @property {string[]} witches seat k plays witches[k]
@@ -35,7 +34,7 @@ export const styles = ['./www.css'];
 
 /** @type {Book} what a page has before the reference arrives (nothing to draw) */
 const NO_BOOK = {
-  spells: {}, acrobatics: { points: {}, placeholder: true }, symbols: [], colors: [], witches: [],
+  spells: {}, symbols: [], colors: [], witches: [],
   dice: 0, track: { lowest: 0, start: 0, last_space: 0, finish: 0, penalty: 0, bad_spell: 0 },
   levels: [], novice_starts: [], decree_seconds: {}, attraction_spaces: [], max_acrobatics: 0,
 };

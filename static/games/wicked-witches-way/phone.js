@@ -652,7 +652,7 @@ function drawOver(g, ctx) {
   const told = Boolean(g.outcome);
   if (me) {
     const acro = me.acrobatics === null || me.acrobatics === undefined ? ''
-      : ' + ' + (physical ? t('acrobatics: {n}', { n: me.acrobatics }) : t('acrobatics: {n} (placeholder values)', { n: me.acrobatics }));
+      : ' + ' + (physical || !g.placeholders?.acrobatics ? t('acrobatics: {n}', { n: me.acrobatics }) : t('acrobatics: {n} (placeholder values)', { n: me.acrobatics }));
     mid.push(h('div', { class: 'www-score', id: 'www-my-score' },
       told ? null : h('p', { class: 'www-score-rank', id: 'www-my-place', text: t('{rank} place', { rank: ordinal(me.rank) }) }),
       h('p', { class: 'www-score-total', id: 'www-my-total', text: tn('{n} point', '{n} points', me.total) }),

@@ -489,7 +489,7 @@ function drawOver(ctx) {
       : best.length > 1 ? t('A tie: {who}!', { who: best.map((r) => ctx.nameOf(r.seat)).join(' & ') }) : t('Game over');
   const table = h('table', { class: 'www-final', id: 'www-final' },
     h('thead', {}, h('tr', {},
-      ['', t('Witch'), t('Race'), physical || ended ? t('Acrobatics') : t('Acrobatics*'), t('Total')].map((head) => h('th', { text: head })))),
+      ['', t('Witch'), t('Race'), physical || ended || !game.placeholders?.acrobatics ? t('Acrobatics') : t('Acrobatics*'), t('Total')].map((head) => h('th', { text: head })))),
     h('tbody', {}, rows.map((r) => {
       const w = witchOf(game, r.seat) || { seat: r.seat, witch: r.witch };
       const raceNote = w.finished_rank ? t('{rank} across', { rank: ordinal(w.finished_rank) }) : spaceLabel(ctx, w.position ?? 0);
@@ -518,7 +518,7 @@ function drawOver(ctx) {
       : physical
       ? (awaiting.size ? t('Acrobatics: each player enters the total of their real cards on their phone (or type it here).')
         : t('Acrobatics: the totals of the real cards, as entered.'))
-      : t('* Acrobatics cards use placeholder values (the printed values are unknown).') }));
+      : game.placeholders?.acrobatics ? t('* Acrobatics cards use placeholder values (the printed values are unknown).') : '' }));
 }
 
 // ---- drawing ---------------------------------------------------------------------------------

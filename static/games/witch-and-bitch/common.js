@@ -62,7 +62,10 @@ export function stepOf(g) {
 
 /** @param {Ctx} ctx */
 export function spellInfo(ctx, id) {
-  return (ctx.reference.spells || []).find((s) => s.id === id) || { id, name: id, school: '', level: 0, placeholder: true };
+  const spell = (ctx.reference.spells || []).find((s) => s.id === id) || { id, name: id, school: '', level: 0, placeholder: true };
+  // the name the room's box gives it (the reference holds the data file's placeholder)
+  const named = ctx.game?.book?.spells?.[id];
+  return named ? { ...spell, ...named } : spell;
 }
 
 /** @param {Ctx} ctx */
@@ -82,7 +85,7 @@ export function modeName(mode) {
 }
 
 /** A small dashed tag that says a value is a placeholder from the data files. */
-export function placeholderTag(title = t('Placeholder: not printed in the rulebook (editable data)')) {
+export function placeholderTag(title = t('Placeholder: not printed in the rulebook (the host can enter it under Your box)')) {
   return h('span', { class: 'wab-ph', title, text: t('placeholder') });
 }
 

@@ -107,7 +107,7 @@ function drawMe(ctx) {
   put(ctx.els.me, 
     h('div', { class: 'wab-me-head' },
       h('span', { class: 'wab-me-name', text: witchName(w) }),
-      w.witch_card.placeholder ? placeholderTag(t('Defense, Movement and preferred Schools are placeholders (editable data); Health 10 is from the rulebook')) : null,
+      w.witch_card.placeholder ? placeholderTag(t('Defense, Movement and preferred Schools are placeholders until the host enters them under Your box; Health 10 is from the rulebook')) : null,
       ctx.game.round && ctx.game.first === ctx.seat ? h('span', { class: 'wab-token-dot', title: t('first player') }) : null),
     healthBar(w),
     h('p', { class: 'wab-stats' },
@@ -331,7 +331,7 @@ function drawTask(ctx) {
     case 'setup': case 'first-roll': {
       const taken = new Map(g.witches.map((x) => [x.witch_card.id, x.seat]));
       parts.push(h('p', { class: 'wab-task-title', text: t('Your Witch card') }),
-        h('div', { class: 'wab-seg wab-witch-pick' }, (ctx.reference.witches || []).map((card) => {
+        h('div', { class: 'wab-seg wab-witch-pick' }, (ctx.game?.book?.witches || ctx.reference.witches || []).map((card) => {
           const holder = taken.get(card.id);
           const b = h('button', { type: 'button', class: `btn wab-seg-btn${holder === ctx.seat ? ' on' : ''}`, dataset: { witch: card.id }, text: card.name_placeholder ? `${t(card.name)} *` : t(card.name) });
           b.disabled = holder !== undefined && holder !== ctx.seat;

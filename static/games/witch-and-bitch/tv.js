@@ -349,7 +349,7 @@ function drawSide(ctx) {
   const { game: g, els } = ctx;
   const parts = [
     h('p', { class: 'wab-objects', id: 'wab-objects' }, t('Objects {taken}/{total}', { taken: g.objects.taken, total: g.objects.total }),
-      g.objects.placeholder ? h('span', { class: 'wab-ph-dot', title: t('* placeholder (not in the rulebook; editable data)'), text: '*' }) : null),
+      g.objects.placeholder ? h('span', { class: 'wab-ph-dot', title: t('* placeholder (not in the rulebook; the host can enter it under Your box)'), text: '*' }) : null),
     g.rom ? h('p', { class: 'wab-objects', id: 'wab-rom', text: t('Rom killed {killed}/{total}', { killed: g.rom.killed, total: g.rom.total }) }) : null,
     h('p', { class: `wab-death-rule${g.permanent ? ' wab-perm' : ''}`, id: 'wab-death', text: g.permanent ? t('Death is PERMANENT') : t('Dead Witches return next round') }),
     g.evolved ? h('p', { class: 'wab-evolved', text: t('Enemies are evolved') }) : null,
@@ -379,7 +379,7 @@ function drawSide(ctx) {
         h('span', { text: t('Move {movement}', { movement: villain.movement }) }),
         h('span', { text: t('Atk +{attack} · {damage} dmg to all · ×{activations}/round', { attack: villain.attack, damage: villain.damage, activations: villain.activations }) }))));
   }
-  parts.push(h('p', { class: 'wab-legend', text: t('* placeholder (not in the rulebook; editable data)') }));
+  parts.push(h('p', { class: 'wab-legend', text: t('* placeholder (not in the rulebook; the host can enter it under Your box)') }));
   put(els.side, ...parts);
 }
 
@@ -395,7 +395,7 @@ function drawWitches(ctx) {
         ctx.avatar(w.seat),
         h('span', { class: 'wab-witch-player', text: w.player }),
         h('span', { class: 'wab-witch-card', text: witchName(w) }),
-        w.witch_card.placeholder ? h('span', { class: 'wab-ph-dot', title: t('Defense, Movement and preferred Schools are placeholders (editable data); Health 10 is from the rulebook'), text: '*' }) : null),
+        w.witch_card.placeholder ? h('span', { class: 'wab-ph-dot', title: t('Defense, Movement and preferred Schools are placeholders until the host enters them under Your box; Health 10 is from the rulebook'), text: '*' }) : null),
       healthBar(w),
       h('p', { class: 'wab-stats' },
         h('span', { text: t('Def {defense}', { defense: w.defense }) }),

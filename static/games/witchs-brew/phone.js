@@ -250,7 +250,9 @@ function myAbility(ctx, { text = false } = {}) {
  * the placeholder data (no real names) one button per kind, which is all the app needs.
  * @param {Ctx} ctx */
 function keepChoices(ctx) {
-  const cards = Array.isArray(ctx.reference.abilities) ? ctx.reference.abilities : [];
+  // the room's box names the cards (the reference has the data file's placeholders)
+  const named = ctx.game?.draft?.cards;
+  const cards = Array.isArray(named) ? named : Array.isArray(ctx.reference.abilities) ? ctx.reference.abilities : [];
   if (cards.length && cards.every((c) => c.placeholder)) {
     const first = {};
     for (const c of cards) first[c.kind] ??= c;

@@ -44,8 +44,8 @@ def test_the_reference_has_every_card_of_the_deck_with_its_words_and_timing() ->
     assert spells["blockade"]["text"] == (
         "No player can pass you this turn. Play it after your movement."
     )
-    points = GAME.reference()["acrobatics"]["points"]
-    assert sorted(points) == sorted(kind_of(c) for c in DECK if spell_of(c) is None)
+    # the acrobatics cards' points are the room's box: in the views, not in the reference
+    assert "acrobatics" not in GAME.reference()
 
 
 def test_the_reference_has_the_symbols_witches_dice_and_track() -> None:

@@ -51,7 +51,10 @@ def test_the_option_plays_the_expansion_without_dealing() -> None:
 
 def test_the_app_calls_the_players_in_the_expansions_order() -> None:
     state = game(4, first=BEN)
-    assert table(state)["draft"] == {"order": [BEN, CLEO, DAN, ANNA], "current": BEN}
+    draft = table(state)["draft"]
+    assert (draft["order"], draft["current"]) == ([BEN, CLEO, DAN, ANNA], BEN)
+    # the cards a player may name as the one she kept (the room's box names them)
+    assert [c["number"] for c in draft["cards"]] == list(range(1, 18))
     assert GAME.view(state, BEN)["you"]["prompts"] == ["keep"]
     assert GAME.view(state, CLEO)["you"]["prompts"] == []
     assert refused(state, CLEO, {"type": "keep", "card": "4"}) == (
