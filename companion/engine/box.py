@@ -30,7 +30,7 @@ from __future__ import annotations
 import copy
 import enum
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -194,105 +194,150 @@ def _check_value(
     are named under ``under`` instead, without the list's own label ("Juror 3 · Name", not
     "Jurors · Juror 3 · Name"); ``siblings``: the values of the fields beside it, defaults
     filled in, for a board's size."""
-    kind = field.kind
-    if kind is BoxKind.INT:
-        assert field.low is not None and field.high is not None
-        if not _is_int(value) or not field.low <= value <= field.high:
-            raise OptionError(
-                N_("Your box: {field} must be a whole number from {low} to {high}."),
-                field=where,
-                low=field.low,
-                high=field.high,
-            )
-        return value
-    if kind is BoxKind.TEXT:
-        text = value.strip() if isinstance(value, str) else None
-        if text is None or not 1 <= len(text) <= field.text_max:
-            raise OptionError(
-                N_("Your box: {field} must be text (length: 1 to {high})."),
-                field=where,
-                high=field.text_max,
-            )
-        if any(ord(c) < 32 or 127 <= ord(c) < 160 for c in text):
-            raise OptionError(
-                N_("Your box: {field} must not contain control characters."), field=where
-            )
-        return text
-    if kind is BoxKind.CHOICE:
-        if not isinstance(value, str) or value not in field.choices:
-            raise OptionError(
-                N_("Your box: {field} must be one of: {choices}."),
-                field=where,
-                choices=", ".join(field.choices),
-            )
-        return value
-    if kind is BoxKind.RECORD:
-        if not isinstance(value, Mapping):
-            raise _wrong_form(where)
-        return _check_group(field.item, value, where)
-    if kind in (BoxKind.CELL, BoxKind.CELLS):  # on the board the sibling fields describe
-        assert field.board is not None
-        width, height = (siblings[name] for name in field.board)
-        corner = cell_name(width - 1, height - 1)
-        if kind is BoxKind.CELL:
-            name = _on_board(value, width, height)
-            if name is None:
-                raise OptionError(
-                    N_("Your box: {field} must be a space on the board, from a1 to {corner}."),
-                    field=where,
-                    corner=corner,
-                )
-            return name
-        if not isinstance(value, list):
-            raise _wrong_form(where)
-        names = [_on_board(v, width, height) for v in value]
-        if len(value) != field.count or None in names or len(set(names)) != len(names):
-            raise OptionError(
-                N_(
-                    "Your box: {field} must be different spaces on the board, from a1 to "
-                    "{corner} (how many: {span})."
-                ),
-                field=where,
-                corner=corner,
-                span=field.count,
-            )
-        return names
-    if not isinstance(value, list):  # every other kind is a list
+    return _CHECKS[field.kind](field, value, where, siblings, under)
+
+
+def _check_int(field: BoxField, value: Any, where: Text, *_: Any) -> Any:
+    assert field.low is not None and field.high is not None
+    if not _is_int(value) or not field.low <= value <= field.high:
+        raise OptionError(
+            N_("Your box: {field} must be a whole number from {low} to {high}."),
+            field=where,
+            low=field.low,
+            high=field.high,
+        )
+    return value
+
+
+def _check_text(field: BoxField, value: Any, where: Text, *_: Any) -> Any:
+    text = value.strip() if isinstance(value, str) else None
+    if text is None or not 1 <= len(text) <= field.text_max:
+        raise OptionError(
+            N_("Your box: {field} must be text (length: 1 to {high})."),
+            field=where,
+            high=field.text_max,
+        )
+    if any(ord(c) < 32 or 127 <= ord(c) < 160 for c in text):
+        raise OptionError(N_("Your box: {field} must not contain control characters."), field=where)
+    return text
+
+
+def _check_choice(field: BoxField, value: Any, where: Text, *_: Any) -> Any:
+    if not isinstance(value, str) or value not in field.choices:
+        raise OptionError(
+            N_("Your box: {field} must be one of: {choices}."),
+            field=where,
+            choices=", ".join(field.choices),
+        )
+    return value
+
+
+def _check_record(field: BoxField, value: Any, where: Text, *_: Any) -> Any:
+    if not isinstance(value, Mapping):
         raise _wrong_form(where)
-    if kind is BoxKind.LIST:
-        low, high = field.span
-        if not low <= len(value) <= high:
-            raise OptionError(
-                N_("Your box: {field} must be a list (how many: {span})."),
-                field=where,
-                span=_span_words(low, high),
-            )
-        (item,) = field.item
-        paths = [_item_path(under, item, i) for i in range(len(value))]
-        return [_check_value(item, v, p, siblings, p) for v, p in zip(value, paths, strict=True)]
-    if kind is BoxKind.MULTI:
-        low, high = field.span
-        if (
-            not low <= len(value) <= high
-            or any(not isinstance(v, str) or v not in field.choices for v in value)
-            or len(set(value)) != len(value)
-        ):
-            raise OptionError(
-                N_("Your box: {field} must be different ones of: {choices} (how many: {span})."),
-                field=where,
-                choices=", ".join(field.choices),
-                span=_span_words(low, high),
-            )
-        return list(value)
-    if kind is BoxKind.SIDES:
-        sides = set(value)
-        if any(not _is_int(v) or not 0 <= v < TILE_SIDES for v in value) or len(sides) < len(value):
-            raise OptionError(
-                N_("Your box: {field} must be different sides of the tile, from 0 to 7."),
-                field=where,
-            )
-        return sorted(value)
-    raise AssertionError(f"box field {field.id}: no check for {kind}")
+    return _check_group(field.item, value, where)
+
+
+def _board(field: BoxField, siblings: Mapping[str, Any]) -> tuple[int, int, str]:
+    """The width and height of the board the sibling fields describe, and its last space."""
+    assert field.board is not None
+    width, height = (siblings[name] for name in field.board)
+    return width, height, cell_name(width - 1, height - 1)
+
+
+def _check_cell(
+    field: BoxField, value: Any, where: Text, siblings: Mapping[str, Any], *_: Any
+) -> Any:
+    width, height, corner = _board(field, siblings)
+    name = _on_board(value, width, height)
+    if name is None:
+        raise OptionError(
+            N_("Your box: {field} must be a space on the board, from a1 to {corner}."),
+            field=where,
+            corner=corner,
+        )
+    return name
+
+
+def _check_cells(
+    field: BoxField, value: Any, where: Text, siblings: Mapping[str, Any], *_: Any
+) -> Any:
+    width, height, corner = _board(field, siblings)
+    if not isinstance(value, list):
+        raise _wrong_form(where)
+    names = [_on_board(v, width, height) for v in value]
+    if len(value) != field.count or None in names or len(set(names)) != len(names):
+        raise OptionError(
+            N_(
+                "Your box: {field} must be different spaces on the board, from a1 to "
+                "{corner} (how many: {span})."
+            ),
+            field=where,
+            corner=corner,
+            span=field.count,
+        )
+    return names
+
+
+def _check_list(
+    field: BoxField, value: Any, where: Text, siblings: Mapping[str, Any], under: Text | None
+) -> Any:
+    if not isinstance(value, list):
+        raise _wrong_form(where)
+    low, high = field.span
+    if not low <= len(value) <= high:
+        raise OptionError(
+            N_("Your box: {field} must be a list (how many: {span})."),
+            field=where,
+            span=_span_words(low, high),
+        )
+    (item,) = field.item
+    paths = [_item_path(under, item, i) for i in range(len(value))]
+    return [_check_value(item, v, p, siblings, p) for v, p in zip(value, paths, strict=True)]
+
+
+def _check_multi(field: BoxField, value: Any, where: Text, *_: Any) -> Any:
+    if not isinstance(value, list):
+        raise _wrong_form(where)
+    low, high = field.span
+    if (
+        not low <= len(value) <= high
+        or any(not isinstance(v, str) or v not in field.choices for v in value)
+        or len(set(value)) != len(value)
+    ):
+        raise OptionError(
+            N_("Your box: {field} must be different ones of: {choices} (how many: {span})."),
+            field=where,
+            choices=", ".join(field.choices),
+            span=_span_words(low, high),
+        )
+    return list(value)
+
+
+def _check_sides(field: BoxField, value: Any, where: Text, *_: Any) -> Any:
+    if not isinstance(value, list):
+        raise _wrong_form(where)
+    sides = set(value)
+    if any(not _is_int(v) or not 0 <= v < TILE_SIDES for v in value) or len(sides) < len(value):
+        raise OptionError(
+            N_("Your box: {field} must be different sides of the tile, from 0 to 7."),
+            field=where,
+        )
+    return sorted(value)
+
+
+#: each kind's check: (field, value, where, siblings, under) -> the checked value
+_CHECKS: dict[BoxKind, Callable[..., Any]] = {
+    BoxKind.INT: _check_int,
+    BoxKind.TEXT: _check_text,
+    BoxKind.CHOICE: _check_choice,
+    BoxKind.MULTI: _check_multi,
+    BoxKind.CELL: _check_cell,
+    BoxKind.CELLS: _check_cells,
+    BoxKind.SIDES: _check_sides,
+    BoxKind.RECORD: _check_record,
+    BoxKind.LIST: _check_list,
+}
 
 
 def _check_group(

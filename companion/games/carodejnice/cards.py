@@ -220,9 +220,8 @@ def box() -> Box:
 # -- the box the host enters ------------------------------------------------------------------
 
 
-def _declared() -> tuple[BoxField, ...]:
-    """The box's fields, with ``data/``'s placeholders as their defaults."""
-    cards = box()
+def _jurors_field(cards: Box) -> BoxField:
+    """The eight juror cards, today's placeholders as the default."""
     mission = BoxField(
         "mission",
         BoxKind.RECORD,
@@ -246,6 +245,33 @@ def _declared() -> tuple[BoxField, ...]:
     )
     name = BoxField("name", BoxKind.TEXT, "", N_("Name"))
     juror = BoxField("juror", BoxKind.RECORD, None, N_("Juror"), item=(name, missions))
+    return BoxField(
+        "jurors",
+        BoxKind.LIST,
+        [
+            {
+                "name": j.name,
+                "missions": [
+                    {
+                        "name": m.name,
+                        "difficulty": m.difficulty,
+                        "value": m.value,
+                        "challenges": m.challenges,
+                    }
+                    for m in j.missions
+                ],
+            }
+            for j in cards.jurors
+        ],
+        N_("Jurors"),
+        count=JURORS_IN_BOX,
+        item=(juror,),
+        help=N_("The eight juror cards: each one's name and its three missions."),
+    )
+
+
+def _tales_field(cards: Box) -> BoxField:
+    """The book of tales' titles and tracks, today's placeholders as the default."""
     track = BoxField(
         "track",
         BoxKind.RECORD,
@@ -268,30 +294,31 @@ def _declared() -> tuple[BoxField, ...]:
             BoxField("tracks", BoxKind.LIST, [], N_("Tracks"), low=1, high=4, item=(track,)),
         ),
     )
+    return BoxField(
+        "tales",
+        BoxKind.LIST,
+        [
+            {
+                "title": story.title,
+                "tracks": [
+                    {"name": k.name, "start": k.start, "max": k.max, "goal": k.goal}
+                    for k in story.tracks
+                ],
+            }
+            for story in cards.scenarios
+        ],
+        N_("Tales of Wildegrens"),
+        count=TALES,
+        item=(tale,),
+        help=N_("Each tale's title and the tracks it keeps, from the book of tales."),
+    )
+
+
+def _declared() -> tuple[BoxField, ...]:
+    """The box's fields, with ``data/``'s placeholders as their defaults."""
+    cards = box()
     return (
-        BoxField(
-            "jurors",
-            BoxKind.LIST,
-            [
-                {
-                    "name": j.name,
-                    "missions": [
-                        {
-                            "name": m.name,
-                            "difficulty": m.difficulty,
-                            "value": m.value,
-                            "challenges": m.challenges,
-                        }
-                        for m in j.missions
-                    ],
-                }
-                for j in cards.jurors
-            ],
-            N_("Jurors"),
-            count=JURORS_IN_BOX,
-            item=(juror,),
-            help=N_("The eight juror cards: each one's name and its three missions."),
-        ),
+        _jurors_field(cards),
         BoxField(
             "conviction_max",
             BoxKind.INT,
@@ -301,24 +328,7 @@ def _declared() -> tuple[BoxField, ...]:
             high=30,
         ),
         BoxField("curse_deck", BoxKind.INT, cards.curse_deck, N_("Curse cards"), low=1, high=30),
-        BoxField(
-            "tales",
-            BoxKind.LIST,
-            [
-                {
-                    "title": story.title,
-                    "tracks": [
-                        {"name": k.name, "start": k.start, "max": k.max, "goal": k.goal}
-                        for k in story.tracks
-                    ],
-                }
-                for story in cards.scenarios
-            ],
-            N_("Tales of Wildegrens"),
-            count=TALES,
-            item=(tale,),
-            help=N_("Each tale's title and the tracks it keeps, from the book of tales."),
-        ),
+        _tales_field(cards),
     )
 
 
