@@ -35,6 +35,7 @@ export function guildName(g, seat) {
 /** "Ann (red)"
  * @param {Ctx} ctx */
 export function who(ctx, seat) {
+  if (seat === null || seat === undefined) return ctx.nameOf(seat);   // the table (the TV)
   const g = ctx.game;
   const guild = g.players?.[seat]?.guild;
   return `${ctx.nameOf(seat)} (${guild ? t(guild) : ''})`;
@@ -251,9 +252,11 @@ export function previewStack(tile, at, facing, guild) {
   };
 }
 
-/** The placeholder notice (board, counts, spell directions and shields come from a data file). */
-export function placeholderNote(cls = '') {
-  return h('p', { class: `wc-placeholder ${cls}`.trim(), text: t('Placeholder board and tiles (5×5, altar spaces b2 d2 b4 d4, spell and shield sides): edit data/witchcraft.json to match your set.') });
+/** The placeholder notice while any value of the box (board, altar spaces, tile counts, spell and
+ * shield sides) is still the app's own: the host sets them on the lobby's "Your box" screen. */
+export function placeholderNote(g, cls = '') {
+  if (!g.placeholder) return null;
+  return h('p', { class: `wc-placeholder ${cls}`.trim(), text: t('Placeholder board or tiles: the host can enter your set in "Your box" in the lobby.') });
 }
 
 /** The legend of symbols, for the TV. */
