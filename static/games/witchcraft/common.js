@@ -112,7 +112,8 @@ export function boardSvg(g, { marks = {}, onCell = null, last = null, cls = '' }
     root.append(svg('text', { x: (x + 1.5) * CELL, y: y0 + 32, class: 'wc-coord' }, document.createTextNode(String.fromCharCode(97 + x))));
   }
   for (let y = 0; y < g.board.height; y += 1) {
-    root.append(svg('text', { x: x0 + 20, y: (y + 1.6) * CELL, class: 'wc-coord' }, document.createTextNode(String(y + 1))));
+    // rows counted from the bottom, as the space names are (a1 is the bottom-left space)
+    root.append(svg('text', { x: x0 + 20, y: (y + 1.6) * CELL, class: 'wc-coord' }, document.createTextNode(String(g.board.height - y))));
   }
 
   for (const c of spaces) {
@@ -124,7 +125,7 @@ export function boardSvg(g, { marks = {}, onCell = null, last = null, cls = '' }
     if (marks.lines?.has(k)) classes.push('wc-aim');
     if (marks.area?.has(k)) classes.push('wc-area');
     if (selectable.has(k)) classes.push('wc-can');
-    if (marks.selected === k) classes.push('wc-selected');
+    if (marks.selected === k || marks.asked === k) classes.push('wc-selected');
     const x = (c[0] + 1) * CELL;
     const y = (c[1] + 1) * CELL;
     const rect = svg('rect', { x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, rx: 10, class: classes.join(' '), 'data-cell': cellName(c, g.board.height) });

@@ -53,7 +53,7 @@ export function render(ctx) {
 
   const entries = g.table_options || [];
   const asked = entries.find((o) => o.at);
-  const marks = asked ? { targets: new Set([asked.at.join(',')]), ghosts: [] } : {};
+  const marks = asked ? { asked: asked.at.join(',') } : {};   // the space whose altar is asked
   els.board.replaceChildren(boardSvg(g, { marks, last: g.last, cls: 'wc-board-tv' }));
   els.entry.replaceChildren(...(entries.length ? entryPanel(ctx, entries) : []));
   els.entry.hidden = !entries.length;

@@ -148,3 +148,10 @@ def test_clocks_do_not_run_while_the_set_up_is_entered() -> None:
         state = GAME.apply(state, sender, {"type": "choose", "option": 0}, at)
         assert state.clock is not None and state.clock.since is None
     assert GAME.deadline(state) is None
+    state = GAME.apply(state, state.decider, {"type": "choose", "option": 0}, at + 1_000)  # draw
+    assert state.clock is not None and state.clock.since is None  # part of the first move
+    mover = state.decider
+    assert mover is not None
+    state = GAME.apply(state, mover, {"type": "choose", "option": 0}, at + 9_000)  # place
+    assert state.clock is not None and state.clock.since == at + 9_000
+    assert state.clock.left == (300_000, 300_000) and state.clock.running == 1 - mover
