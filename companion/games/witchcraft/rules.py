@@ -149,9 +149,9 @@ class Witchcraft(Game[GameState]):
         return {
             "tiles": {k: v.describe() for k, v in d.kinds.items()},
             "placeholder": "Board shape, altar spaces, how many of each kind a guild has (9 in "
-            "all, the rulebook's), spell directions and shield sides are placeholders from "
-            "data/witchcraft.json; which spell each tile casts and which tiles carry shields "
-            "are the rulebook's.",
+            "all, the rulebook's), spell directions and shield sides are the app's placeholders "
+            "until the host enters them in Your box (the option box); which spell each tile "
+            "casts and which tiles carry shields are the rulebook's.",
         }
 
     # -- actions ------------------------------------------------------------------------------
