@@ -24,9 +24,10 @@ pytestmark = pytest.mark.browser
 
 NAMES = ["Ann", "Ben"]
 SEED = 3
-#: the planning strategies (``random.Random`` seeds) that give this seed's shortest night found:
-#: a split capture and an altar in 24 decisions, then Ann has no legal move 8 decisions later
-PLAN_RNG, FINISH_RNG = 6, 4
+#: the planning strategies (``random.Random`` seeds) that give this seed's shortest night found
+#: (searched again when the Prophet's choices changed): a split capture and an altar in 27
+#: decisions, then Ann has no legal move 10 decisions later (no summoning on the way)
+PLAN_RNG, FINISH_RNG = 94, 0
 
 
 def plan(seed: int, rng: random.Random) -> list[int] | None:
