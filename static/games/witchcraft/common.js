@@ -92,7 +92,10 @@ function cellName(c, rows) {
  */
 export function boardSvg(g, { marks = {}, onCell = null, last = null, cls = '' } = {}) {
   const cells = new Set(g.board.cells.map(key));
-  const spaces = [...g.board.cells, ...(marks.ghosts || []).filter((c) => !cells.has(key(c)))];
+  // each offered space once: a space many choices offer (a map tile's) would otherwise get a
+  // hitbox per choice, the last one covering the others
+  const ghosts = new Map((marks.ghosts || []).filter((c) => !cells.has(key(c))).map((c) => [key(c), c]));
+  const spaces = [...g.board.cells, ...ghosts.values()];
   // only the spaces in play (and those a phone offers): the ring for map tiles appears with them
   const xs = spaces.map((c) => c[0]);
   const ys = spaces.map((c) => c[1]);
