@@ -256,6 +256,12 @@ def test_clocks_on_a_real_board(browser: Any, server: LiveServer, artifacts: Pat
         if state.ply == 4:
             assert "special tile" in tv.locator("#wc-entry").inner_text()
             tv.screenshot(path=str(artifacts / "witchcraft-tv-enter-specials-1920x1080.png"))
+            for lang, words in (("cs", "Který zvláštní dílek"), ("it", "Quale tessera speciale")):
+                room_language(tv, lang)  # the entry panel in the room's language
+                wait_text(tv, "#wc-entry", words)
+                tv.screenshot(path=str(artifacts / f"witchcraft-tv-enter-specials-{lang}.png"))
+            room_language(tv, "en")
+            wait_text(tv, "#wc-entry", "Which special tile")
         tv.click('#wc-entry [data-i="0"]')
         state = WITCHCRAFT.apply(state, None, {"type": "choose", "option": 0}, 0)
     tv.wait_for_function(f"() => document.querySelector('#wc-tv')?.dataset.ply === '{state.ply}'")
