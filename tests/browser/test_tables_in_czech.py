@@ -79,7 +79,7 @@ def test_witchcraft_in_czech(browser: Any, server: LiveServer, artifacts: Path) 
         label = cs(
             "Place the {tile} on {cell} facing {side}",
             tile=cs(tile),
-            cell=name(choice.at),  # type: ignore[arg-type]
+            cell=name(choice.at, state.kit.height),  # type: ignore[arg-type]
             side=choice.facing.word.upper(),  # type: ignore[union-attr]
         )
         assert page.locator("#wc-confirm").inner_text() == cs("Confirm: {label}", label=label)
@@ -91,7 +91,7 @@ def test_witchcraft_in_czech(browser: Any, server: LiveServer, artifacts: Path) 
         line = cs(
             "places the {tile} on {cell} facing {side}",
             tile=cs(tile),
-            cell=name(choice.at),  # type: ignore[arg-type]
+            cell=name(choice.at, state.kit.height),  # type: ignore[arg-type]
             side=choice.facing.word.upper(),  # type: ignore[union-attr]
         )
         tv.wait_for_function(

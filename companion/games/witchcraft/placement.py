@@ -27,7 +27,7 @@ from companion.games.witchcraft.state import (
 def place_choices(state: GameState) -> list[Choice]:
     tile = state.players[state.turn].to_place[0]
     return [
-        placing(tile.spec.name, cell, facing)
+        placing(tile.spec.name, cell, facing, state.kit.height)
         for cell in sorted(state.cells)
         if state.free(cell)
         for facing in Dir
@@ -35,17 +35,17 @@ def place_choices(state: GameState) -> list[Choice]:
 
 
 @cache
-def placing(tile: str, cell: Cell, facing: Dir) -> Choice:
-    """Placing the tile named ``tile`` on ``cell`` facing ``facing``: a value, made once (each
-    placement lists up to 200 of them, and every view of the placement lists them again).
+def placing(tile: str, cell: Cell, facing: Dir, height: int) -> Choice:
+    """Placing the tile named ``tile`` on ``cell`` facing ``facing`` on a board ``height``
+    rows high: a value, made once (each placement lists up to 200 of them, and every view of
+    the placement lists them again).
 
-    >>> placing("Monk", (0, 0), Dir.N) is placing("Monk", (0, 0), Dir.N)
+    >>> placing("Monk", (0, 0), Dir.N, 5) is placing("Monk", (0, 0), Dir.N, 5)
     True
     """
     side = facing.word.upper()
-    label = say(
-        "Place the {tile} on {cell} facing {side}", tile=say(tile), cell=name(cell), side=side
-    )
+    cell_name = name(cell, height)
+    label = say("Place the {tile} on {cell} facing {side}", tile=say(tile), cell=cell_name, side=side)
     return Choice("place", label, cell, facing=facing)
 
 

@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.engine import (
+    Box,
     Field,
     FieldType,
     Game,
@@ -23,10 +24,12 @@ from companion.engine import (
     Payload,
     Reason,
     TooLate,
+    by_anyone,
     by_seat,
 )
-from companion.games.witchcraft import clocks, decisions, prompts, setup, turns, views
-from companion.games.witchcraft.state import GameState, Options, Phase, other
+from companion.games.witchcraft import clocks, decisions, entries, prompts, setup, turns, views
+from companion.games.witchcraft.box import FIELDS, fits, from_box
+from companion.games.witchcraft.state import TABLE, GameState, Options, Phase, other
 from companion.games.witchcraft.tiles import data
 
 #: the most choices a decision can list (placements: spaces x 8 facings)
@@ -52,10 +55,12 @@ class Witchcraft(Game[GameState]):
                "App's own rule: draw after this many rounds without a capture (0 = off)", low=0,
                high=200),
     )  # fmt: skip
+    #: what the group reads off its own board and tiles (``box.py``)
+    box = FIELDS
 
     def __init__(self) -> None:
         super().__init__(
-            by_seat(
+            by_anyone(
                 "choose",
                 self._choose,
                 Field(
@@ -73,7 +78,6 @@ class Witchcraft(Game[GameState]):
                     high=10**7,
                     message="'ply' must be the move number your phone saw.",
                 ),
-                refusal="Only the players make moves.",
             ),
             by_seat("resign", self._resign, refusal="Only a player can resign.", side=True),
         )
@@ -89,8 +93,14 @@ class Witchcraft(Game[GameState]):
             clock_increment=int(options["clock_increment"]),
             quiet_rounds=int(options["quiet_rounds"]),
         )
-        state = setup.new_game(players, chosen, seed)
+        kit = from_box(Box(self.box, options["box"]))
+        state = setup.new_game(players, chosen, seed, kit)
+        if chosen.physical:
+            state = entries.physical(state)
         return replace(state, clock=clocks.new_clock(chosen))
+
+    def check_box(self, given: Box) -> None:
+        fits(given)
 
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
         return views.table(state) if seat is None else views.seat_view(state, seat)
@@ -139,18 +149,22 @@ class Witchcraft(Game[GameState]):
         return {
             "tiles": {k: v.describe() for k, v in d.kinds.items()},
             "placeholder": "Board shape, altar spaces, how many of each kind a guild has (9 in "
-            "all, the rulebook's), spell directions and shield sides are placeholders from "
-            "data/witchcraft.json; which spell each tile casts and which tiles carry shields "
-            "are the rulebook's.",
+            "all, the rulebook's), spell directions and shield sides are the app's placeholders "
+            "until the host enters them in Your box (the option box); which spell each tile "
+            "casts and which tiles carry shields are the rulebook's.",
         }
 
     # -- actions ------------------------------------------------------------------------------
 
-    def _choose(self, state: GameState, seat: int, payload: Payload, at: float) -> GameState:
+    def _choose(self, state: GameState, seat: int | None, payload: Payload, at: float) -> GameState:
         if state.phase is Phase.OVER:
             raise Illegal("The game is over.")
-        if state.decider != seat:
-            waiting = state.decider
+        waiting = state.decider
+        if waiting == TABLE and seat is not None:
+            raise NotYourTurn("The host enters this on the TV.")
+        if seat is None and waiting != TABLE:
+            raise NotYourTurn("Only the players make moves.")
+        if waiting != seat and seat is not None:
             if waiting is None:
                 raise NotYourTurn("Nobody decides now.")
             raise NotYourTurn("It is {who}'s decision now.", who=state.players[waiting].name)

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from companion.games.witchcraft.geometry import Cell, Dir
-from companion.games.witchcraft.tiles import AltarKind, Guild, Kind, kind
+from companion.games.witchcraft.tiles import AltarKind, Data, Guild, Kind, data, kind
 
 
 class Phase(enum.StrEnum):
@@ -25,10 +25,12 @@ class Tile:
     kind: str
     gem: Guild
     facing: Dir = Dir.N
+    #: what is printed on it as the room's box says (None: the data file's)
+    printed: Kind | None = field(default=None, compare=False, repr=False)
 
     @property
     def spec(self) -> Kind:
-        return kind(self.kind)
+        return self.printed if self.printed is not None else kind(self.kind)
 
 
 @dataclass(frozen=True)
@@ -63,9 +65,16 @@ class Altar:
     cell: Cell
 
 
+#: the decider of a task the table enters on the TV (the real board's set-up), not a seat
+TABLE = -1
+
+
 class TaskKind(enum.StrEnum):
     """A step of a turn still to come. Most need a decision by ``Task.seat``."""
 
+    ENTER_ALTAR = "enter_altar"  # the real board: the table enters the altar on a space
+    ENTER_SPECIAL = "enter_special"  # ... and the special tile a guild drew
+    ENTER_POWER = "enter_power"  # ... and a player her power tile, on her phone
     ASIDE = "aside"  # master mode: set one more tile aside
     DROP = "drop"  # put the next captured (or Prince-scattered) tile onto a stack
     ALTAR = "altar"  # an altar's power starts (automatic: becomes the steps below)
@@ -77,7 +86,8 @@ class TaskKind(enum.StrEnum):
     SUMMON_PICK = "summon_pick"  # choose the map tile the opponent summons onto
     SUMMON = "summon"  # place a set-aside wizard on a map tile (``cells``)
     PROPHET = "prophet"  # choose the stack the Prophet works on
-    PROPHET_ARRANGE = "prophet_arrange"  # new top tile, facing, exhaustion
+    PROPHET_REFRESH = "prophet_refresh"  # remove the stack's exhaustion token or not
+    PROPHET_ARRANGE = "prophet_arrange"  # lay the stack's next tile (bottom first) and its facing
     PRINCE = "prince"  # choose the stack and the tile to remove
     BARBARIAN = "barbarian"  # choose the altar to remove
     KEYKEEPER = "keykeeper"  # choose the two stacks to swap
@@ -85,6 +95,10 @@ class TaskKind(enum.StrEnum):
     EXHAUST = "exhaust"  # automatic: the caster's stack gets its exhaustion token
     AFTER = "after"  # use the power tile now, or end the turn
     END = "end"  # automatic: the turn passes
+
+
+#: the real board's entries before the first wizard is placed (``entries.py``)
+SETUP_ENTRIES = frozenset({TaskKind.ENTER_ALTAR, TaskKind.ENTER_SPECIAL, TaskKind.ENTER_POWER})
 
 
 @dataclass(frozen=True)
@@ -97,6 +111,8 @@ class Task:
     count: int = 0
     altar: AltarKind | None = None
     tile_id: str = ""
+    #: the Prophet's new stack so far, bottom first
+    laid: tuple[Tile, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -135,6 +151,8 @@ class Player:
     power_used: bool = False
     #: master mode: every tile of the guild before the three are set aside
     pool: tuple[Tile, ...] = ()
+    #: the real board: she has entered the tile she drew (the first of ``to_place``)
+    drawn: bool = False
 
     @property
     def power_ready(self) -> bool:
@@ -186,6 +204,8 @@ class GameState:
     caster: str = ""
     used_power: bool = False
     clock: Clock | None = None
+    #: the board and tiles of the room's box (``box.from_box``)
+    kit: Data = field(default_factory=data)
     winner: int | None = None
     #: how the game ended, once it has (a sentence: who won and why)
     result: str = ""
@@ -219,7 +239,8 @@ class GameState:
 
     @property
     def decider(self) -> int | None:
-        """The seat whose decision the game waits for (None once over)."""
+        """The seat whose decision the game waits for (``TABLE``: the table's; None once
+        over)."""
         if self.phase is Phase.OVER:
             return None
         if self.tasks:

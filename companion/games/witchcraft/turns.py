@@ -16,7 +16,7 @@ from dataclasses import replace
 from companion.engine import Illegal
 from companion.engine.memo import per_state
 from companion.engine.text import N_, Text, say
-from companion.games.witchcraft import altars, captures, placement, specials
+from companion.games.witchcraft import altars, captures, entries, placement, specials
 from companion.games.witchcraft.choices import Choice
 from companion.games.witchcraft.geometry import Cell, name
 from companion.games.witchcraft.spells import activations
@@ -71,11 +71,15 @@ def cast_label(state: GameState, at: Cell, hits: tuple[Cell, ...]) -> str:
             assert hit is not None
             high = len(hit.tiles)
             template = N_("the {tile} on {cell} (stack of {n})") if high > 1 else HIT
-            parts.append(say(template, tile=say(hit.top.spec.name), cell=name(cell), n=high))
+            parts.append(
+                say(
+                    template, tile=say(hit.top.spec.name), cell=name(cell, state.kit.height), n=high
+                )
+            )
     return say(
         "{tile} at {cell} hits {targets}",
         tile=say(stack.top.spec.name),
-        cell=name(at),
+        cell=name(at, state.kit.height),
         targets=specials.joined(parts),
     )
 
@@ -90,6 +94,8 @@ def choices(state: GameState) -> list[Choice]:
         return []
     if state.tasks:
         return task_choices(state, state.tasks[0])
+    if entries.drawing(state):
+        return entries.draw_choices(state)
     if state.phase is Phase.PLACEMENT:
         return placement.place_choices(state)
     return main_choices(state)
@@ -97,6 +103,12 @@ def choices(state: GameState) -> list[Choice]:
 
 def task_choices(state: GameState, task: Task) -> list[Choice]:
     kind = task.kind
+    if kind is TaskKind.ENTER_ALTAR:
+        return entries.altar_choices(state, task)
+    if kind is TaskKind.ENTER_SPECIAL:
+        return entries.special_choices(state, task)
+    if kind is TaskKind.ENTER_POWER:
+        return entries.power_choices(task)
     if kind is TaskKind.ASIDE:
         return placement.aside_choices(state, task)
     if kind is TaskKind.DROP:
@@ -119,6 +131,8 @@ def task_choices(state: GameState, task: Task) -> list[Choice]:
         return altars.summon_choices(state, task)
     if kind is TaskKind.PROPHET:
         return specials.prophet_targets(state)
+    if kind is TaskKind.PROPHET_REFRESH:
+        return specials.refresh_choices(state, task)
     if kind is TaskKind.PROPHET_ARRANGE:
         return specials.arrange_choices(state, task)
     if kind is TaskKind.PRINCE:
@@ -163,6 +177,8 @@ def choose(state: GameState, index: int) -> GameState:
         task, rest = state.tasks[0], state.tasks[1:]
         state, more = resolve(replace(state, tasks=rest), task, choice)
         state = replace(state, tasks=(*more, *state.tasks))
+    elif entries.drawing(state):
+        state = logged(entries.draw(state, choice), state.turn, say("draws a tile"))
     elif state.phase is Phase.PLACEMENT:
         state = placement.place(state, choice)
     else:
@@ -240,7 +256,14 @@ def resolve(state: GameState, task: Task, choice: Choice) -> tuple[GameState, tu
     seat = task.seat
     note = choice.label
     more: tuple[Task, ...] = ()
-    if kind is TaskKind.ASIDE:
+    if kind is TaskKind.ENTER_ALTAR:
+        state = entries.enter_altar(state, task, choice)
+    elif kind is TaskKind.ENTER_SPECIAL:
+        state = entries.enter_special(state, task, choice)
+    elif kind is TaskKind.ENTER_POWER:
+        state = entries.enter_power(state, task, choice)
+        note = say("enters the power tile")  # secret: only her phone knows which
+    elif kind is TaskKind.ASIDE:
         state, more = placement.set_aside(state, task, choice)
         note = say("sets a tile aside")  # secret until the placement begins
     elif kind is TaskKind.DROP:
@@ -260,9 +283,12 @@ def resolve(state: GameState, task: Task, choice: Choice) -> tuple[GameState, tu
     elif kind is TaskKind.SUMMON:
         state = altars.summon(state, task, choice)
     elif kind is TaskKind.PROPHET:
-        more = (Task(TaskKind.PROPHET_ARRANGE, seat, cell=choice.at),)
+        assert choice.at is not None
+        more = specials.prophet_tasks(state, seat, choice.at)
+    elif kind is TaskKind.PROPHET_REFRESH:
+        more = specials.after_refresh(task, choice)
     elif kind is TaskKind.PROPHET_ARRANGE:
-        state = specials.arrange(state, choice)
+        state, more = specials.arrange(state, task, choice)
     elif kind is TaskKind.PRINCE:
         state, more = specials.prince(state, task, choice)
     elif kind is TaskKind.BARBARIAN:
@@ -284,6 +310,11 @@ TOLD = {
     ),
     N_("Put the {tile} onto {cell}"): N_("puts the {tile} onto {cell}"),
     N_("Remove the exhaustion token at {cell}"): N_("removes the exhaustion token at {cell}"),
+    N_("Leave the exhaustion token at {cell}"): N_("leaves the exhaustion token at {cell}"),
+    N_("Keep the order and facings"): N_("keeps the order and facings"),
+    N_("Lay the {tile} facing {side} ({n} of {total} from the bottom)"): N_(
+        "lays the {tile} facing {side} ({n} of {total} from the bottom)"
+    ),
     N_("Remove the {tile} from {cell}"): N_("removes the {tile} from {cell}"),
     N_("Shield {cell} against spells from the {side}"): N_(
         "shields {cell} against spells from the {side}"

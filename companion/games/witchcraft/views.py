@@ -11,16 +11,28 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine.text import N_, text_json
-from companion.games.witchcraft import clocks, turns
+from companion.games.witchcraft import clocks, entries, turns
 from companion.games.witchcraft.geometry import Cell, name
-from companion.games.witchcraft.state import Entry, GameState, Phase, Stack, Task, TaskKind, Tile
-from companion.games.witchcraft.tiles import GUILDS, data
+from companion.games.witchcraft.state import (
+    TABLE,
+    Entry,
+    GameState,
+    Phase,
+    Stack,
+    Task,
+    TaskKind,
+    Tile,
+)
+from companion.games.witchcraft.tiles import GUILDS
 
 #: how many of the latest move-list lines a view carries
 LOG_SHOWN = 40
 
 #: what the table is told the decider is doing
 DOING = {
+    TaskKind.ENTER_ALTAR: N_("enters where the altars are"),
+    TaskKind.ENTER_SPECIAL: N_("enters the special tiles drawn"),
+    TaskKind.ENTER_POWER: N_("enters the power tile drawn"),
     TaskKind.ASIDE: N_("sets tiles aside for summoning"),
     TaskKind.DROP: N_("places the captured tiles onto their stacks"),
     TaskKind.ENERGY: N_("removes exhaustion tokens (Altar of Energy)"),
@@ -31,6 +43,7 @@ DOING = {
     TaskKind.SUMMON_PICK: N_("chooses the map tile for the opponent (Altar of Summoning)"),
     TaskKind.SUMMON: N_("summons a set-aside wizard (Altar of Summoning)"),
     TaskKind.PROPHET: N_("chooses the stack for the Prophet"),
+    TaskKind.PROPHET_REFRESH: N_("decides on the exhaustion token (Prophet)"),
     TaskKind.PROPHET_ARRANGE: N_("rearranges the stack (Prophet)"),
     TaskKind.PRINCE: N_("chooses the tile the Prince removes"),
     TaskKind.BARBARIAN: N_("chooses the altar the Barbarian destroys"),
@@ -56,12 +69,12 @@ def tile_view(tile: Tile) -> dict[str, Any]:
     }
 
 
-def stack_view(cell: Cell, stack: Stack) -> dict[str, Any]:
+def stack_view(state: GameState, cell: Cell, stack: Stack) -> dict[str, Any]:
     top = stack.top
     return {
         "x": cell[0],
         "y": cell[1],
-        "cell": name(cell),
+        "cell": name(cell, state.kit.height),
         "owner": stack.owner,
         "guild": GUILDS[stack.owner].value,
         "height": len(stack.tiles),
@@ -76,7 +89,7 @@ def stack_view(cell: Cell, stack: Stack) -> dict[str, Any]:
 
 def entry_view(entry: Entry) -> dict[str, Any]:
     return {
-        "seat": entry.seat,
+        "seat": None if entry.seat == TABLE else entry.seat,
         "text": text_json(entry.text),
         "at": xy(entry.at),
         "lines": [list(c) for c in entry.lines],
@@ -91,15 +104,18 @@ def pending(state: GameState) -> dict[str, Any] | None:
     task: Task | None = state.tasks[0] if state.tasks else None
     if task is not None:
         doing = DOING.get(task.kind, N_("decides"))
+    elif entries.drawing(state):
+        doing = N_("draws a tile")
     elif state.phase is Phase.PLACEMENT:
         doing = N_("places a wizard")
     else:
         doing = N_("activates a wizard")
-    return {"seat": seat, "doing": doing, "task": task.kind.value if task else "main"}
+    task_id = task.kind.value if task else "draw" if entries.drawing(state) else "main"
+    return {"seat": None if seat == TABLE else seat, "doing": doing, "task": task_id}
 
 
 def table(state: GameState) -> dict[str, Any]:
-    d = data()
+    d = state.kit
     last = next((e for e in reversed(state.log) if e.lines or e.targets), None)
     return {
         "phase": state.phase.value,
@@ -111,14 +127,16 @@ def table(state: GameState) -> dict[str, Any]:
             "master": state.options.master,
             "physical": state.options.physical,
         },
-        "placeholder": True,
+        # the box's values still at the app's placeholder (the TV marks the board so)
+        "placeholder": bool(d.placeholders),
+        "placeholders": list(d.placeholders),
         "board": {
             "width": d.width,
             "height": d.height,
             "cells": [list(c) for c in sorted(state.cells)],
             "map_tiles": [[list(c) for c in tile] for tile in state.map_tiles],
         },
-        "stacks": [stack_view(c, s) for c, s in state.stacks],
+        "stacks": [stack_view(state, c, s) for c, s in state.stacks],
         "altars": [
             {
                 "x": a.cell[0],
@@ -130,6 +148,10 @@ def table(state: GameState) -> dict[str, Any]:
             for a in state.altars
         ],
         "pairs_left": list(state.pairs_left),
+        # what the table enters on the TV now (the real board's set-up: public, no secret)
+        "table_options": [c.describe(i) for i, c in enumerate(turns.choices(state))]
+        if state.decider == TABLE
+        else [],
         "players": [player_view(state, seat) for seat in range(len(state.players))],
         "pending": pending(state),
         # the latest moves only: the whole log stays in the state (and the room's event log)
@@ -149,7 +171,9 @@ def player_view(state: GameState, seat: int) -> dict[str, Any]:
     players set their tiles aside), her power tile as far as it is known."""
     player = state.players[seat]
     shown: str | None = None
-    if player.power is None:
+    if player.power is None and entering_power(state, seat):
+        power = "hidden"  # on the real board she holds one, still to enter on her phone
+    elif player.power is None:
         power = "none"
     elif player.power_used:
         power, shown = f"used: {player.power.value}", player.power.label
@@ -171,6 +195,11 @@ def player_view(state: GameState, seat: int) -> dict[str, Any]:
         "stacks": len(state.own(seat)),
         "captured": state.captured[seat],
     }
+
+
+def entering_power(state: GameState, seat: int) -> bool:
+    """Whether the seat's power tile is still to be entered (the real board's set-up)."""
+    return any(t.kind is TaskKind.ENTER_POWER and t.seat == seat for t in state.tasks)
 
 
 def clock_view(state: GameState) -> dict[str, Any] | None:
@@ -209,6 +238,8 @@ def next_secret(state: GameState, seat: int) -> dict[str, Any] | None:
     player = state.players[seat]
     if state.phase is not Phase.PLACEMENT or state.turn != seat or not player.to_place:
         return None
+    if state.tasks or (state.options.physical and not player.drawn):
+        return None  # on the real board: once she has entered what she drew
     tile = player.to_place[0]
     return {
         "next_tile": tile.kind,

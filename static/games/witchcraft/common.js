@@ -35,6 +35,7 @@ export function guildName(g, seat) {
 /** "Ann (red)"
  * @param {Ctx} ctx */
 export function who(ctx, seat) {
+  if (seat === null || seat === undefined) return ctx.nameOf(seat);   // the table (the TV)
   const g = ctx.game;
   const guild = g.players?.[seat]?.guild;
   return `${ctx.nameOf(seat)} (${guild ? t(guild) : ''})`;
@@ -75,9 +76,10 @@ function sidePoint(c, dir, inset) {
   return [cx + dx * r, cy + dy * r];
 }
 
-function cellName(c) {
+/** A space's name as the engine gives it (geometry.name): rows counted from the bottom. */
+function cellName(c, rows) {
   const col = c[0] < 0 ? 'z' : String.fromCharCode(97 + c[0]);
-  return `${col}${c[1] + 1}`;
+  return `${col}${rows - c[1]}`;
 }
 
 /**
@@ -90,7 +92,10 @@ function cellName(c) {
  */
 export function boardSvg(g, { marks = {}, onCell = null, last = null, cls = '' } = {}) {
   const cells = new Set(g.board.cells.map(key));
-  const spaces = [...g.board.cells, ...(marks.ghosts || []).filter((c) => !cells.has(key(c)))];
+  // each offered space once: a space many choices offer (a map tile's) would otherwise get a
+  // hitbox per choice, the last one covering the others
+  const ghosts = new Map((marks.ghosts || []).filter((c) => !cells.has(key(c))).map((c) => [key(c), c]));
+  const spaces = [...g.board.cells, ...ghosts.values()];
   // only the spaces in play (and those a phone offers): the ring for map tiles appears with them
   const xs = spaces.map((c) => c[0]);
   const ys = spaces.map((c) => c[1]);
@@ -110,7 +115,8 @@ export function boardSvg(g, { marks = {}, onCell = null, last = null, cls = '' }
     root.append(svg('text', { x: (x + 1.5) * CELL, y: y0 + 32, class: 'wc-coord' }, document.createTextNode(String.fromCharCode(97 + x))));
   }
   for (let y = 0; y < g.board.height; y += 1) {
-    root.append(svg('text', { x: x0 + 20, y: (y + 1.6) * CELL, class: 'wc-coord' }, document.createTextNode(String(y + 1))));
+    // rows counted from the bottom, as the space names are (a1 is the bottom-left space)
+    root.append(svg('text', { x: x0 + 20, y: (y + 1.6) * CELL, class: 'wc-coord' }, document.createTextNode(String(g.board.height - y))));
   }
 
   for (const c of spaces) {
@@ -122,10 +128,10 @@ export function boardSvg(g, { marks = {}, onCell = null, last = null, cls = '' }
     if (marks.lines?.has(k)) classes.push('wc-aim');
     if (marks.area?.has(k)) classes.push('wc-area');
     if (selectable.has(k)) classes.push('wc-can');
-    if (marks.selected === k) classes.push('wc-selected');
+    if (marks.selected === k || marks.asked === k) classes.push('wc-selected');
     const x = (c[0] + 1) * CELL;
     const y = (c[1] + 1) * CELL;
-    const rect = svg('rect', { x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, rx: 10, class: classes.join(' '), 'data-cell': cellName(c) });
+    const rect = svg('rect', { x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, rx: 10, class: classes.join(' '), 'data-cell': cellName(c, g.board.height) });
     root.append(rect);
   }
 
@@ -175,7 +181,7 @@ export function boardSvg(g, { marks = {}, onCell = null, last = null, cls = '' }
       if (!selectable.has(k) && !stacked.has(k)) continue;
       const x = (c[0] + 1) * CELL;
       const y = (c[1] + 1) * CELL;
-      const hitbox = svg('rect', { x, y, width: CELL, height: CELL, class: 'wc-hitbox', 'data-cell': cellName(c), 'data-tap': k });
+      const hitbox = svg('rect', { x, y, width: CELL, height: CELL, class: 'wc-hitbox', 'data-cell': cellName(c, g.board.height), 'data-tap': k });
       hitbox.addEventListener('click', () => onCell(c));
       root.append(hitbox);
     }
@@ -189,7 +195,7 @@ export function stackSvg(s, { last = false, hit = false, ghost = false } = {}) {
   const [cx, cy] = center(c);
   const top = s.tiles[s.tiles.length - 1];
   const red = s.guild === 'red';
-  const g = svg('g', { class: `wc-stack wc-${s.guild}${s.exhausted ? ' wc-tired' : ''}${last ? ' wc-last' : ''}${hit ? ' wc-hit' : ''}${ghost ? ' wc-preview' : ''}`, 'data-stack': ghost ? null : cellName(c) });
+  const g = svg('g', { class: `wc-stack wc-${s.guild}${s.exhausted ? ' wc-tired' : ''}${last ? ' wc-last' : ''}${hit ? ' wc-hit' : ''}${ghost ? ' wc-preview' : ''}`, 'data-stack': ghost ? null : s.cell });
   const body = red
     ? svg('rect', { x: cx - 34, y: cy - 34, width: 68, height: 68, rx: 6, class: 'wc-body' })
     : svg('circle', { cx, cy, r: 36, class: 'wc-body' });
@@ -250,9 +256,11 @@ export function previewStack(tile, at, facing, guild) {
   };
 }
 
-/** The placeholder notice (board, counts, spell directions and shields come from a data file). */
-export function placeholderNote(cls = '') {
-  return h('p', { class: `wc-placeholder ${cls}`.trim(), text: t('Placeholder board and tiles (5×5, altar spaces b2 d2 b4 d4, spell and shield sides): edit data/witchcraft.json to match your set.') });
+/** The placeholder notice while any value of the box (board, altar spaces, tile counts, spell and
+ * shield sides) is still the app's own: the host sets them on the lobby's "Your box" screen. */
+export function placeholderNote(g, cls = '') {
+  if (!g.placeholder) return null;
+  return h('p', { class: `wc-placeholder ${cls}`.trim(), text: t('Placeholder board or tiles: the host can enter your set in "Your box" in the lobby.') });
 }
 
 /** The legend of symbols, for the TV. */
