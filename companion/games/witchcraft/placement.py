@@ -44,8 +44,8 @@ def placing(tile: str, cell: Cell, facing: Dir, height: int) -> Choice:
     True
     """
     side = facing.word.upper()
-    cell_name = name(cell, height)
-    label = say("Place the {tile} on {cell} facing {side}", tile=say(tile), cell=cell_name, side=side)
+    where = name(cell, height)
+    label = say("Place the {tile} on {cell} facing {side}", tile=say(tile), cell=where, side=side)
     return Choice("place", label, cell, facing=facing)
 
 
@@ -54,12 +54,12 @@ def place(state: GameState, choice: Choice) -> GameState:
     seat = state.turn
     player = state.players[seat]
     tile = replace(player.to_place[0], facing=choice.facing)
-    state = state.with_player(seat, replace(player, to_place=player.to_place[1:]))
+    state = state.with_player(seat, replace(player, to_place=player.to_place[1:], drawn=False))
     state = state.put(choice.at, Stack((tile,), seat))
     text = say(
         "places the {tile} on {cell} facing {side}",
         tile=say(tile.spec.name),
-        cell=name(choice.at),
+        cell=name(choice.at, state.kit.height),
         side=choice.facing.word.upper(),
     )
     state = replace(state, log=(*state.log, Entry(seat, text, choice.at)))

@@ -121,7 +121,7 @@ def arrange_choices(state: GameState, task: Task) -> list[Choice]:
             if len(laid) == total and laid == stack.tiles and not task.count:
                 continue  # nothing would change
             label = say(
-                "Lay the {tile} facing {side} ({n} of {total} from the bottom)",
+                "Lay the {tile} facing {side} (from the bottom: {n} of {total})",
                 tile=say(tile.spec.name),
                 side=facing.word.upper(),
                 n=len(laid),

@@ -312,8 +312,8 @@ TOLD = {
     N_("Remove the exhaustion token at {cell}"): N_("removes the exhaustion token at {cell}"),
     N_("Leave the exhaustion token at {cell}"): N_("leaves the exhaustion token at {cell}"),
     N_("Keep the order and facings"): N_("keeps the order and facings"),
-    N_("Lay the {tile} facing {side} ({n} of {total} from the bottom)"): N_(
-        "lays the {tile} facing {side} ({n} of {total} from the bottom)"
+    N_("Lay the {tile} facing {side} (from the bottom: {n} of {total})"): N_(
+        "lays the {tile} facing {side} (from the bottom: {n} of {total})"
     ),
     N_("Remove the {tile} from {cell}"): N_("removes the {tile} from {cell}"),
     N_("Shield {cell} against spells from the {side}"): N_(
