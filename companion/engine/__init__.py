@@ -1,5 +1,5 @@
-"""The game contract shared by every game: the Game base class, declared actions and options,
-error codes and exceptions, seeded RNG, turn order."""
+"""The game contract shared by every game: the Game base class, declared actions, options and
+box fields, error codes and exceptions, seeded RNG, turn order."""
 
 from companion.engine.actions import (
     Action,
@@ -10,6 +10,15 @@ from companion.engine.actions import (
     by_anyone,
     by_seat,
     by_table,
+)
+from companion.engine.box import (
+    Box,
+    BoxField,
+    BoxKind,
+    cell_name,
+    cell_xy,
+    check_box,
+    describe_box,
 )
 from companion.engine.errors import (
     BadRequest,
@@ -30,6 +39,9 @@ from companion.engine.turns import clockwise, next_seat
 __all__ = [
     "Action",
     "BadRequest",
+    "Box",
+    "BoxField",
+    "BoxKind",
     "ErrorCode",
     "Field",
     "FieldType",
@@ -54,7 +66,11 @@ __all__ = [
     "by_anyone",
     "by_seat",
     "by_table",
+    "cell_name",
+    "cell_xy",
+    "check_box",
     "clockwise",
+    "describe_box",
     "next_seat",
     "ranked",
     "resolve_options",

@@ -16,6 +16,7 @@ from importlib import resources
 from typing import Any, Generic, TypeVar
 
 from companion.engine.actions import Action, Payload, Sender
+from companion.engine.box import Box, BoxField, check_box
 from companion.engine.errors import BadRequest, ErrorCode, SetupError
 from companion.engine.options import Option, OptionError, resolve_options
 from companion.engine.outcome import Outcome, PromptKind, Reason, default_outcome
@@ -40,6 +41,9 @@ class Game(Generic[S]):
     max_players: int
     #: what the host may set before the start (typed, with defaults)
     options: tuple[Option, ...] = ()
+    #: the values printed on the components that no rulebook gives (companion/engine/box.py):
+    #: when a game declares any, its option ``box`` holds the ones the host entered
+    box: tuple[BoxField, ...] = ()
     #: raised whenever a change to the rules could make an old log replay differently; the
     #: create event records it, so a room that no longer replays can be explained
     rules_version: int = 1
@@ -167,10 +171,31 @@ class Game(Generic[S]):
         """Action types the table (the TV, seat None) may send."""
         return frozenset(n for n, a in self.actions.items() if a.sender is not Sender.SEAT)
 
+    def check_box(self, box: Box) -> None:
+        """Raise OptionError when the box's values, each valid alone, do not fit together (a
+        guild's tiles that are not the rulebook's 9). The default checks nothing more."""
+
+    def checked_options(
+        self, given: Mapping[str, Any], base: Mapping[str, Any] | None = None
+    ) -> dict[str, Any]:
+        """The declared defaults (or ``base``) overlaid with ``given``; OptionError for a bad
+        value. A game with a box has the option ``box``: the sparse box the host entered
+        (``{}`` by default), given whole each time and checked by its declarations and by
+        ``check_box``."""
+        if not self.box:
+            return resolve_options(self.options, given, base)
+        out = resolve_options(self.options, {k: v for k, v in given.items() if k != "box"}, base)
+        if "box" in given:
+            box = check_box(self.box, given["box"])
+            self.check_box(Box(self.box, box))
+            out["box"] = box
+        out.setdefault("box", {})
+        return out
+
     def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
         """The declared defaults overlaid with ``given``; SetupError for a bad value."""
         try:
-            return resolve_options(self.options, given)
+            return self.checked_options(given)
         except OptionError as exc:
             raise SetupError(exc.template, ErrorCode.BAD_REQUEST, **exc.params) from exc
 

@@ -28,7 +28,6 @@ from companion.engine import (
     Reason,
     SetupError,
     State,
-    resolve_options,
 )
 from companion.engine.text import action_words, say
 from companion.rooms.avatars import Avatar, default_avatar, parse_avatar
@@ -101,7 +100,7 @@ class Room:
         self.game = game
         self.host_token: str = create["host_token"]
         self.seed: int = create["seed"]
-        self.options: dict[str, Any] = resolve_options(game.options, create.get("options", {}))
+        self.options: dict[str, Any] = game.checked_options(create.get("options", {}))
         self.status = Status.LOBBY
         #: the server time of the pause while paused (the game time stands at its game time)
         self.paused_at: float | None = None
@@ -295,7 +294,7 @@ class Room:
         if self.status is not Status.LOBBY:
             raise RoomError(ErrorCode.GAME_STARTED, "Options can only change in the lobby.")
         try:
-            options = resolve_options(self.game.options, event["options"], self.options)
+            options = self.game.checked_options(event["options"], self.options)
         except OptionError as exc:
             raise RoomError(ErrorCode.BAD_REQUEST, exc.template, **exc.params) from exc
         return lambda: setattr(self, "options", options)

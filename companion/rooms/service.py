@@ -28,7 +28,6 @@ from companion.engine import (
     Game,
     IllegalAction,
     OptionError,
-    resolve_options,
 )
 from companion.rooms import commands
 from companion.rooms import validation as check
@@ -131,7 +130,7 @@ class RoomService:
             raise RoomError(ErrorCode.UNKNOWN_GAME, "There is no such game.")
         given = check.field(data, check.OPTIONS_FIELD) if "options" in data else {}
         try:
-            options = resolve_options(game.options, given)
+            options = game.checked_options(given)
         except OptionError as exc:
             raise RoomError(ErrorCode.BAD_REQUEST, exc.template, **exc.params) from exc
         seed = new_seed() if data.get("seed") is None else check.field(data, SEED_FIELD)

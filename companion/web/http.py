@@ -18,7 +18,7 @@ from flask import (
 from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 
-from companion.engine import ErrorCode, Game
+from companion.engine import ErrorCode, Game, describe_box
 from companion.games.registry import GAMES
 from companion.rooms import Outbound, RoomError, RoomService
 from companion.web.cluster import waiting_for_the_lease
@@ -53,6 +53,7 @@ def describe(game: Game[Any]) -> dict[str, Any]:
         "max_players": game.max_players,
         "first_player": game.has_first_player,
         "options": [option.describe() for option in game.options],
+        "box": describe_box(game.box),
     }
 
 
