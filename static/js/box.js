@@ -387,7 +387,7 @@ function boxScreen({ game, specs, sendBox }) {
     const words = t(field.label);
     places.push({ words: field.label, key: pathKey(path) });
     const body = field.kind === 'record' || field.kind === 'list'
-      ? group(field, path, field.label, [field], siblings)
+      ? group(field, path, field.label, null, [field], siblings)
       : leaf(field, path, field.label, [field], siblings, { labelled: false });
     const wide = !['int', 'text', 'choice'].includes(field.kind);
     return h('section', { id: `box-sec-${field.id}`, class: `box-section${wide ? ' box-section-wide' : ''}`, 'aria-labelledby': `box-h-${field.id}` },
@@ -410,8 +410,9 @@ function boxScreen({ game, specs, sendBox }) {
   }
 
   /** A RECORD (its fields side by side) or a LIST (numbered items, added and removed while the
-   * length may vary). */
-  function group(field, path, words, chain, siblings) {
+   * length may vary). `words` name it in English, `outer` the group it is in (a list's items
+   * are named after it, without the list's own label: "Juror 3 · Name"). */
+  function group(field, path, words, outer, chain, siblings) {
     const value = valueAt(specs, draft, path);
     if (field.kind === 'record') {
       return h('div', { class: 'box-record', dataset: { path: pathKey(path) } },
@@ -423,7 +424,7 @@ function boxScreen({ game, specs, sendBox }) {
             ? h('fieldset', { class: 'box-group' },
               h('legend', {}, h('span', { text: t(c.label) }), anyMarked(c, here, [...chain, c]) ? placeholderMark() : null),
               c.help ? h('p', { class: 'box-help', text: t(c.help) }) : null,
-              group(c, here, inner, [...chain, c], value))
+              group(c, here, inner, words, [...chain, c], value))
             : leaf(c, here, inner, [...chain, c], value);
         }));
     }
@@ -433,8 +434,8 @@ function boxScreen({ game, specs, sendBox }) {
     const high = field.count ?? field.max ?? Infinity;
     const rows = items.map((_, i) => {
       const here = [...path, i];
-      const name = `${t(item.label)} ${i + 1}`;
-      const inner = pathWords(words, `${item.label} ${i + 1}`);
+      const name = t('{item} {number}', { item: t(item.label), number: i + 1 });
+      const inner = pathWords(outer, `${item.label} ${i + 1}`);
       places.push({ words: inner, key: pathKey(here) });
       const remove = items.length > low ? h('button', {
         type: 'button', class: 'btn btn-small box-remove', dataset: { focus: `${pathKey(here)}:remove` },
@@ -444,7 +445,7 @@ function boxScreen({ game, specs, sendBox }) {
       if (item.kind === 'record' || item.kind === 'list') {
         return h('fieldset', { class: 'box-group box-item', dataset: { path: pathKey(here) } },
           h('legend', {}, h('span', { class: 'box-item-no', text: name }), remove),
-          group(item, here, inner, [...chain, item], siblings));
+          group(item, here, inner, inner, [...chain, item], siblings));
       }
       return h('div', { class: 'box-item box-item-leaf' },
         leaf(item, here, inner, [...chain, item], siblings, { label: name }), remove);
