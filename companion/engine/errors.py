@@ -113,14 +113,11 @@ class SetupError(IllegalAction):
 
 def plain(params: dict[str, object]) -> dict[str, Any]:
     """A refusal's parts as JSON: a name to translate (a :class:`Text`) as its template, any
-    other value but a plain one as its text. A part already made JSON (a refusal passed on:
-    the socket layer answers with the parts of the RoomError it caught) stays as it is.
+    other value but a plain one as its text.
 
     >>> from companion.engine.text import say
     >>> plain({"option": say("Rounds"), "n": 3, "when": None})
     {'option': {'template': 'Rounds'}, 'n': 3, 'when': 'None'}
-    >>> plain(plain({"field": say("{item} {number}", item=say("Juror"), number=2)}))
-    {'field': {'template': '{item} {number}', 'params': {'item': {'template': 'Juror'}, 'number': 2}}}
     """
     return {
         k: (
@@ -128,7 +125,6 @@ def plain(params: dict[str, object]) -> dict[str, Any]:
             if isinstance(v, Text)
             else v
             if isinstance(v, str | int | float | bool)
-            or (isinstance(v, dict) and isinstance(v.get("template"), str))
             else str(v)
         )
         for k, v in params.items()
