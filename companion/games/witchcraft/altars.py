@@ -14,7 +14,7 @@ from companion.engine.text import N_, say
 from companion.games.witchcraft.choices import Choice
 from companion.games.witchcraft.geometry import Cell, Dir, name, neighbours
 from companion.games.witchcraft.state import GameState, Stack, Task, TaskKind, other
-from companion.games.witchcraft.tiles import AltarKind, data
+from companion.games.witchcraft.tiles import AltarKind
 
 
 def works(state: GameState, seat: int, kind: AltarKind) -> bool:
@@ -51,7 +51,11 @@ def expand(state: GameState, task: Task) -> tuple[Task, ...]:
 
 def energy_choices(state: GameState, task: Task) -> list[Choice]:
     out = [
-        Choice("refresh", say("Remove the exhaustion token at {cell}", cell=name(cell)), cell)
+        Choice(
+            "refresh",
+            say("Remove the exhaustion token at {cell}", cell=name(cell, state.kit.height)),
+            cell,
+        )
         for cell, stack in state.stacks
         if stack.exhausted
     ]
@@ -84,7 +88,7 @@ def protect_choices(state: GameState, seat: int) -> list[Choice]:
             if side not in stack.shields():
                 label = say(
                     "Shield {cell} against spells from the {side}",
-                    cell=name(cell),
+                    cell=name(cell, state.kit.height),
                     side=side.word.upper(),
                 )
                 out.append(Choice("shield", label, at=cell, facing=side))
@@ -104,11 +108,15 @@ def protect(state: GameState, choice: Choice) -> GameState:
 def teleport_choices(state: GameState, seat: int) -> list[Choice]:
     out = []
     for cell in state.own(seat):
-        turn = say("Turn the stack at {cell} where it stands", cell=name(cell))
+        turn = say("Turn the stack at {cell} where it stands", cell=name(cell, state.kit.height))
         out.append(Choice("turn", turn, cell, cell))
         for near in neighbours(cell):
             if state.free(near):
-                move = say("Move {cell} to {to}", cell=name(cell), to=name(near))
+                move = say(
+                    "Move {cell} to {to}",
+                    cell=name(cell, state.kit.height),
+                    to=name(near, state.kit.height),
+                )
                 out.append(Choice("move", move, cell, near))
     return out
 
@@ -152,16 +160,16 @@ def turned(stack: Stack, facing: Dir) -> Stack:
 # -- Summoning -----------------------------------------------------------------------------------
 
 
-def mirror(cell: Cell) -> Cell:
+def mirror(state: GameState, cell: Cell) -> Cell:
     """The space symmetric to ``cell`` through the board's centre."""
-    d = data()
+    d = state.kit
     return (d.width - 1 - cell[0], d.height - 1 - cell[1])
 
 
-def placements(size: int) -> list[tuple[Cell, ...]]:
+def placements(state: GameState, size: int) -> list[tuple[Cell, ...]]:
     """Where a map tile of ``size`` spaces may lie along the board's edges: in a row just
     outside an edge, with every space adjacent to the board (a 3-space tile: at least two)."""
-    d = data()
+    d = state.kit
     need = size if size < 3 else 2
     out = []
     for edge in range(4):
@@ -186,8 +194,8 @@ def placements(size: int) -> list[tuple[Cell, ...]]:
 def map_choices(state: GameState) -> list[Choice]:
     out = []
     for size in sorted(set(state.pairs_left)):
-        for cells in placements(size):
-            partner = tuple(mirror(c) for c in cells)
+        for cells in placements(state, size):
+            partner = tuple(mirror(state, c) for c in cells)
             if any(c in state.cells for c in cells + partner) or set(cells) & set(partner):
                 continue
             label = say(
@@ -195,8 +203,8 @@ def map_choices(state: GameState) -> list[Choice]:
                 if size == 1
                 else N_("{size}-spaces map tiles at {cell} and {other}"),
                 size=size,
-                cell=name(cells[0]),
-                other=name(partner[0]),
+                cell=name(cells[0], state.kit.height),
+                other=name(partner[0], state.kit.height),
             )
             out.append(Choice("map", label, cells[0], cells=cells, more=partner, index=size))
     return out
@@ -221,7 +229,7 @@ def pick_choices(state: GameState, task: Task) -> list[Choice]:
     return [
         Choice(
             "pick",
-            say("{who} summons on {cell}", who=opponent, cell=name(tile[0])),
+            say("{who} summons on {cell}", who=opponent, cell=name(tile[0], state.kit.height)),
             tile[0],
             cells=tile,
             more=rest,
@@ -254,7 +262,7 @@ def summon_choices(state: GameState, task: Task) -> list[Choice]:
                 label = say(
                     "Summon the {tile} on {cell} facing {side}",
                     tile=say(tile.spec.name),
-                    cell=name(cell),
+                    cell=name(cell, state.kit.height),
                     side=facing.word.upper(),
                 )
                 out.append(Choice("summon", label, cell, facing=facing, index=index))

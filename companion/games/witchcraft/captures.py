@@ -32,7 +32,11 @@ def drop_choices(state: GameState, task: Task) -> list[Choice]:
     left = len(task.tiles) - 1
     template = N_("Put the {tile} onto {cell} ({left} more to place)") if left else DROP
     return [
-        Choice("drop", say(template, tile=say(tile.spec.name), cell=name(cell), left=left), cell)
+        Choice(
+            "drop",
+            say(template, tile=say(tile.spec.name), cell=name(cell, state.kit.height), left=left),
+            cell,
+        )
         for cell in state.own(task.seat)
     ]
 

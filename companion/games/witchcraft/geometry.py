@@ -84,14 +84,15 @@ def neighbours(cell: Cell) -> list[Cell]:
     return [step(cell, d) for d in Dir]
 
 
-def name(cell: Cell) -> str:
-    """A cell's name: columns a, b, c… from the left, rows 1, 2, 3… from the top; a map tile's
-    cells outside the board are in column ``z`` (left), the column after the last (right), row
-    0 (top) or the row after the last (bottom).
+def name(cell: Cell, height: int) -> str:
+    """A cell's name on a board ``height`` rows high: columns a, b, c… from the left, rows 1,
+    2, 3… from the bottom (as the box names the altar spaces: ``a1`` is the bottom-left space);
+    a map tile's cells outside the board are in column ``z`` (left), the column after the last
+    (right), row 0 (bottom) or the row after the last (top).
 
-    >>> name((0, 0)), name((4, 2)), name((-1, 3)), name((2, -1))
-    ('a1', 'e3', 'z4', 'c0')
+    >>> name((0, 4), 5), name((4, 2), 5), name((-1, 1), 5), name((2, -1), 5), name((2, 5), 5)
+    ('a1', 'e3', 'z4', 'c6', 'c0')
     """
     x, y = cell
     column = "z" if x < 0 else chr(ord("a") + x)
-    return f"{column}{y + 1}"
+    return f"{column}{height - y}"

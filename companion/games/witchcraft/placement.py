@@ -31,7 +31,7 @@ def place_choices(state: GameState) -> list[Choice]:
             say(
                 "Place the {tile} on {cell} facing {side}",
                 tile=say(tile.spec.name),
-                cell=name(cell),
+                cell=name(cell, state.kit.height),
                 side=facing.word.upper(),
             ),
             cell,
@@ -53,7 +53,7 @@ def place(state: GameState, choice: Choice) -> GameState:
     text = say(
         "places the {tile} on {cell} facing {side}",
         tile=say(tile.spec.name),
-        cell=name(choice.at),
+        cell=name(choice.at, state.kit.height),
         side=choice.facing.word.upper(),
     )
     state = replace(state, log=(*state.log, Entry(seat, text, choice.at)))

@@ -26,7 +26,10 @@ ASK = {
     "summon_pick": N_("Altar of Summoning: choose the map tile your opponent summons onto."),
     "summon": N_("Summoning: place one of your set-aside wizards."),
     "prophet": N_("Prophet: tap the stack to work on."),
-    "prophet_arrange": N_("Prophet: choose the top tile, the facing, the exhaustion token."),
+    "prophet_refresh": N_("Prophet: remove the exhaustion token, or leave it."),
+    "prophet_arrange": N_(
+        "Prophet: lay the stack's tiles again from the bottom, each with its facing."
+    ),
     "prince": N_("Prince: tap the stack, then the tile that leaves the game."),
     "barbarian": N_("Barbarian: tap the altar to destroy."),
     "keykeeper": N_("Key Keeper: choose the two stacks to swap."),

@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.engine import (
+    Box,
     Field,
     FieldType,
     Game,
@@ -26,6 +27,7 @@ from companion.engine import (
     by_seat,
 )
 from companion.games.witchcraft import clocks, decisions, prompts, setup, turns, views
+from companion.games.witchcraft.box import FIELDS, fits, from_box
 from companion.games.witchcraft.state import GameState, Options, Phase, other
 from companion.games.witchcraft.tiles import data
 
@@ -52,6 +54,8 @@ class Witchcraft(Game[GameState]):
                "App's own rule: draw after this many rounds without a capture (0 = off)", low=0,
                high=200),
     )  # fmt: skip
+    #: what the group reads off its own board and tiles (``box.py``)
+    box = FIELDS
 
     def __init__(self) -> None:
         super().__init__(
@@ -89,8 +93,12 @@ class Witchcraft(Game[GameState]):
             clock_increment=int(options["clock_increment"]),
             quiet_rounds=int(options["quiet_rounds"]),
         )
-        state = setup.new_game(players, chosen, seed)
+        kit = from_box(Box(self.box, options["box"]))
+        state = setup.new_game(players, chosen, seed, kit)
         return replace(state, clock=clocks.new_clock(chosen))
+
+    def check_box(self, given: Box) -> None:
+        fits(given)
 
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
         return views.table(state) if seat is None else views.seat_view(state, seat)

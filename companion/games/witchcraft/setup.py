@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.engine import Rng, SetupError
+from companion.engine import Rng
 from companion.games.witchcraft.state import (
     Altar,
     GameState,
@@ -18,17 +18,21 @@ from companion.games.witchcraft.state import (
     TaskKind,
     Tile,
 )
-from companion.games.witchcraft.tiles import GUILDS, PROPHET, RANDOM_SPECIALS, AltarKind, data
+from companion.games.witchcraft.tiles import GUILDS, PROPHET, RANDOM_SPECIALS, AltarKind, Data
 
 #: tiles each guild sets aside for summoning
 ASIDE = 3
 
 
-def guild_tiles(seat: int, special: str) -> list[Tile]:
-    """The eleven tiles of a guild: its nine wizards, the Prophet and its random special."""
+def guild_tiles(kit: Data, seat: int, special: str) -> list[Tile]:
+    """The eleven tiles of a guild: its nine wizards, the Prophet and its random special, each
+    as the box prints it."""
     gem = GUILDS[seat]
-    kinds = [*data().guild_tiles(), PROPHET, special]
-    return [Tile(f"{gem.value[0]}{k + 1}", kind, gem) for k, kind in enumerate(kinds)]
+    kinds = [*kit.guild_tiles(), PROPHET, special]
+    return [
+        Tile(f"{gem.value[0]}{k + 1}", kind, gem, printed=kit.kinds[kind])
+        for k, kind in enumerate(kinds)
+    ]
 
 
 def split_aside(tiles: list[Tile], aside_kinds: tuple[str, ...]) -> tuple[list[Tile], list[Tile]]:
@@ -43,18 +47,17 @@ def split_aside(tiles: list[Tile], aside_kinds: tuple[str, ...]) -> tuple[list[T
     return rest, reserve
 
 
-def new_game(players: tuple[str, ...], options: Options, seed: int) -> GameState:
-    d = data()
+def new_game(players: tuple[str, ...], options: Options, seed: int, kit: Data) -> GameState:
+    """The game on the board and with the tiles of ``kit`` (the room's box)."""
+    d = kit
     board = d.board
-    if len(board) - len(d.altar_spaces) < 2 * (len(d.guild_tiles()) + 2 - ASIDE):
-        raise SetupError("The board in witchcraft.json is too small for sixteen wizards.")
     kinds = Rng(seed, "altars").shuffled(list(AltarKind))
     altars = tuple(Altar(kind, cell) for kind, cell in zip(kinds, d.altar_spaces, strict=True))
     specials = Rng(seed, "specials").shuffled(list(RANDOM_SPECIALS))
     powers = Rng(seed, "powers").shuffled(list(AltarKind))
     seats = []
     for seat, name in enumerate(players):
-        tiles = guild_tiles(seat, specials[seat])
+        tiles = guild_tiles(d, seat, specials[seat])
         power = None if options.tournament else powers[seat]
         if options.master:
             seats.append(Player(name, (), (), power, pool=tuple(tiles)))
@@ -74,6 +77,7 @@ def new_game(players: tuple[str, ...], options: Options, seed: int) -> GameState
         (),
         altars,
         d.map_tile_pairs,
+        kit=d,
     )
     if options.master:
         state = replace(state, tasks=master_tasks(first))

@@ -22,7 +22,7 @@ def main_choices(state: GameState, seat: int, at: Cell) -> list[Choice]:
     stack = state.stack(at)
     assert stack is not None
     top = stack.top
-    parts: dict[str, str | Text] = {"tile": say(top.spec.name), "cell": name(at)}
+    parts: dict[str, str | Text] = {"tile": say(top.spec.name), "cell": name(at, state.kit.height)}
     if top.kind == "prophet":
         text = say("{tile} at {cell}: refresh, reorder or turn a stack", **parts)
         return [Choice("prophet", text, at)]
@@ -45,15 +45,6 @@ def main_choices(state: GameState, seat: int, at: Cell) -> list[Choice]:
     return []
 
 
-#: the Prophet's rearrangements: (a tile brought to the top, the exhaustion token removed)
-ARRANGE = {
-    (False, False): N_("facing {side}"),
-    (False, True): N_("facing {side}, exhaustion removed"),
-    (True, False): N_("{tile} on top, facing {side}"),
-    (True, True): N_("{tile} on top, facing {side}, exhaustion removed"),
-}
-
-
 def joined(parts: list[Text]) -> Text:
     """Texts joined with "and", as one text the page translates part by part.
 
@@ -71,47 +62,94 @@ def joined(parts: list[Text]) -> Text:
 
 def prophet_targets(state: GameState) -> list[Choice]:
     return [
-        Choice("target", say("Work on the stack at {cell}", cell=name(cell)), cell)
+        Choice(
+            "target", say("Work on the stack at {cell}", cell=name(cell, state.kit.height)), cell
+        )
         for cell, _ in state.stacks
     ]
 
 
+#: the Altar of Energy's words (one template, one translation)
+REFRESH = N_("Remove the exhaustion token at {cell}")
+
+
+def refresh_choices(state: GameState, task: Task) -> list[Choice]:
+    """First, whether the Prophet removes the stack's exhaustion token (asked only when it has
+    one: the Prophet's own stack is exhausted only after its power is resolved)."""
+    assert task.cell is not None
+    stack = state.stack(task.cell)
+    assert stack is not None
+    if not stack.exhausted:
+        return []
+    cell = name(task.cell, state.kit.height)
+    return [
+        Choice("refresh", say(REFRESH, cell=cell), task.cell, flag=True),
+        Choice("keep", say("Leave the exhaustion token at {cell}", cell=cell), task.cell),
+    ]
+
+
+def prophet_tasks(state: GameState, seat: int, cell: Cell) -> tuple[Task, ...]:
+    """The stack chosen: the exhaustion token first (when it has one), then the order and
+    facings, every tile of the stack still to lay."""
+    stack = state.stack(cell)
+    assert stack is not None
+    kind = TaskKind.PROPHET_REFRESH if stack.exhausted else TaskKind.PROPHET_ARRANGE
+    return (Task(kind, seat, cell=cell, tiles=stack.tiles),)
+
+
+def after_refresh(task: Task, choice: Choice) -> tuple[Task, ...]:
+    """The order and facings come next (``count`` 1: the token was removed)."""
+    return (replace(task, kind=TaskKind.PROPHET_ARRANGE, count=int(choice.flag)),)
+
+
 def arrange_choices(state: GameState, task: Task) -> list[Choice]:
-    """A tile of the stack brought to the top (the others keep their order), one facing for
-    the whole stack, and the exhaustion token removed or not; something must change."""
+    """The stack is laid again from the bottom: each decision puts one of the tiles still to lay
+    (``task.tiles``) next, with its own facing ("change the order and facing of all the tiles").
+    Before the first, a refreshed stack may also be left as it is; the last tile cannot
+    rebuild the very stack the Prophet started from when nothing else changed (the move must
+    have an effect)."""
     assert task.cell is not None
     stack = state.stack(task.cell)
     assert stack is not None
     out = []
-    refreshes = (False, True) if stack.exhausted else (False,)
-    height = len(stack.tiles)
-    for index in range(height - 1, -1, -1):
-        tile = stack.tiles[index]
+    if not task.laid and task.count:
+        out.append(Choice("arrange", say("Keep the order and facings"), task.cell, index=-1))
+    total = len(stack.tiles)
+    for index, tile in enumerate(task.tiles):
         for facing in Dir:
-            for refresh in refreshes:
-                if index == height - 1 and facing == stack.top.facing and not refresh:
-                    continue
-                parts: dict[str, str | Text] = {"side": facing.word.upper()}
-                if index != height - 1:
-                    parts["tile"] = say(tile.spec.name)
-                label = say(ARRANGE[index != height - 1, refresh], **parts)
-                out.append(
-                    Choice("arrange", label, task.cell, facing=facing, index=index, flag=refresh)
-                )
+            laid = (*task.laid, replace(tile, facing=facing))
+            if len(laid) == total and laid == stack.tiles and not task.count:
+                continue  # nothing would change
+            label = say(
+                "Lay the {tile} facing {side} ({n} of {total} from the bottom)",
+                tile=say(tile.spec.name),
+                side=facing.word.upper(),
+                n=len(laid),
+                total=total,
+            )
+            out.append(Choice("arrange", label, task.cell, facing=facing, index=index))
     return out
 
 
-def arrange(state: GameState, choice: Choice) -> GameState:
-    assert choice.at is not None and choice.facing is not None
-    stack = state.stack(choice.at)
+def arrange(state: GameState, task: Task, choice: Choice) -> tuple[GameState, tuple[Task, ...]]:
+    """One tile laid (or the order kept); once the last is laid the stack on the board is the
+    new one. Shield tokens lie on the stack's sides: they turn as its top tile turns."""
+    assert task.cell is not None
+    stack = state.stack(task.cell)
     assert stack is not None
-    tiles = list(stack.tiles)
-    tiles.append(tiles.pop(choice.index))
-    stack = replace(stack, tiles=tuple(tiles))
-    stack = altars.turned(stack, choice.facing)
-    if choice.flag:
+    if task.count:
         stack = replace(stack, exhausted=False)
-    return state.put(choice.at, stack)
+    if choice.index < 0:
+        return state.put(task.cell, stack), ()
+    assert choice.facing is not None
+    tile = replace(task.tiles[choice.index], facing=choice.facing)
+    rest = task.tiles[: choice.index] + task.tiles[choice.index + 1 :]
+    laid = (*task.laid, tile)
+    if rest:
+        return state, (replace(task, tiles=rest, laid=laid),)
+    steps = (laid[-1].facing - stack.top.facing) % 8
+    tokens = frozenset(t.turned(steps) for t in stack.tokens)
+    return state.put(task.cell, replace(stack, tiles=laid, tokens=tokens)), ()
 
 
 # -- Prince --------------------------------------------------------------------------------------
@@ -129,7 +167,11 @@ def prince_choices(state: GameState, seat: int) -> list[Choice]:
             continue
         for index in range(len(stack.tiles) - 1, -1, -1):
             tile = stack.tiles[index]
-            label = say("Remove the {tile} from {cell}", tile=say(tile.spec.name), cell=name(cell))
+            label = say(
+                "Remove the {tile} from {cell}",
+                tile=say(tile.spec.name),
+                cell=name(cell, state.kit.height),
+            )
             out.append(Choice("remove", label, cell, index=index))
     return out
 
@@ -156,7 +198,7 @@ def barbarian_choices(state: GameState) -> list[Choice]:
             say(
                 "Destroy the {altar} at {cell}",
                 altar=say(altar.kind.label),
-                cell=name(altar.cell),
+                cell=name(altar.cell, state.kit.height),
             ),
             altar.cell,
         )
@@ -173,7 +215,16 @@ def destroy(state: GameState, choice: Choice) -> GameState:
 
 def keykeeper_choices(state: GameState, seat: int) -> list[Choice]:
     return [
-        Choice("swap", say("Swap {cell} and {other}", cell=name(a), other=name(b)), a, b)
+        Choice(
+            "swap",
+            say(
+                "Swap {cell} and {other}",
+                cell=name(a, state.kit.height),
+                other=name(b, state.kit.height),
+            ),
+            a,
+            b,
+        )
         for a, b in combinations(state.own(seat), 2)
     ]
 
@@ -210,7 +261,7 @@ def priest_choices(state: GameState, seat: int, at: Cell) -> list[Choice]:
             label = say(
                 "{tile} at {cell}: activate {altars}",
                 tile=say(priest.top.spec.name),
-                cell=name(at),
+                cell=name(at, state.kit.height),
                 altars=joined(kinds),
             )
             out.append(Choice("priest", label, at, targets=chosen, lines=crossed))

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from companion.games.witchcraft.geometry import Cell, Dir
-from companion.games.witchcraft.tiles import AltarKind, Guild, Kind, kind
+from companion.games.witchcraft.tiles import AltarKind, Data, Guild, Kind, data, kind
 
 
 class Phase(enum.StrEnum):
@@ -25,10 +25,12 @@ class Tile:
     kind: str
     gem: Guild
     facing: Dir = Dir.N
+    #: what is printed on it as the room's box says (None: the data file's)
+    printed: Kind | None = field(default=None, compare=False, repr=False)
 
     @property
     def spec(self) -> Kind:
-        return kind(self.kind)
+        return self.printed if self.printed is not None else kind(self.kind)
 
 
 @dataclass(frozen=True)
@@ -77,7 +79,8 @@ class TaskKind(enum.StrEnum):
     SUMMON_PICK = "summon_pick"  # choose the map tile the opponent summons onto
     SUMMON = "summon"  # place a set-aside wizard on a map tile (``cells``)
     PROPHET = "prophet"  # choose the stack the Prophet works on
-    PROPHET_ARRANGE = "prophet_arrange"  # new top tile, facing, exhaustion
+    PROPHET_REFRESH = "prophet_refresh"  # remove the stack's exhaustion token or not
+    PROPHET_ARRANGE = "prophet_arrange"  # lay the stack's next tile (bottom first) and its facing
     PRINCE = "prince"  # choose the stack and the tile to remove
     BARBARIAN = "barbarian"  # choose the altar to remove
     KEYKEEPER = "keykeeper"  # choose the two stacks to swap
@@ -97,6 +100,8 @@ class Task:
     count: int = 0
     altar: AltarKind | None = None
     tile_id: str = ""
+    #: the Prophet's new stack so far, bottom first
+    laid: tuple[Tile, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -186,6 +191,8 @@ class GameState:
     caster: str = ""
     used_power: bool = False
     clock: Clock | None = None
+    #: the board and tiles of the room's box (``box.from_box``)
+    kit: Data = field(default_factory=data)
     winner: int | None = None
     #: how the game ended, once it has (a sentence: who won and why)
     result: str = ""

@@ -123,6 +123,9 @@ class Data:
     guild: tuple[tuple[str, int], ...]
     set_aside: tuple[str, ...]
     kinds: dict[str, Kind]
+    #: the box's values still at their placeholder (``box.py``'s field paths: "width",
+    #: "tiles.golem.shields"…); the data file's are all placeholders
+    placeholders: tuple[str, ...] = ("board", "tiles")
 
     @property
     def board(self) -> frozenset[Cell]:

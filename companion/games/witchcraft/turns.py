@@ -71,11 +71,15 @@ def cast_label(state: GameState, at: Cell, hits: tuple[Cell, ...]) -> str:
             assert hit is not None
             high = len(hit.tiles)
             template = N_("the {tile} on {cell} (stack of {n})") if high > 1 else HIT
-            parts.append(say(template, tile=say(hit.top.spec.name), cell=name(cell), n=high))
+            parts.append(
+                say(
+                    template, tile=say(hit.top.spec.name), cell=name(cell, state.kit.height), n=high
+                )
+            )
     return say(
         "{tile} at {cell} hits {targets}",
         tile=say(stack.top.spec.name),
-        cell=name(at),
+        cell=name(at, state.kit.height),
         targets=specials.joined(parts),
     )
 
@@ -119,6 +123,8 @@ def task_choices(state: GameState, task: Task) -> list[Choice]:
         return altars.summon_choices(state, task)
     if kind is TaskKind.PROPHET:
         return specials.prophet_targets(state)
+    if kind is TaskKind.PROPHET_REFRESH:
+        return specials.refresh_choices(state, task)
     if kind is TaskKind.PROPHET_ARRANGE:
         return specials.arrange_choices(state, task)
     if kind is TaskKind.PRINCE:
@@ -260,9 +266,12 @@ def resolve(state: GameState, task: Task, choice: Choice) -> tuple[GameState, tu
     elif kind is TaskKind.SUMMON:
         state = altars.summon(state, task, choice)
     elif kind is TaskKind.PROPHET:
-        more = (Task(TaskKind.PROPHET_ARRANGE, seat, cell=choice.at),)
+        assert choice.at is not None
+        more = specials.prophet_tasks(state, seat, choice.at)
+    elif kind is TaskKind.PROPHET_REFRESH:
+        more = specials.after_refresh(task, choice)
     elif kind is TaskKind.PROPHET_ARRANGE:
-        state = specials.arrange(state, choice)
+        state, more = specials.arrange(state, task, choice)
     elif kind is TaskKind.PRINCE:
         state, more = specials.prince(state, task, choice)
     elif kind is TaskKind.BARBARIAN:
@@ -284,6 +293,11 @@ TOLD = {
     ),
     N_("Put the {tile} onto {cell}"): N_("puts the {tile} onto {cell}"),
     N_("Remove the exhaustion token at {cell}"): N_("removes the exhaustion token at {cell}"),
+    N_("Leave the exhaustion token at {cell}"): N_("leaves the exhaustion token at {cell}"),
+    N_("Keep the order and facings"): N_("keeps the order and facings"),
+    N_("Lay the {tile} facing {side} ({n} of {total} from the bottom)"): N_(
+        "lays the {tile} facing {side} ({n} of {total} from the bottom)"
+    ),
     N_("Remove the {tile} from {cell}"): N_("removes the {tile} from {cell}"),
     N_("Shield {cell} against spells from the {side}"): N_(
         "shields {cell} against spells from the {side}"

@@ -14,7 +14,7 @@ from companion.engine.text import N_, text_json
 from companion.games.witchcraft import clocks, turns
 from companion.games.witchcraft.geometry import Cell, name
 from companion.games.witchcraft.state import Entry, GameState, Phase, Stack, Task, TaskKind, Tile
-from companion.games.witchcraft.tiles import GUILDS, data
+from companion.games.witchcraft.tiles import GUILDS
 
 #: how many of the latest move-list lines a view carries
 LOG_SHOWN = 40
@@ -31,6 +31,7 @@ DOING = {
     TaskKind.SUMMON_PICK: N_("chooses the map tile for the opponent (Altar of Summoning)"),
     TaskKind.SUMMON: N_("summons a set-aside wizard (Altar of Summoning)"),
     TaskKind.PROPHET: N_("chooses the stack for the Prophet"),
+    TaskKind.PROPHET_REFRESH: N_("decides on the exhaustion token (Prophet)"),
     TaskKind.PROPHET_ARRANGE: N_("rearranges the stack (Prophet)"),
     TaskKind.PRINCE: N_("chooses the tile the Prince removes"),
     TaskKind.BARBARIAN: N_("chooses the altar the Barbarian destroys"),
@@ -56,12 +57,12 @@ def tile_view(tile: Tile) -> dict[str, Any]:
     }
 
 
-def stack_view(cell: Cell, stack: Stack) -> dict[str, Any]:
+def stack_view(state: GameState, cell: Cell, stack: Stack) -> dict[str, Any]:
     top = stack.top
     return {
         "x": cell[0],
         "y": cell[1],
-        "cell": name(cell),
+        "cell": name(cell, state.kit.height),
         "owner": stack.owner,
         "guild": GUILDS[stack.owner].value,
         "height": len(stack.tiles),
@@ -99,7 +100,7 @@ def pending(state: GameState) -> dict[str, Any] | None:
 
 
 def table(state: GameState) -> dict[str, Any]:
-    d = data()
+    d = state.kit
     last = next((e for e in reversed(state.log) if e.lines or e.targets), None)
     return {
         "phase": state.phase.value,
@@ -111,14 +112,16 @@ def table(state: GameState) -> dict[str, Any]:
             "master": state.options.master,
             "physical": state.options.physical,
         },
-        "placeholder": True,
+        # the box's values still at the app's placeholder (the TV marks the board so)
+        "placeholder": bool(d.placeholders),
+        "placeholders": list(d.placeholders),
         "board": {
             "width": d.width,
             "height": d.height,
             "cells": [list(c) for c in sorted(state.cells)],
             "map_tiles": [[list(c) for c in tile] for tile in state.map_tiles],
         },
-        "stacks": [stack_view(c, s) for c, s in state.stacks],
+        "stacks": [stack_view(state, c, s) for c, s in state.stacks],
         "altars": [
             {
                 "x": a.cell[0],

@@ -75,9 +75,10 @@ function sidePoint(c, dir, inset) {
   return [cx + dx * r, cy + dy * r];
 }
 
-function cellName(c) {
+/** A space's name as the engine gives it (geometry.name): rows counted from the bottom. */
+function cellName(c, rows) {
   const col = c[0] < 0 ? 'z' : String.fromCharCode(97 + c[0]);
-  return `${col}${c[1] + 1}`;
+  return `${col}${rows - c[1]}`;
 }
 
 /**
@@ -125,7 +126,7 @@ export function boardSvg(g, { marks = {}, onCell = null, last = null, cls = '' }
     if (marks.selected === k) classes.push('wc-selected');
     const x = (c[0] + 1) * CELL;
     const y = (c[1] + 1) * CELL;
-    const rect = svg('rect', { x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, rx: 10, class: classes.join(' '), 'data-cell': cellName(c) });
+    const rect = svg('rect', { x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, rx: 10, class: classes.join(' '), 'data-cell': cellName(c, g.board.height) });
     root.append(rect);
   }
 
@@ -175,7 +176,7 @@ export function boardSvg(g, { marks = {}, onCell = null, last = null, cls = '' }
       if (!selectable.has(k) && !stacked.has(k)) continue;
       const x = (c[0] + 1) * CELL;
       const y = (c[1] + 1) * CELL;
-      const hitbox = svg('rect', { x, y, width: CELL, height: CELL, class: 'wc-hitbox', 'data-cell': cellName(c), 'data-tap': k });
+      const hitbox = svg('rect', { x, y, width: CELL, height: CELL, class: 'wc-hitbox', 'data-cell': cellName(c, g.board.height), 'data-tap': k });
       hitbox.addEventListener('click', () => onCell(c));
       root.append(hitbox);
     }
@@ -189,7 +190,7 @@ export function stackSvg(s, { last = false, hit = false, ghost = false } = {}) {
   const [cx, cy] = center(c);
   const top = s.tiles[s.tiles.length - 1];
   const red = s.guild === 'red';
-  const g = svg('g', { class: `wc-stack wc-${s.guild}${s.exhausted ? ' wc-tired' : ''}${last ? ' wc-last' : ''}${hit ? ' wc-hit' : ''}${ghost ? ' wc-preview' : ''}`, 'data-stack': ghost ? null : cellName(c) });
+  const g = svg('g', { class: `wc-stack wc-${s.guild}${s.exhausted ? ' wc-tired' : ''}${last ? ' wc-last' : ''}${hit ? ' wc-hit' : ''}${ghost ? ' wc-preview' : ''}`, 'data-stack': ghost ? null : s.cell });
   const body = red
     ? svg('rect', { x: cx - 34, y: cy - 34, width: 68, height: 68, rx: 6, class: 'wc-body' })
     : svg('circle', { cx, cy, r: 36, class: 'wc-body' });

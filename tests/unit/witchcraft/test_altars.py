@@ -119,19 +119,20 @@ def test_map_tiles_touch_the_board_with_every_space_or_two_of_three() -> None:
     from companion.games.witchcraft.altars import placements
 
     board = {(x, y) for x in range(5) for y in range(5)}
+    state = position({})
 
     def touching(cell: tuple[int, int]) -> bool:
         x, y = cell
         return any(n in board for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)))
 
     for size, need in ((1, 1), (2, 2), (3, 2)):
-        found = placements(size)
+        found = placements(state, size)
         assert found
         for cells in found:
             assert len(cells) == size and not set(cells) & board
             assert sum(touching(c) for c in cells) >= need
-    assert ((-1, -1), (0, -1), (1, -1)) in placements(3)  # one space past the corner
-    assert ((-1, -1), (0, -1)) not in placements(2)
+    assert ((-1, -1), (0, -1), (1, -1)) in placements(state, 3)  # one space past the corner
+    assert ((-1, -1), (0, -1)) not in placements(state, 2)
 
 
 def test_an_exhausted_stack_can_still_be_moved_by_an_altar() -> None:

@@ -76,7 +76,7 @@ def test_a_move_is_described_by_its_move_list_line() -> None:
     state = fight()
     [index] = find(state, kind_is("cast", at=(0, 4)))
     said = GAME.describe(state, 0, {"type": "choose", "option": index})
-    assert said == "Apprentice at a5 hits the Monk on a2"
+    assert said == "Apprentice at a1 hits the Monk on a4"
     after = GAME.apply(state, 0, {"type": "choose", "option": index}, 1.0)
     assert after.log[-1].text == said
 

@@ -135,7 +135,7 @@ def test_the_encounter_starts_with_the_first_player_once_every_wizard_is_placed(
 
 
 def test_guild_has_nine_wizards_plus_two_special_tiles() -> None:
-    assert len(guild_tiles(0, "prince")) == 11
+    assert len(guild_tiles(data(), 0, "prince")) == 11
 
 
 def test_physical_board_mode_checks_the_same_moves_and_keeps_the_secrets() -> None:

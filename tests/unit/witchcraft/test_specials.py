@@ -4,30 +4,86 @@ from __future__ import annotations
 
 from companion.games.witchcraft.geometry import Dir
 from companion.games.witchcraft.tiles import AltarKind
-from tests.unit.witchcraft.helpers import W, choices, kind_is, kinds, on, play, position
+from tests.unit.witchcraft.helpers import W, choices, find, kind_is, kinds, on, play, position
 
 FOE = {(4, 0): W(1, "apprentice", "w"), (4, 1): W(1, "apprentice", "w")}
 
 
-def test_prophet_removes_an_exhaustion_token_and_rearranges_a_stack() -> None:
+def test_prophet_change_the_order_and_facing_of_all_the_tiles_in_that_stack() -> None:
+    """ "remove one exhaustion token from one stack or tile and / or change the order and facing
+    of all the tiles in that stack"
+    """
+    state = position(
+        {(0, 4): W(0, "prophet"), (2, 4): W(0, ("golem", "monk", "apprentice"), "n",
+         exhausted=True), **FOE},
+        altars={},
+    )  # fmt: skip
+    state = play(state, kind_is("prophet", at=(0, 4)))
+    state = play(state, kind_is("target", at=(2, 4)))
+    state = play(state, kind_is("refresh", at=(2, 4)))
+    # the whole stack is laid again from the bottom, each tile with its own facing
+    assert {c.index for c in choices(state)} == {-1, 0, 1, 2}
+    state = play(state, kind_is("arrange", index=2, facing="s"))  # the apprentice at the bottom
+    state = play(state, kind_is("arrange", index=0, facing="e"))  # then the golem
+    assert on(state, (2, 4)).exhausted  # nothing changes on the board until the last tile
+    state = play(state, kind_is("arrange", index=0, facing="w"))  # the monk on top
+    stack = on(state, (2, 4))
+    assert kinds(stack) == ["apprentice", "golem", "monk"] and not stack.exhausted
+    assert [t.facing for t in stack.tiles] == [Dir.S, Dir.E, Dir.W]
+    assert on(state, (0, 4)).exhausted
+
+
+def test_prophet_may_only_remove_the_exhaustion_token() -> None:
     state = position(
         {(0, 4): W(0, "prophet"), (2, 4): W(0, ("golem", "monk"), "n", exhausted=True), **FOE},
         altars={},
     )
     state = play(state, kind_is("prophet", at=(0, 4)))
     state = play(state, kind_is("target", at=(2, 4)))
-    state = play(state, kind_is("arrange", index=0, facing="e", flag=True))
+    state = play(state, kind_is("refresh", at=(2, 4)))
+    state = play(state, kind_is("arrange", index=-1))
     stack = on(state, (2, 4))
-    assert kinds(stack) == ["monk", "golem"] and not stack.exhausted
-    assert all(t.facing is Dir.E for t in stack.tiles)
-    assert on(state, (0, 4)).exhausted
+    assert kinds(stack) == ["golem", "monk"] and not stack.exhausted
 
 
-def test_prophet_on_its_own_stack_ends_exhausted_anyway() -> None:
+def test_prophet_move_must_have_an_effect() -> None:
+    """ "If the effect of a move cannot occur for any reason, then the move is illegal": the
+    stack laid again exactly as it was, its token left, is not offered."""
+    state = position(
+        {(0, 4): W(0, "prophet"), (2, 4): W(0, ("golem", "monk"), "n", exhausted=True), **FOE},
+        altars={},
+    )
+    state = play(state, kind_is("prophet", at=(0, 4)))
+    state = play(state, kind_is("target", at=(2, 4)))
+    state = play(state, kind_is("keep", at=(2, 4)))
+    assert not any(c.index == -1 for c in choices(state))  # keeping everything is no move
+    state = play(state, kind_is("arrange", index=0, facing="n"))  # the golem as it was
+    assert not find(state, kind_is("arrange", index=0, facing="n"))  # the monk as it was
+    assert len(choices(state)) == 7
+    state = play(state, kind_is("arrange", index=0, facing="ne"))
+    stack = on(state, (2, 4))
+    assert stack.exhausted and [t.facing for t in stack.tiles] == [Dir.N, Dir.NE]
+
+
+def test_prophet_turns_the_shield_tokens_with_the_top_tile() -> None:
+    state = position(
+        {(0, 4): W(0, "prophet"), (2, 4): W(0, "golem", "n", tokens=("s",)), **FOE},
+        altars={},
+    )
+    state = play(state, kind_is("prophet", at=(0, 4)))
+    state = play(state, kind_is("target", at=(2, 4)))
+    state = play(state, kind_is("arrange", index=0, facing="e"))
+    assert on(state, (2, 4)).tokens == frozenset({Dir.W})
+
+
+def test_prophet_on_a_stack_with_the_prophet_on_top_will_not_remove_an_exhaustion_token() -> None:
+    """ "The Prophet can cast its spell also on a stack with the Prophet on the top of it, but it
+    will not remove an exhaustion token"
+    """
     state = position({(0, 4): W(0, "prophet", "n"), **FOE}, altars={})
     state = play(state, kind_is("prophet", at=(0, 4)))
     state = play(state, kind_is("target", at=(0, 4)))
-    assert not any(c.flag for c in choices(state))  # not exhausted yet: nothing to remove
+    assert not any(c.kind == "refresh" for c in choices(state))  # not exhausted yet
     state = play(state, kind_is("arrange", facing="s"))
     assert on(state, (0, 4)).exhausted and on(state, (0, 4)).top.facing is Dir.S
 
