@@ -356,10 +356,17 @@ function boxScreen({ game, specs, sendBox }) {
     else tell('', '');
     places = [];
     const top = valuesOf(specs, draft);
-    nav.replaceChildren(h('ol', {}, specs.map((field) => h('li', {}, h('button', {
-      type: 'button', class: 'box-nav-item', dataset: { goto: field.id },
-      onclick: () => main.querySelector(`#box-sec-${CSS.escape(field.id)}`)?.scrollIntoView({ block: 'start' }),
-    }, h('span', { text: t(field.label) }), anyMarked(field, [field.id]) ? placeholderMark() : null)))));
+    const goto = (path, label, sub) => h('button', {
+      type: 'button', class: `box-nav-item${sub ? ' sub' : ''}`, dataset: { goto: pathKey(path) },
+      onclick: () => main.querySelector(sub ? `[data-group="${CSS.escape(pathKey(path))}"]` : `#box-sec-${CSS.escape(String(path[0]))}`)
+        ?.scrollIntoView({ block: 'start' }),
+    }, h('span', { text: t(label) }), anyMarked(sub ?? specs.find((f) => f.id === path[0]), path) ? placeholderMark() : null);
+    // a record's groups (a tile kind, a card) listed under it: a long box is found by its parts
+    nav.replaceChildren(h('ol', {}, specs.map((field) => h('li', {}, goto([field.id], field.label, null),
+      field.kind === 'record' && field.item.some((c) => c.kind === 'record' || c.kind === 'list')
+        ? h('ol', {}, field.item.filter((c) => c.kind === 'record' || c.kind === 'list')
+          .map((c) => h('li', {}, goto([field.id, c.id], c.label, c))))
+        : null))));
     main.replaceChildren(...specs.map((field) => section(field, top)));
     main.scrollTop = scroll;
     if (focusKey) /** @type {HTMLElement | null} */ (main.querySelector(`[data-focus="${CSS.escape(focusKey)}"]`))?.focus({ preventScroll: true });
@@ -400,13 +407,15 @@ function boxScreen({ game, specs, sendBox }) {
 
   /** "Matches my box": the stand-in is right, entered as it is (a record's or a list's values
    * all at once). */
-  function confirmButton(field, path, chain) {
+  function confirmButton(field, path, chain, { compact = false } = {}) {
     if (!anyMarked(field, path, chain)) return null;
     if (path.some((key) => typeof key === 'number')) return null;   // inside a list: the list's
+    const words = t('✓ Matches my box');
     return h('button', {
-      type: 'button', class: 'btn btn-small box-confirm', dataset: { focus: `${pathKey(path)}:ok` },
+      type: 'button', class: `btn btn-small box-confirm${compact ? ' compact' : ''}`, dataset: { focus: `${pathKey(path)}:ok` },
+      'aria-label': compact ? words : null, title: compact ? words : null,
       onclick: () => set(path, valueAt(specs, draft, path)),
-    }, t('✓ Matches my box'));
+    }, compact ? '✓' : words);
   }
 
   /** A RECORD (its fields side by side) or a LIST (numbered items, added and removed while the
@@ -421,7 +430,7 @@ function boxScreen({ game, specs, sendBox }) {
           const inner = pathWords(words, c.label);
           places.push({ words: inner, key: pathKey(here) });
           return c.kind === 'record' || c.kind === 'list'
-            ? h('fieldset', { class: 'box-group' },
+            ? h('fieldset', { class: 'box-group', dataset: { group: pathKey(here) } },
               h('legend', {}, h('span', { text: t(c.label) }), anyMarked(c, here, [...chain, c]) ? placeholderMark() : null),
               c.help ? h('p', { class: 'box-help', text: t(c.help) }) : null,
               group(c, here, inner, words, [...chain, c], value))
@@ -470,7 +479,8 @@ function boxScreen({ game, specs, sendBox }) {
       labelled ? h('div', { class: 'box-label-row' },
         h(editor.labelFor ? 'label' : 'span', { class: 'box-label', for: editor.labelFor ? id : null, id: `${id}-label`, text: name }),
         marked(chain, path) ? placeholderMark() : null,
-        inList ? null : confirmButton(field, path, chain)) : null,
+        inList ? null : confirmButton(field, path, chain, { compact: true })) : null,
+      labelled && field.help ? h('p', { class: 'box-help', text: t(field.help) }) : null,
       editor.el,
       error ? h('p', { class: 'box-error form-error', role: 'alert', text: error }) : null);
   }
