@@ -414,14 +414,18 @@ class Box:
         return value
 
     def entered(self, id: str, *path: str | int) -> bool:
-        """Whether the host gave field ``id`` (and ``path`` into it; a list is given whole)."""
+        """Whether the host gave field ``id`` (and ``path`` into it: a list is given whole, a
+        record key by key)."""
         if id not in self.given:
             return False
         field, value = self._by_id[id], self.given[id]
         for step in path:
             if field.kind is BoxKind.LIST:
-                return True
-            if not isinstance(step, str) or step not in value:
+                if not isinstance(step, int) or not 0 <= step < len(value):
+                    return False
+                field, value = field.item[0], value[step]
+                continue
+            if not isinstance(step, str) or not isinstance(value, dict) or step not in value:
                 return False
             field = next(f for f in field.item if f.id == step)
             value = value[step]

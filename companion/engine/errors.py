@@ -113,18 +113,21 @@ class SetupError(IllegalAction):
 
 def plain(params: dict[str, object]) -> dict[str, Any]:
     """A refusal's parts as JSON: a name to translate (a :class:`Text`) as its template, any
-    other value but a plain one as its text.
+    other value but a plain one as its text. Parts that are JSON already (a refusal passed on
+    with its ``params``) stay as they are.
 
     >>> from companion.engine.text import say
     >>> plain({"option": say("Rounds"), "n": 3, "when": None})
     {'option': {'template': 'Rounds'}, 'n': 3, 'when': 'None'}
+    >>> plain(plain({"option": say("Rounds")}))
+    {'option': {'template': 'Rounds'}}
     """
     return {
         k: (
             text_json(v)
             if isinstance(v, Text)
             else v
-            if isinstance(v, str | int | float | bool)
+            if isinstance(v, str | int | float | bool | dict | list)
             else str(v)
         )
         for k, v in params.items()

@@ -6,6 +6,7 @@ from typing import Any
 
 from companion.engine import ErrorCode
 from companion.engine.errors import plain
+from companion.engine.text import english
 
 
 class RoomError(Exception):
@@ -19,12 +20,19 @@ class RoomError(Exception):
     ... # doctest: +NORMALIZE_WHITESPACE
     {'ok': False, 'error': {'code': 'room_full', 'message': 'The room is full (seats: 4).',
      'template': 'The room is full (seats: {seats}).', 'params': {'seats': 4}}}
+
+    A refusal passed on with its parts as JSON (a name to translate, ``{"template": …}``)
+    reads the same in English:
+
+    >>> RoomError(ErrorCode.BAD_REQUEST, "{option} is off.", option={"template": "Fog"}).message
+    'Fog is off.'
     """
 
     def __init__(self, code: ErrorCode, message: str, **params: object) -> None:
         self.template = message
         self.params = plain(params)
-        self.message = message.format(**params) if params else message
+        words = {k: english(v) if isinstance(v, dict | list) else v for k, v in params.items()}
+        self.message = message.format(**words) if params else message
         super().__init__(self.message)
         self.code = ErrorCode(code)
 

@@ -253,14 +253,19 @@ def test_reading_a_box_never_changes_its_defaults() -> None:
 
 
 def test_an_entered_value_is_no_longer_a_placeholder() -> None:
-    box = Box(FIELDS, check_box(FIELDS, {"width": 5, "tile": {"count": 2}, "jurors": [{}]}))
+    given = {"width": 5, "tile": {"count": 2}, "jurors": [{"name": "Ida"}, {"strict": 2}]}
+    box = Box(FIELDS, check_box(FIELDS, given))
     # entered, even with the default's value: the host read it off the box
     assert (box.entered("width"), box.placeholder("width")) == (True, False)
     assert (box.entered("height"), box.placeholder("height")) == (False, True)
     assert box.placeholder("tile", "count") is False
     assert box.placeholder("tile", "spells") is True
     assert box.placeholder("tile") is False  # partly entered
-    assert box.placeholder("jurors", 0, "name") is False  # a list is given whole
+    # a list is given whole (its items are entered), a record key by key
+    assert box.placeholder("jurors", 1) is False
+    assert box.placeholder("jurors", 0, "name") is False
+    assert box.placeholder("jurors", 1, "name") is True
+    assert box.entered("jurors", 2) is False
     assert box.placeholder("die", 2) is True
     # a value the rulebook states is never a placeholder
     assert box.placeholder("rulebook") is False

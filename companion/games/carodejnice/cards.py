@@ -1,17 +1,22 @@
 """The printed cards the app needs to know: jurors, their missions, the scenarios.
 
-The rulebook names none of them, so they live in ``data/jurors.json`` and
-``data/scenarios.json`` as editable placeholders (``"placeholder": true``), and the pages mark
-them as such. Only the counts the rulebook gives are constants here.
+The rulebook names none of them, nor gives their numbers, so they are the game's box
+(:data:`BOX`, companion/engine/box.py): the host enters what the cards print on the TV, and
+``data/jurors.json`` and ``data/scenarios.json`` hold the placeholders used until then (the
+defaults), which the pages mark. Only the counts the rulebook gives are constants here.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
 from typing import Any
+
+from companion.engine import Box as Entered
+from companion.engine import BoxField, BoxKind
+from companion.engine.text import N_
 
 #: jurors in the box; the game uses JURORS_IN_PLAY of them
 JURORS_IN_BOX = 8
@@ -25,6 +30,8 @@ CHALLENGES_PER_JUROR = 5
 FAITH_LOW, FAITH_HIGH = 1, 6
 #: every conviction marker starts here
 CONVICTION_START = 1
+#: the Tales of Wildegrens
+TALES = 9
 
 
 @dataclass(frozen=True)
@@ -36,6 +43,8 @@ class Mission:
     difficulty: int
     value: int
     challenges: int
+    #: still the placeholder of data/jurors.json (the host has not entered this mission)
+    placeholder: bool = True
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -46,6 +55,7 @@ class Mission:
             "difficulty": self.difficulty,
             "value": self.value,
             "challenges": self.challenges,
+            "placeholder": self.placeholder,
         }
 
 
@@ -54,6 +64,8 @@ class JurorCard:
     key: str
     name: str
     missions: tuple[Mission, ...]  # acts 1, 2, 3
+    #: the name is still the placeholder of data/jurors.json
+    placeholder: bool = True
 
 
 @dataclass(frozen=True)
@@ -69,11 +81,14 @@ class Scenario:
     number: int
     title: str
     tracks: tuple[Track, ...]
+    #: still the placeholder of data/scenarios.json
+    placeholder: bool = True
 
 
 @dataclass(frozen=True)
 class Box:
-    """Everything read from ``data/``."""
+    """The printed cards: ``data/``'s placeholders, or the values of the room's box.
+    ``placeholder``: some juror or mission is still a placeholder."""
 
     placeholder: bool
     conviction_max: int
@@ -130,6 +145,7 @@ def parse_jurors(doc: Any) -> tuple[bool, int, int, tuple[JurorCard, ...]]:
         missions = row.get("missions")
         if not isinstance(missions, list) or [m.get("act") for m in missions] != list(ACTS):
             raise ValueError(f"jurors.json: {key} needs one mission for each act, in order.")
+        placeholder = bool(doc.get("placeholder", True))
         cards.append(
             JurorCard(
                 key,
@@ -143,9 +159,11 @@ def parse_jurors(doc: Any) -> tuple[bool, int, int, tuple[JurorCard, ...]]:
                         _int(m, "difficulty", 0, key),
                         _int(m, "value", 0, key),
                         _int(m, "challenges", 0, key),
+                        placeholder,
                     )
                     for m in missions
                 ),
+                placeholder,
             )
         )
     if len({c.key for c in cards}) != JURORS_IN_BOX:
@@ -178,8 +196,9 @@ def parse_scenarios(doc: Any) -> tuple[bool, tuple[Scenario, ...]]:
             parsed.append(
                 Track(_text(track, "name", where), start, _int(track, "max", 1, where), goal)
             )
-        out.append(Scenario(number, _text(row, "title", where), tuple(parsed)))
-    if len(out) != 9:
+        placeholder = bool(doc.get("placeholder", True))
+        out.append(Scenario(number, _text(row, "title", where), tuple(parsed), placeholder))
+    if len(out) != TALES:
         raise ValueError("scenarios.json must list the 9 tales.")
     return bool(doc.get("placeholder", True)), tuple(out)
 
@@ -192,6 +211,165 @@ def read_data(name: str) -> Any:
 
 @cache
 def box() -> Box:
+    """The placeholders of ``data/``: the cards before the host entered any."""
     placeholder, conviction_max, curse_deck, jurors = parse_jurors(read_data("jurors.json"))
     scenarios_placeholder, scenarios = parse_scenarios(read_data("scenarios.json"))
     return Box(placeholder, conviction_max, curse_deck, jurors, scenarios_placeholder, scenarios)
+
+
+# -- the box the host enters ------------------------------------------------------------------
+
+
+def _declared() -> tuple[BoxField, ...]:
+    """The box's fields, with ``data/``'s placeholders as their defaults."""
+    cards = box()
+    mission = BoxField(
+        "mission",
+        BoxKind.RECORD,
+        None,
+        N_("Mission"),
+        item=(
+            BoxField("name", BoxKind.TEXT, "", N_("Name")),
+            BoxField("difficulty", BoxKind.INT, 0, N_("Difficulty"), low=0, high=30),
+            BoxField("value", BoxKind.INT, 0, N_("Value"), low=0, high=20),
+            BoxField("challenges", BoxKind.INT, 0, N_("Challenges"), low=0, high=10),
+        ),
+    )
+    missions = BoxField(
+        "missions",
+        BoxKind.LIST,
+        [],
+        N_("Missions"),
+        count=len(ACTS),
+        item=(mission,),
+        help=N_("Acts 1, 2 and 3, in order."),
+    )
+    name = BoxField("name", BoxKind.TEXT, "", N_("Name"))
+    juror = BoxField("juror", BoxKind.RECORD, None, N_("Juror"), item=(name, missions))
+    track = BoxField(
+        "track",
+        BoxKind.RECORD,
+        {"name": N_("Progress"), "start": 0, "max": 10, "goal": "win"},
+        N_("Track"),
+        item=(
+            BoxField("name", BoxKind.TEXT, "", N_("Name")),
+            BoxField("start", BoxKind.INT, 0, N_("Start"), low=0, high=50),
+            BoxField("max", BoxKind.INT, 10, N_("End"), low=1, high=50),
+            BoxField("goal", BoxKind.CHOICE, "win", N_("At its end"), choices=("win", "lose")),
+        ),
+    )
+    tale = BoxField(
+        "tale",
+        BoxKind.RECORD,
+        None,
+        N_("Tale"),
+        item=(
+            BoxField("title", BoxKind.TEXT, "", N_("Title")),
+            BoxField("tracks", BoxKind.LIST, [], N_("Tracks"), low=1, high=4, item=(track,)),
+        ),
+    )
+    return (
+        BoxField(
+            "jurors",
+            BoxKind.LIST,
+            [
+                {
+                    "name": j.name,
+                    "missions": [
+                        {
+                            "name": m.name,
+                            "difficulty": m.difficulty,
+                            "value": m.value,
+                            "challenges": m.challenges,
+                        }
+                        for m in j.missions
+                    ],
+                }
+                for j in cards.jurors
+            ],
+            N_("Jurors"),
+            count=JURORS_IN_BOX,
+            item=(juror,),
+            help=N_("The eight juror cards: each one's name and its three missions."),
+        ),
+        BoxField(
+            "conviction_max",
+            BoxKind.INT,
+            cards.conviction_max,
+            N_("Conviction track: its last space"),
+            low=CONVICTION_START + 1,
+            high=30,
+        ),
+        BoxField("curse_deck", BoxKind.INT, cards.curse_deck, N_("Curse cards"), low=1, high=30),
+        BoxField(
+            "tales",
+            BoxKind.LIST,
+            [
+                {
+                    "title": story.title,
+                    "tracks": [
+                        {"name": k.name, "start": k.start, "max": k.max, "goal": k.goal}
+                        for k in story.tracks
+                    ],
+                }
+                for story in cards.scenarios
+            ],
+            N_("Tales of Wildegrens"),
+            count=TALES,
+            item=(tale,),
+            help=N_("Each tale's title and the tracks it keeps, from the book of tales."),
+        ),
+    )
+
+
+#: what the host may enter from the box on the table (every value is a placeholder until then)
+BOX: tuple[BoxField, ...] = _declared()
+
+
+def cards_of(entered: Entered) -> Box:
+    """The cards as the room's box gives them: each value entered, or its placeholder (still
+    marked).
+
+    >>> from companion.engine import check_box
+    >>> given = {"jurors": [{"name": "Ada"}] + [{}] * 7, "curse_deck": 7}
+    >>> cards = cards_of(Entered(BOX, check_box(BOX, given)))
+    >>> first = cards.jurors[0]
+    >>> first.name, first.placeholder, first.missions[0].name, first.missions[0].placeholder
+    ('Ada', False, 'Mission A1', True)
+    >>> cards.curse_deck, cards.placeholder
+    (7, True)
+    """
+    base = box()
+    jurors = []
+    for index, (card, row) in enumerate(zip(base.jurors, entered.value("jurors"), strict=True)):
+        missions = tuple(
+            replace(
+                mission,
+                name=m["name"],
+                difficulty=m["difficulty"],
+                value=m["value"],
+                challenges=m["challenges"],
+                placeholder=entered.placeholder("jurors", index, "missions"),
+            )
+            for mission, m in zip(card.missions, row["missions"], strict=True)
+        )
+        named = entered.placeholder("jurors", index, "name")
+        jurors.append(JurorCard(card.key, row["name"], missions, named))
+    tales = tuple(
+        Scenario(
+            number,
+            row["title"],
+            tuple(Track(k["name"], k["start"], k["max"], k["goal"]) for k in row["tracks"]),
+            entered.placeholder("tales", number - 1, "title")
+            or entered.placeholder("tales", number - 1, "tracks"),
+        )
+        for number, row in enumerate(entered.value("tales"), start=1)
+    )
+    return Box(
+        any(j.placeholder or any(m.placeholder for m in j.missions) for j in jurors),
+        entered.value("conviction_max"),
+        entered.value("curse_deck"),
+        tuple(jurors),
+        any(tale.placeholder for tale in tales),
+        tales,
+    )

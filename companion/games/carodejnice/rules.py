@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.engine import (
+    Box,
     Field,
     FieldType,
     Game,
@@ -24,7 +25,7 @@ from companion.engine import (
 from companion.engine.outcome import Outcome, Reason
 from companion.engine.text import N_
 from companion.games.carodejnice import decisions, losses, telling, views
-from companion.games.carodejnice.cards import box
+from companion.games.carodejnice.cards import BOX, box, cards_of
 from companion.games.carodejnice.setup import deal, new_game
 from companion.games.carodejnice.state import (
     ROUND_PHASES,
@@ -56,6 +57,7 @@ class Carodejnice(Game[State]):
             high=9,
         ),
     )
+    box = BOX
 
     def __init__(self) -> None:
         super().__init__(
@@ -131,12 +133,13 @@ class Carodejnice(Game[State]):
     # -- the contract ----------------------------------------------------------------------
 
     def new_state(self, players: tuple[str, ...], options: Mapping[str, Any], seed: int) -> State:
-        return new_game(box(), players[0], int(options.get("scenario", 0)), seed)
+        cards = cards_of(Box(self.box, options.get("box", {})))
+        return new_game(cards, players[0], int(options.get("scenario", 0)), seed)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         # One player, no seat secrets: every audience sees the same, and no audience sees the
         # faith values before the trial.
-        return views.view(box(), state)
+        return views.view(state.cards, state)
 
     def is_over(self, state: State) -> bool:
         return state.phase is Phase.OVER
@@ -162,7 +165,7 @@ class Carodejnice(Game[State]):
         return replace(state, left=True)
 
     def reference(self) -> dict[str, Any]:
-        return views.reference(box())
+        return views.reference()
 
     # -- actions ---------------------------------------------------------------------------
 
@@ -208,7 +211,7 @@ class Carodejnice(Game[State]):
         self._jurors_game(state)
         self._in(state, Phase.RESOLVE)
         assert state.accepted is not None
-        mission = box().mission(state.accepted)
+        mission = state.cards.mission(state.accepted)
         strength, spent = action["strength"], action["spent"]
         if spent > strength:
             raise Illegal(
@@ -234,7 +237,7 @@ class Carodejnice(Game[State]):
         )
         if not success:
             return losses.after_failure(replace(state, failed=(*state.failed, mission.id)))
-        top = box().conviction_max
+        top = state.cards.conviction_max
         jurors = tuple(
             replace(j, conviction=min(top, j.conviction + value)) if j.key == juror else j
             for j in state.jurors
@@ -258,7 +261,9 @@ class Carodejnice(Game[State]):
         if state.last is not None and state.last.success and state.deck:
             revealed, deck = state.deck[0], state.deck[1:]
             state = deal(
-                box(), replace(state, laid_out=(*state.laid_out, revealed), deck=deck), revealed
+                state.cards,
+                replace(state, laid_out=(*state.laid_out, revealed), deck=deck),
+                revealed,
             )
         if not state.laid_out:
             return trial(state, TrialCause.NO_MISSIONS)
@@ -284,7 +289,7 @@ class Carodejnice(Game[State]):
     def _return_curse(self, state: State, seat: int | None, action: Payload, at: float) -> State:
         self._jurors_game(state)
         self._in(state, *IN_ROUND)
-        if state.curse_deck >= box().curse_deck:
+        if state.curse_deck >= state.cards.curse_deck:
             raise Illegal("Every curse is already in the curse deck.")
         return replace(state, curse_deck=state.curse_deck + 1)
 
@@ -300,7 +305,7 @@ class Carodejnice(Game[State]):
         if not state.scenario:
             raise Illegal("Only a tale has tracks.")
         self._in(state, *IN_ROUND)
-        tracks = box().scenarios[state.scenario - 1].tracks
+        tracks = state.cards.scenarios[state.scenario - 1].tracks
         index = action["index"]
         if index >= len(tracks):
             raise Illegal("This tale has no such track.")

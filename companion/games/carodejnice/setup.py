@@ -82,7 +82,7 @@ def deal(box: Box, state: State, mission: str) -> State:
 
 def new_game(box: Box, player: str, scenario: int, seed: int) -> State:
     """The state after set-up: in a tale, only its tracks; else jurors, missions, challenges."""
-    state = State(seed=seed, player=player, scenario=scenario, curse_deck=box.curse_deck)
+    state = State(seed=seed, player=player, scenario=scenario, curse_deck=box.curse_deck, cards=box)
     if scenario:
         tale = box.scenarios[scenario - 1]
         return replace(state, tracks=tuple(track.start for track in tale.tracks))

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+from companion.games.carodejnice.cards import Box, box
 
 
 class Phase(enum.StrEnum):
@@ -105,3 +107,5 @@ class State:
     won: bool | None = None  # a tale's end
     #: the player left the room: nobody can play on, so nothing is waited for
     left: bool = False
+    #: the printed cards: the room's box over data/'s placeholders
+    cards: Box = field(default_factory=box, repr=False)

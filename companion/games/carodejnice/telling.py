@@ -18,7 +18,6 @@ from __future__ import annotations
 from companion.engine import Payload
 from companion.engine.outcome import Outcome, Reason, default_outcome
 from companion.engine.text import N_, say
-from companion.games.carodejnice.cards import box
 from companion.games.carodejnice.state import Loss, Phase, State
 from companion.games.carodejnice.trial import Degree, verdict
 
@@ -107,7 +106,7 @@ def describe(state: State, seat: int | None, action: Payload) -> str | None:
     """
     kind = action.get("type")
     if kind == "accept":
-        return say(box().mission(str(action["mission"])).name)
+        return say(state.cards.mission(str(action["mission"])).name)
     if kind == "decide" and action["trial"]:
         return say(N_("You chose to face the trial."))
     if kind == "cleanup" and not action["witch"]:

@@ -1,7 +1,8 @@
 """What the pages see. The faith values appear only once the trial has happened.
 
-Every text is a key and its parameters (the pages translate them), except the names that come
-from ``data/`` (placeholders, marked ``placeholder``).
+Every text is a key and its parameters (the pages translate them), except the names of the
+printed cards: the room's box, or ``data/``'s placeholders (each marked ``placeholder`` until the
+host enters it).
 """
 
 from __future__ import annotations
@@ -32,11 +33,11 @@ CARD_ACTIONS = ("townsfolk", "curse", "return_curse", "card")
 
 
 def jurors(state: State) -> list[dict[str, Any]]:
-    """``[{key, name, conviction, faith, sum, convinced}]``: faith, sum and convinced stay
-    ``None`` until the trial.
+    """``[{key, name, placeholder, conviction, faith, sum, convinced}]``: faith, sum and
+    convinced stay ``None`` until the trial.
 
     >>> from companion.games.carodejnice.state import Juror
-    >>> s = State(seed=1, player="A", scenario=0, jurors=(Juror("a", "A", 4, (2, 5)),))
+    >>> s = State(seed=1, player="A", scenario=0, jurors=(Juror("juror_a", "A", 4, (2, 5)),))
     >>> jurors(s)[0]["faith"] is None
     True
     """
@@ -47,6 +48,7 @@ def jurors(state: State) -> list[dict[str, Any]]:
             {
                 "key": juror.key,
                 "name": juror.name,
+                "placeholder": state.cards.juror(juror.key).placeholder,
                 "conviction": juror.conviction,
                 "faith": list(juror.faith) if revealed else None,
                 "sum": sum(juror.faith) if revealed else None,
@@ -176,11 +178,11 @@ def view(box: Box, state: State) -> dict[str, Any]:
     }
 
 
-def reference(box: Box) -> dict[str, Any]:
-    """Static facts the pages show: the loss limits and the degree table."""
+def reference() -> dict[str, Any]:
+    """Static facts the pages show: the loss limits and the degree table (what the cards
+    print is each room's box: in its views)."""
     return {
         "failed_limit": FAILED_MISSIONS_LOSE,
         "lost_souls_limit": LOST_SOULS_LOSE,
         "degrees": {"3": "triumph", "2": "draw", "1": "defeat", "0": "rout"},
-        "placeholder": box.placeholder,
     }

@@ -1,7 +1,7 @@
 // Čarodějnice!: what the phone and TV modules share. Every text goes through the page kit's t()
 // (the server's message catalogues, English ids), so each exists once in English and once per
-// language in companion/translations/. Names from the game's data/ folder are placeholders until
-// someone types in the printed ones: they carry a visible "placeholder" tag.
+// language in companion/translations/. Names and numbers of the printed cards are placeholders
+// until the host enters them under "Your box" on the TV: until then they carry a "placeholder" tag.
 
 import { h } from '../../js/ui.js';
 import { cueOnChange, say, t, tn } from '../../js/kit.js';
@@ -101,7 +101,7 @@ export function afterReveal(el, reveal, count) {
 
 /** The small tag that marks a name or number we do not have from the printed cards. */
 export function placeholderTag(on = true) {
-  return on ? h('span', { class: 'cj-ph', title: t('Not from the printed cards: edit data/ to fix it.'), text: t('placeholder') }) : null;
+  return on ? h('span', { class: 'cj-ph', title: t('Not from the printed cards: the host can enter them under Your box on the TV.'), text: t('placeholder') }) : null;
 }
 
 /** "Round 2 · Phase 4 of 6" or "Set-up". */
@@ -113,7 +113,7 @@ export function roundLine(game) {
 
 /** One set-up step as a sentence, from the view's keys and parameters. */
 export function setupText(step) {
-  // The names come from data/ (English ids of their translations): each translated.
+  // The names come from the box (placeholders are English ids of their translations).
   const list = (items) => (items || []).map((name) => t(name)).join(', ');
   switch (step.step) {
     case 'jurors':
@@ -151,7 +151,7 @@ export function jurorCard(game, juror, { index = 0, big = false, reveal = null }
     : null;
   const flip = faith && reveal !== null;
   const el = h('div', { class: `cj-juror${big ? ' big' : ''}${faith ? ' revealed' : ''}${flip ? ' flip' : ''}`, dataset: { juror: index } },
-    h('div', { class: 'cj-juror-name' }, h('span', { text: t(juror.name) }), placeholderTag(game.placeholder)),
+    h('div', { class: 'cj-juror-name' }, h('span', { text: t(juror.name) }), placeholderTag(juror.placeholder)),
     h('div', { class: 'cj-conviction', title: t('Conviction') },
       h('span', { class: 'cj-label', text: t('Conviction') }),
       h('span', { class: 'cj-num' },
@@ -188,7 +188,7 @@ export function counters(game) {
 /** A mission card: name, juror, difficulty, value, challenges dealt. */
 export function missionCard(game, m, attrs = {}) {
   return h(attrs.tag || 'div', { ...attrs, tag: null, class: `cj-mission ${attrs.class || ''}`.trim() },
-    h('span', { class: 'cj-mission-name' }, h('span', { text: t(m.name) }), placeholderTag(game.placeholder)),
+    h('span', { class: 'cj-mission-name' }, h('span', { text: t(m.name) }), placeholderTag(m.placeholder)),
     h('span', { class: 'cj-mission-facts', text: t('Act {act} · {juror} · difficulty {d} · value {v} · challenges: {c}', {
       act: m.act, juror: t(m.juror_name), d: m.difficulty, v: m.value, c: m.dealt,
     }) }));
