@@ -360,13 +360,25 @@ function boxScreen({ game, specs, sendBox }) {
       type: 'button', class: `box-nav-item${sub ? ' sub' : ''}`, dataset: { goto: pathKey(path) },
       onclick: () => main.querySelector(sub ? `[data-group="${CSS.escape(pathKey(path))}"]` : `#box-sec-${CSS.escape(String(path[0]))}`)
         ?.scrollIntoView({ block: 'start' }),
-    }, h('span', { text: t(label) }), anyMarked(sub ?? specs.find((f) => f.id === path[0]), path) ? placeholderMark() : null);
-    // a record's groups (a tile kind, a card) listed under it: a long box is found by its parts
-    nav.replaceChildren(h('ol', {}, specs.map((field) => h('li', {}, goto([field.id], field.label, null),
-      field.kind === 'record' && field.item.some((c) => c.kind === 'record' || c.kind === 'list')
-        ? h('ol', {}, field.item.filter((c) => c.kind === 'record' || c.kind === 'list')
-          .map((c) => h('li', {}, goto([field.id, c.id], c.label, c))))
-        : null))));
+    }, h('span', { text: label }), anyMarked(sub ?? specs.find((f) => f.id === path[0]), path) ? placeholderMark() : null);
+    // a record's groups (a tile kind) and a list's records (a card) listed under it: a long box
+    // is found by its parts
+    const parts = (field) => {
+      if (field.kind === 'record') {
+        const groups = field.item.filter((c) => c.kind === 'record' || c.kind === 'list');
+        return groups.length ? groups.map((c) => goto([field.id, c.id], t(c.label), c)) : null;
+      }
+      if (field.kind !== 'list' || field.item[0].kind !== 'record') return null;
+      const items = valueAt(specs, draft, [field.id]);
+      const named = field.item[0].item.find((c) => c.kind === 'text');
+      return (Array.isArray(items) ? items : []).map((value, i) => goto([field.id, i],
+        t('{item} {number}', { item: t(field.item[0].label), number: i + 1 })
+          + (named && value?.[named.id] ? `: ${t(value[named.id])}` : ''), field.item[0]));
+    };
+    nav.replaceChildren(h('ol', {}, specs.map((field) => {
+      const under = parts(field);
+      return h('li', {}, goto([field.id], t(field.label), null), under ? h('ol', {}, under.map((item) => h('li', {}, item))) : null);
+    })));
     main.replaceChildren(...specs.map((field) => section(field, top)));
     main.scrollTop = scroll;
     if (focusKey) /** @type {HTMLElement | null} */ (main.querySelector(`[data-focus="${CSS.escape(focusKey)}"]`))?.focus({ preventScroll: true });
@@ -452,7 +464,7 @@ function boxScreen({ game, specs, sendBox }) {
         onclick: () => set(path, items.filter((__, j) => j !== i)),
       }, t('Remove')) : null;
       if (item.kind === 'record' || item.kind === 'list') {
-        return h('fieldset', { class: 'box-group box-item', dataset: { path: pathKey(here) } },
+        return h('fieldset', { class: 'box-group box-item', dataset: { path: pathKey(here), group: pathKey(here) } },
           h('legend', {}, h('span', { class: 'box-item-no', text: name }), remove),
           group(item, here, inner, inner, [...chain, item], siblings));
       }
