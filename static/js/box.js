@@ -332,12 +332,14 @@ function boxScreen({ game, specs, sendBox }) {
 
   /** A change from an editor: the box as the host now says, drawn again (a text being typed
    * is not: its field keeps the focus, and its mark goes at the next draw). */
+  /** @param {Path} path @param {any} value @param {{redraw?: boolean | 'later'}} [options] */
   function set(path, value, { redraw = true } = {}) {
     writeAt(specs, draft, path, value);
     dirty = true;
     status = null;
     errors.delete(pathKey(path));
-    if (redraw) draw();
+    if (redraw === 'later') setTimeout(() => { if (!el.hidden) draw(); });
+    else if (redraw) draw();
     else tell(t('Not saved yet.'), 'info');
   }
 
@@ -380,6 +382,11 @@ function boxScreen({ game, specs, sendBox }) {
       return h('li', {}, goto([field.id], t(field.label), null), under ? h('ol', {}, under.map((item) => h('li', {}, item))) : null);
     })));
     main.replaceChildren(...specs.map((field) => section(field, top)));
+    // The field being typed in stays the same element (its text, its caret): a change left in
+    // another field (which draws the screen again) must not take it away under the fingers.
+    const typing = focused?.matches?.('.box-field input') && focusKey
+      ? main.querySelector(`[data-focus="${CSS.escape(focusKey)}"]`) : null;
+    if (typing && typing !== focused) typing.replaceWith(focused);
     main.scrollTop = scroll;
     if (focusKey) /** @type {HTMLElement | null} */ (main.querySelector(`[data-focus="${CSS.escape(focusKey)}"]`))?.focus({ preventScroll: true });
   }
@@ -410,7 +417,7 @@ function boxScreen({ game, specs, sendBox }) {
       : leaf(field, path, field.label, [field], siblings, { labelled: false });
     const wide = !['int', 'text', 'choice'].includes(field.kind);
     return h('section', { id: `box-sec-${field.id}`, class: `box-section${wide ? ' box-section-wide' : ''}`, 'aria-labelledby': `box-h-${field.id}` },
-      h('h3', { id: `box-h-${field.id}`, class: 'box-section-title' }, h('span', { text: words }),
+      h('h3', { id: `box-h-${field.id}`, class: 'box-section-title' }, h('span', { id: `box-hl-${field.id}`, text: words }),
         anyMarked(field, path) ? placeholderMark() : null,
         confirmButton(field, path, [field])),
       field.help ? h('p', { class: 'box-help', text: t(field.help) }) : null,
@@ -484,7 +491,9 @@ function boxScreen({ game, specs, sendBox }) {
     const id = `box-f-${key.replace(/[^\w-]/g, '_')}`;
     const value = valueAt(specs, draft, path);
     const error = errors.get(key);
-    const editor = EDITORS[field.kind](field, { path, id, value, siblings, set, key });
+    // a field alone in its card is named by the card's title
+    const labelId = labelled ? `${id}-label` : `box-hl-${path[0]}`;
+    const editor = EDITORS[field.kind](field, { path, id, value, siblings, set, key, labelId });
     const name = label ?? t(field.label);
     const inList = path.some((p) => typeof p === 'number');
     return h('div', { class: `box-field box-${field.kind}${error ? ' refused' : ''}`, dataset: { path: key } },
@@ -502,18 +511,18 @@ function boxScreen({ game, specs, sendBox }) {
 
 // ---- the editors, one per kind ------------------------------------------------------------------
 
-/** @typedef {{path: Path, id: string, value: any, siblings: Record<string, any>, key: string,
- *   set: (path: Path, value: any, options?: {redraw?: boolean}) => void}} EditorArgs */
+/** @typedef {{path: Path, id: string, labelId: string, value: any, siblings: Record<string, any>, key: string,
+ *   set: (path: Path, value: any, options?: {redraw?: boolean | 'later'}) => void}} EditorArgs */
 
 /** @type {Record<string, (field: BoxField, args: EditorArgs) => {el: HTMLElement, labelFor?: boolean}>} */
 const EDITORS = {
-  int(field, { path, id, value, set, key }) {
-    const input = h('input', { type: 'number', id, inputmode: 'numeric', min: field.min, max: field.max, step: 1,
+  int(field, { path, id, value, set, key, labelId }) {
+    const input = h('input', { type: 'number', id, 'aria-labelledby': labelId, inputmode: 'numeric', min: field.min, max: field.max, step: 1,
       value: value ?? '', dataset: { focus: `${key}:n` } });
     const clamp = (n) => Math.min(field.max ?? n, Math.max(field.min ?? n, n));
     input.addEventListener('change', () => {
       const n = Number.parseInt(input.value, 10);
-      if (Number.isFinite(n)) set(path, clamp(n));
+      if (Number.isFinite(n)) set(path, clamp(n), { redraw: 'later' });
     });
     const step = (by, text, label) => h('button', {
       type: 'button', class: 'btn box-step', 'aria-label': label, dataset: { focus: `${key}:${by}` },
@@ -523,26 +532,26 @@ const EDITORS = {
     return { el: h('div', { class: 'box-stepper' }, step(-1, '−', t('One less')), input, step(1, '+', t('One more'))), labelFor: true };
   },
 
-  text(field, { path, id, value, set, key }) {
-    const input = h('input', { type: 'text', id, value: value ?? '', maxlength: field.max ?? 40, autocomplete: 'off',
+  text(field, { path, id, value, set, key, labelId }) {
+    const input = h('input', { type: 'text', id, 'aria-labelledby': labelId, value: value ?? '', maxlength: field.max ?? 40, autocomplete: 'off',
       spellcheck: 'false', dataset: { focus: `${key}:t` } });
     input.addEventListener('input', () => set(path, input.value, { redraw: false }));
-    input.addEventListener('change', () => set(path, input.value.trim()));
+    input.addEventListener('change', () => set(path, input.value.trim(), { redraw: 'later' }));
     return { el: input, labelFor: true };
   },
 
-  choice(field, { path, id, value, set, key }) {
-    const select = h('select', { id, dataset: { focus: `${key}:c` } },
+  choice(field, { path, id, value, set, key, labelId }) {
+    const select = h('select', { id, 'aria-labelledby': labelId, dataset: { focus: `${key}:c` } },
       field.choices.map((c) => h('option', { value: c, text: t(c), selected: c === value })));
     select.addEventListener('change', () => set(path, select.value));
     return { el: select, labelFor: true };
   },
 
-  multi(field, { path, value, set, key, id }) {
+  multi(field, { path, value, set, key, labelId }) {
     const chosen = Array.isArray(value) ? value : [];
     const most = field.max ?? field.choices.length;
     return {
-      el: h('div', { class: 'box-chips', role: 'group', 'aria-labelledby': `${id}-label` },
+      el: h('div', { class: 'box-chips', role: 'group', 'aria-labelledby': labelId },
         field.choices.map((c) => {
           const on = chosen.includes(c);
           return h('button', {
@@ -563,14 +572,14 @@ const EDITORS = {
   cell: (field, args) => boardEditor(field, args),
   cells: (field, args) => boardEditor(field, args),
 
-  sides(field, { path, value, set, key, id }) {
+  sides(field, { path, value, set, key, labelId }) {
     const chosen = Array.isArray(value) ? value : [];
     const words = SIDE_WORDS();
     const picture = svg('svg', { class: 'box-tile-art', viewBox: '0 0 100 100', 'aria-hidden': 'true' },
       svg('rect', { x: 12, y: 12, width: 76, height: 76, rx: 6, class: 'box-tile-face' }),
       svg('path', { d: 'M50 20 L58 32 L42 32 Z', class: 'box-tile-facing' }));
     return {
-      el: h('div', { class: 'box-tile', role: 'group', 'aria-labelledby': `${id}-label` }, picture,
+      el: h('div', { class: 'box-tile', role: 'group', 'aria-labelledby': labelId }, picture,
         h('span', { class: 'box-tile-ahead', text: t('ahead') }),
         TILE_SPOTS.map(([x, y], side) => {
           const on = chosen.includes(side);
@@ -590,7 +599,7 @@ const EDITORS = {
 
 /** The spaces of a board tapped on its picture (CELL: one, CELLS: `count` different ones); the
  * board is as wide and high as the box says now (its `board` fields beside this one). */
-function boardEditor(field, { path, value, siblings, set, key, id }) {
+function boardEditor(field, { path, value, siblings, set, key, labelId }) {
   const [wide, high] = (field.board ?? []).map((f) => Number(siblings?.[f]));
   const width = Number.isInteger(wide) && wide > 0 ? Math.min(wide, 26) : 5;
   const height = Number.isInteger(high) && high > 0 ? Math.min(high, 99) : 5;
@@ -622,7 +631,7 @@ function boardEditor(field, { path, value, siblings, set, key, id }) {
     const y = Number(name.slice(1)) - 1;
     return !(x >= 0 && x < width && y >= 0 && y < height);
   });
-  const board = h('div', { class: 'box-board', role: 'group', 'aria-labelledby': `${id}-label` }, cells);
+  const board = h('div', { class: 'box-board', role: 'group', 'aria-labelledby': labelId }, cells);
   board.style.setProperty('--cols', String(width));
   return {
     el: h('div', { class: 'box-board-wrap' }, board,

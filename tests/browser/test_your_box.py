@@ -115,7 +115,9 @@ def refused_at_its_field(tv: Any) -> None:
     tv.click("#btn-box-save")
     error = tv.locator('[data-path="jurors.1.name"] .box-error')
     error.wait_for()
-    assert error.inner_text().startswith("Your box: Juror 2 · Name must be text"), error.inner_text()
+    assert error.inner_text().startswith("Your box: Juror 2 · Name must be text"), (
+        error.inner_text()
+    )
     assert tv.locator("#box-screen").is_visible(), "a refused box closed the screen"
     assert placeholders_left(tv) == left, "the refused box was stored"
     tv.fill('[data-path="jurors.1.name"] input', JURORS[1])
@@ -123,7 +125,8 @@ def refused_at_its_field(tv: Any) -> None:
 
 
 def enter_board(tv: Any, defaults: dict[str, Any]) -> None:
-    """Witchcraft: the board made 6×6 with the steppers, the altars tapped on its picture."""
+    """Witchcraft: the board made 6×6 with the steppers, the altars tapped on its picture, the
+    tiles confirmed as they are."""
     for side, size in (("width", WIDTH), ("height", HEIGHT)):
         for _ in range(size - defaults[side]):
             tv.click(f"#box-sec-{side} button[aria-label='One more']")
@@ -142,6 +145,10 @@ def enter_board(tv: Any, defaults: dict[str, Any]) -> None:
     assert sorted(chosen) == sorted(ALTARS)
     for field in ("width", "height", "altars"):
         assert marks(tv, f"#box-sec-{field}") == 0, f"{field} entered but still marked"
+    # The tiles are as the app has them: "✓ Matches my box" enters them as they are.
+    assert marks(tv, "#box-sec-tiles") > 0
+    tv.click("#box-sec-tiles .box-section-title .box-confirm")
+    assert marks(tv, "#box-screen") == 0, "a value of the whole box entered is still marked"
 
 
 def test_your_box_entered_exported_and_imported_in_a_fresh_browser(
@@ -166,7 +173,9 @@ def test_your_box_entered_exported_and_imported_in_a_fresh_browser(
     tv.click('.tv-bar .lang-switch button[data-lang="cs"]')
     tv.wait_for_function("() => document.documentElement.lang === 'cs'")
     open_box(tv)
-    title = translated("cs", "Your box · {game}", game=translated("cs", "Čarodějnice!"))
+    title = translated(
+        "cs", "Your box · {game}", game=tv.locator(".tv-bar .game-name").inner_text()
+    )
     assert tv.locator("#box-title").inner_text() == title
     shot(settled(tv), artifacts, "carodejnice-cs")
     tv.click("#btn-box-close")
@@ -215,6 +224,11 @@ def test_your_box_entered_exported_and_imported_in_a_fresh_browser(
     phone.click("#btn-join")
     phone.wait_for_selector("#screen-lobby", state="visible")
     fresh.click("#btn-start")
+    # The set-up checklist names the three jurors drawn, then the phone shows them.
+    phone.wait_for_selector("#cj-setup li")
+    drawn = phone.locator("#cj-setup li").nth(0).inner_text()
+    assert sum(name in drawn for name in JURORS) == 3, drawn
+    phone.click("#cj-ready")
     for page, where in ((fresh, "#cj-tv-jurors"), (phone, "#cj-jurors")):
         page.wait_for_selector(f"{where} .cj-juror")
         names = page.locator(f"{where} .cj-juror-name").all_inner_texts()
@@ -240,6 +254,7 @@ def test_your_box_entered_exported_and_imported_in_a_fresh_browser(
         page.wait_for_selector(".wc-board")
         corner = f'.wc-board [data-cell="{chr(96 + WIDTH)}{HEIGHT}"]'
         assert page.locator(corner).count() == 1, "the board is not 6×6"
+        # the whole box is the host's: no screen marks the board or the tiles as placeholders
         assert page.locator(".wc-placeholder:visible").count() == 0, "the board still marked"
     shot(settled(board_tv), artifacts, "witchcraft-tv-playing")
     close_all(phone, *players, board_tv)
