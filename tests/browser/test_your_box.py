@@ -182,7 +182,7 @@ def test_your_box_entered_exported_and_imported_in_a_fresh_browser(
     tv.click('.tv-bar .lang-switch button[data-lang="en"]')
     tv.wait_for_function("() => document.documentElement.lang === 'en'")
 
-    # Witchcraft: a 6×6 board and other altar spaces.
+    # Witchcraft: a 6 by 6 board and other altar spaces.
     wc, _ = open_tv(first, server, "witchcraft")
     open_box(wc)
     enter_board(wc, witchcraft)
@@ -235,7 +235,7 @@ def test_your_box_entered_exported_and_imported_in_a_fresh_browser(
         assert names and all(any(n.startswith(j) for j in JURORS) for n in names), names
         assert marks(page, f"{where} .cj-juror-name") == 0, f"{where}: a juror still marked"
 
-    # Witchcraft in the fresh browser: the board file imported, two phones, the 6×6 board.
+    # Witchcraft in the fresh browser: the board file imported, two phones, the 6 by 6 board.
     board_tv, wc_room = open_tv(second, server, "witchcraft")
     open_box(board_tv)
     import_box(board_tv, board_file)
