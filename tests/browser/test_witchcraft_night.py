@@ -232,8 +232,9 @@ def test_placement_a_split_capture_an_altar_and_a_win_by_the_rules(
 
 
 def test_clocks_on_a_real_board(browser: Any, server: LiveServer, artifacts: Path) -> None:
-    """Chess clocks on the TV and the phones in real-board mode: untimed until the first move,
-    then the clock of whoever must decide runs; anyone may look under a stack."""
+    """The real board: the host enters the altars and the special tiles on the TV, each player
+    her power tile on her phone (secret) and the tile she drew; chess clocks untimed until the
+    first placement, then the clock of whoever must decide runs; anyone may look under a stack."""
     options = {"clock_minutes": 5, "clock_increment": 3, "physical": True}
     room = server.create_room("witchcraft", seed=SEED, options=options)
     tv, phones = open_table(browser, server, room, NAMES)
@@ -242,9 +243,44 @@ def test_clocks_on_a_real_board(browser: Any, server: LiveServer, artifacts: Pat
     assert tv.locator("#wc-clock-0").inner_text() == "5:00"
     assert "Real board" in tv.locator("#wc-head").inner_text()
     state = WITCHCRAFT.setup(NAMES, options, SEED)
+    # the set-up on the TV: an altar for each marked space, then each guild's special tile
+    tv.wait_for_selector("#wc-entry .wc-entry-opt")
+    assert "Which altar" in tv.locator("#wc-entry").inner_text()
+    tv.screenshot(path=str(artifacts / "witchcraft-tv-enter-altars-1920x1080.png"))
+    for _ in range(6):
+        tv.wait_for_function(
+            f"() => document.querySelector('#wc-tv')?.dataset.ply === '{state.ply}'"
+        )
+        if state.ply == 4:
+            assert "special tile" in tv.locator("#wc-entry").inner_text()
+            tv.screenshot(path=str(artifacts / "witchcraft-tv-enter-specials-1920x1080.png"))
+        tv.click('#wc-entry [data-i="0"]')
+        state = WITCHCRAFT.apply(state, None, {"type": "choose", "option": 0}, 0)
+    tv.wait_for_function(f"() => document.querySelector('#wc-tv')?.dataset.ply === '{state.ply}'")
+    assert tv.locator("#wc-entry").is_hidden()
+    assert tv.locator(".wc-altar-name").count() == 4  # where the host said
+    # each phone enters its power tile: listed on that phone only, never on the TV
+    for _ in range(2):
+        seat = state.decider
+        assert seat is not None
+        enter(phones[seat], tv, state, 2)
+        if seat == state.first:
+            phones[seat].screenshot(
+                path=str(artifacts / "witchcraft-phone-enter-power-390x844.png")
+            )
+        assert "power tile is" not in tv.locator("#wc-tv").inner_text()  # her choices
+        confirm(phones[seat], tv, state)
+        state = WITCHCRAFT.apply(state, seat, {"type": "choose", "option": 2}, 0)
+    assert "Altar of Teleportation" in phones[state.first].locator("#wc-power").inner_text()
     first = state.decider
     assert first is not None
     page = phones[first]
+    # the tile she drew, then where it goes
+    enter(page, tv, state, 0)
+    page.screenshot(path=str(artifacts / "witchcraft-phone-enter-draw-390x844.png"))
+    confirm(page, tv, state)
+    state = WITCHCRAFT.apply(state, first, {"type": "choose", "option": 0}, 0)
+    page.wait_for_selector("#wc-next")
     enter(page, tv, state, 0)
     assert "real board" in page.locator("#wc-panel").inner_text()
     confirm(page, tv, state)
@@ -258,8 +294,7 @@ def test_clocks_on_a_real_board(browser: Any, server: LiveServer, artifacts: Pat
     assert tv.locator(f"#wc-clock-{first}").inner_text() == "5:00"  # no increment for move 1
     assert phones[other].locator(f"#wc-pclock-{other}").count() == 1
     # the first player looks under the stack just placed
-    state = WITCHCRAFT.apply(state, first, {"type": "choose", "option": 0}, 0)
-    placed = turns.choices(WITCHCRAFT.setup(NAMES, options, SEED))[0].at
+    placed = turns.choices(state)[0].at
     assert placed is not None
     page.click(f'[data-tap="{placed[0]},{placed[1]}"]')
     page.wait_for_selector("#wc-inspect")

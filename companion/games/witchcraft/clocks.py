@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.games.witchcraft.state import Clock, GameState, Options, Phase
+from companion.games.witchcraft import entries
+from companion.games.witchcraft.state import SETUP_ENTRIES, TABLE, Clock, GameState, Options, Phase
 
 
 def new_clock(options: Options) -> Clock | None:
@@ -35,7 +36,13 @@ def after_move(before: GameState, after: GameState, at: float) -> GameState:
     clock = after.clock
     if clock is None:
         return after
+    if any(s.tasks and s.tasks[0].kind in SETUP_ENTRIES for s in (before, after)):
+        return after  # the real board's set-up is untimed: the clocks start with the first move
+    if clock.since is None and entries.drawing(before):
+        return after  # ... and so is the first tile drawn (it is part of the first move)
     mover = before.decider
+    if mover == TABLE:
+        mover = None
     left = used(clock, at)
     nxt = after.decider if after.phase is not Phase.OVER else None
     if mover is not None and nxt != mover and clock.since is not None:

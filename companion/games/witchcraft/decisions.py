@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.witchcraft import turns
-from companion.games.witchcraft.state import GameState
+from companion.games.witchcraft.state import TABLE, GameState
 
 
 def choices(state: GameState, seat: int | None) -> list[dict[str, Any]]:
@@ -22,7 +22,8 @@ def choices(state: GameState, seat: int | None) -> list[dict[str, Any]]:
     >>> listed[0], len(listed) == len(turns.choices(state)), choices(state, 1), choices(state, None)
     ({'type': 'choose', 'option': 0, 'ply': 0}, True, [], [])
     """
-    if seat is None or seat != state.decider:
+    decider = state.decider
+    if decider is None or (TABLE if seat is None else seat) != decider:
         return []
     return [
         {"type": "choose", "option": i, "ply": state.ply} for i in range(len(turns.choices(state)))

@@ -48,7 +48,7 @@ def place(state: GameState, choice: Choice) -> GameState:
     seat = state.turn
     player = state.players[seat]
     tile = replace(player.to_place[0], facing=choice.facing)
-    state = state.with_player(seat, replace(player, to_place=player.to_place[1:]))
+    state = state.with_player(seat, replace(player, to_place=player.to_place[1:], drawn=False))
     state = state.put(choice.at, Stack((tile,), seat))
     text = say(
         "places the {tile} on {cell} facing {side}",

@@ -16,6 +16,8 @@ from companion.games.witchcraft.state import GameState, Phase
 #: what the decider is asked to do, by the pending task (``views.pending``'s ``task``)
 ASK = {
     "main": N_("Your turn: tap a wizard to see its targets."),
+    "enter_power": N_("Enter the power tile you drew (only your phone knows it)."),
+    "draw": N_("Draw the top tile of your stack and tap which it is."),
     "aside": N_("Set a tile aside for summoning (secret until both have chosen)."),
     "drop": N_("Put the captured tile onto one of your stacks."),
     "energy": N_("Altar of Energy: remove an exhaustion token."),
@@ -49,6 +51,8 @@ def prompt(state: GameState, seat: int, acting: bool) -> str:
     pending = views.pending(state)
     if pending is None:
         return say(N_("Watch the table: nothing to do now."))
+    if not acting and pending["seat"] is None:
+        return say(N_("On the TV, the host {doing}."), doing=say(pending["doing"]))
     if not acting:
         who = state.players[pending["seat"]].name
         return say(N_("{who} {doing}"), who=who, doing=say(pending["doing"]))

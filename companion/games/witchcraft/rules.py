@@ -24,11 +24,12 @@ from companion.engine import (
     Payload,
     Reason,
     TooLate,
+    by_anyone,
     by_seat,
 )
-from companion.games.witchcraft import clocks, decisions, prompts, setup, turns, views
+from companion.games.witchcraft import clocks, decisions, entries, prompts, setup, turns, views
 from companion.games.witchcraft.box import FIELDS, fits, from_box
-from companion.games.witchcraft.state import GameState, Options, Phase, other
+from companion.games.witchcraft.state import TABLE, GameState, Options, Phase, other
 from companion.games.witchcraft.tiles import data
 
 #: the most choices a decision can list (placements: spaces x 8 facings)
@@ -59,7 +60,7 @@ class Witchcraft(Game[GameState]):
 
     def __init__(self) -> None:
         super().__init__(
-            by_seat(
+            by_anyone(
                 "choose",
                 self._choose,
                 Field(
@@ -77,7 +78,6 @@ class Witchcraft(Game[GameState]):
                     high=10**7,
                     message="'ply' must be the move number your phone saw.",
                 ),
-                refusal="Only the players make moves.",
             ),
             by_seat("resign", self._resign, refusal="Only a player can resign.", side=True),
         )
@@ -95,6 +95,8 @@ class Witchcraft(Game[GameState]):
         )
         kit = from_box(Box(self.box, options["box"]))
         state = setup.new_game(players, chosen, seed, kit)
+        if chosen.physical:
+            state = entries.physical(state)
         return replace(state, clock=clocks.new_clock(chosen))
 
     def check_box(self, given: Box) -> None:
@@ -154,11 +156,15 @@ class Witchcraft(Game[GameState]):
 
     # -- actions ------------------------------------------------------------------------------
 
-    def _choose(self, state: GameState, seat: int, payload: Payload, at: float) -> GameState:
+    def _choose(self, state: GameState, seat: int | None, payload: Payload, at: float) -> GameState:
         if state.phase is Phase.OVER:
             raise Illegal("The game is over.")
-        if state.decider != seat:
-            waiting = state.decider
+        waiting = state.decider
+        if waiting == TABLE and seat is not None:
+            raise NotYourTurn("The host enters this on the TV.")
+        if seat is None and waiting != TABLE:
+            raise NotYourTurn("Only the players make moves.")
+        if waiting != seat and seat is not None:
             if waiting is None:
                 raise NotYourTurn("Nobody decides now.")
             raise NotYourTurn("It is {who}'s decision now.", who=state.players[waiting].name)

@@ -93,5 +93,6 @@ def start_with(state: GameState, seat: int) -> GameState:
     """The same set-up with ``seat`` first (the table chose)."""
     state = replace(state, turn=seat, first=seat)
     if state.phase is Phase.MASTER:
-        state = replace(state, tasks=master_tasks(seat))
+        entries = tuple(t for t in state.tasks if t.kind is not TaskKind.ASIDE)
+        state = replace(state, tasks=(*entries, *master_tasks(seat)))
     return state

@@ -65,9 +65,16 @@ class Altar:
     cell: Cell
 
 
+#: the decider of a task the table enters on the TV (the real board's set-up), not a seat
+TABLE = -1
+
+
 class TaskKind(enum.StrEnum):
     """A step of a turn still to come. Most need a decision by ``Task.seat``."""
 
+    ENTER_ALTAR = "enter_altar"  # the real board: the table enters the altar on a space
+    ENTER_SPECIAL = "enter_special"  # ... and the special tile a guild drew
+    ENTER_POWER = "enter_power"  # ... and a player her power tile, on her phone
     ASIDE = "aside"  # master mode: set one more tile aside
     DROP = "drop"  # put the next captured (or Prince-scattered) tile onto a stack
     ALTAR = "altar"  # an altar's power starts (automatic: becomes the steps below)
@@ -88,6 +95,10 @@ class TaskKind(enum.StrEnum):
     EXHAUST = "exhaust"  # automatic: the caster's stack gets its exhaustion token
     AFTER = "after"  # use the power tile now, or end the turn
     END = "end"  # automatic: the turn passes
+
+
+#: the real board's entries before the first wizard is placed (``entries.py``)
+SETUP_ENTRIES = frozenset({TaskKind.ENTER_ALTAR, TaskKind.ENTER_SPECIAL, TaskKind.ENTER_POWER})
 
 
 @dataclass(frozen=True)
@@ -140,6 +151,8 @@ class Player:
     power_used: bool = False
     #: master mode: every tile of the guild before the three are set aside
     pool: tuple[Tile, ...] = ()
+    #: the real board: she has entered the tile she drew (the first of ``to_place``)
+    drawn: bool = False
 
     @property
     def power_ready(self) -> bool:
@@ -226,7 +239,8 @@ class GameState:
 
     @property
     def decider(self) -> int | None:
-        """The seat whose decision the game waits for (None once over)."""
+        """The seat whose decision the game waits for (``TABLE``: the table's; None once
+        over)."""
         if self.phase is Phase.OVER:
             return None
         if self.tasks:

@@ -16,7 +16,7 @@ from dataclasses import replace
 from companion.engine import Illegal
 from companion.engine.memo import per_state
 from companion.engine.text import N_, Text, say
-from companion.games.witchcraft import altars, captures, placement, specials
+from companion.games.witchcraft import altars, captures, entries, placement, specials
 from companion.games.witchcraft.choices import Choice
 from companion.games.witchcraft.geometry import Cell, name
 from companion.games.witchcraft.spells import activations
@@ -94,6 +94,8 @@ def choices(state: GameState) -> list[Choice]:
         return []
     if state.tasks:
         return task_choices(state, state.tasks[0])
+    if entries.drawing(state):
+        return entries.draw_choices(state)
     if state.phase is Phase.PLACEMENT:
         return placement.place_choices(state)
     return main_choices(state)
@@ -101,6 +103,12 @@ def choices(state: GameState) -> list[Choice]:
 
 def task_choices(state: GameState, task: Task) -> list[Choice]:
     kind = task.kind
+    if kind is TaskKind.ENTER_ALTAR:
+        return entries.altar_choices(state, task)
+    if kind is TaskKind.ENTER_SPECIAL:
+        return entries.special_choices(state, task)
+    if kind is TaskKind.ENTER_POWER:
+        return entries.power_choices(task)
     if kind is TaskKind.ASIDE:
         return placement.aside_choices(state, task)
     if kind is TaskKind.DROP:
@@ -169,6 +177,8 @@ def choose(state: GameState, index: int) -> GameState:
         task, rest = state.tasks[0], state.tasks[1:]
         state, more = resolve(replace(state, tasks=rest), task, choice)
         state = replace(state, tasks=(*more, *state.tasks))
+    elif entries.drawing(state):
+        state = logged(entries.draw(state, choice), state.turn, say("draws a tile"))
     elif state.phase is Phase.PLACEMENT:
         state = placement.place(state, choice)
     else:
@@ -246,7 +256,14 @@ def resolve(state: GameState, task: Task, choice: Choice) -> tuple[GameState, tu
     seat = task.seat
     note = choice.label
     more: tuple[Task, ...] = ()
-    if kind is TaskKind.ASIDE:
+    if kind is TaskKind.ENTER_ALTAR:
+        state = entries.enter_altar(state, task, choice)
+    elif kind is TaskKind.ENTER_SPECIAL:
+        state = entries.enter_special(state, task, choice)
+    elif kind is TaskKind.ENTER_POWER:
+        state = entries.enter_power(state, task, choice)
+        note = say("enters the power tile")  # secret: only her phone knows which
+    elif kind is TaskKind.ASIDE:
         state, more = placement.set_aside(state, task, choice)
         note = say("sets a tile aside")  # secret until the placement begins
     elif kind is TaskKind.DROP:

@@ -11,9 +11,18 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine.text import N_, text_json
-from companion.games.witchcraft import clocks, turns
+from companion.games.witchcraft import clocks, entries, turns
 from companion.games.witchcraft.geometry import Cell, name
-from companion.games.witchcraft.state import Entry, GameState, Phase, Stack, Task, TaskKind, Tile
+from companion.games.witchcraft.state import (
+    TABLE,
+    Entry,
+    GameState,
+    Phase,
+    Stack,
+    Task,
+    TaskKind,
+    Tile,
+)
 from companion.games.witchcraft.tiles import GUILDS
 
 #: how many of the latest move-list lines a view carries
@@ -21,6 +30,9 @@ LOG_SHOWN = 40
 
 #: what the table is told the decider is doing
 DOING = {
+    TaskKind.ENTER_ALTAR: N_("enters where the altars are"),
+    TaskKind.ENTER_SPECIAL: N_("enters the special tiles drawn"),
+    TaskKind.ENTER_POWER: N_("enters the power tile drawn"),
     TaskKind.ASIDE: N_("sets tiles aside for summoning"),
     TaskKind.DROP: N_("places the captured tiles onto their stacks"),
     TaskKind.ENERGY: N_("removes exhaustion tokens (Altar of Energy)"),
@@ -77,7 +89,7 @@ def stack_view(state: GameState, cell: Cell, stack: Stack) -> dict[str, Any]:
 
 def entry_view(entry: Entry) -> dict[str, Any]:
     return {
-        "seat": entry.seat,
+        "seat": None if entry.seat == TABLE else entry.seat,
         "text": text_json(entry.text),
         "at": xy(entry.at),
         "lines": [list(c) for c in entry.lines],
@@ -92,11 +104,14 @@ def pending(state: GameState) -> dict[str, Any] | None:
     task: Task | None = state.tasks[0] if state.tasks else None
     if task is not None:
         doing = DOING.get(task.kind, N_("decides"))
+    elif entries.drawing(state):
+        doing = N_("draws a tile")
     elif state.phase is Phase.PLACEMENT:
         doing = N_("places a wizard")
     else:
         doing = N_("activates a wizard")
-    return {"seat": seat, "doing": doing, "task": task.kind.value if task else "main"}
+    task_id = task.kind.value if task else "draw" if entries.drawing(state) else "main"
+    return {"seat": None if seat == TABLE else seat, "doing": doing, "task": task_id}
 
 
 def table(state: GameState) -> dict[str, Any]:
@@ -133,6 +148,10 @@ def table(state: GameState) -> dict[str, Any]:
             for a in state.altars
         ],
         "pairs_left": list(state.pairs_left),
+        # what the table enters on the TV now (the real board's set-up: public, no secret)
+        "table_options": [c.describe(i) for i, c in enumerate(turns.choices(state))]
+        if state.decider == TABLE
+        else [],
         "players": [player_view(state, seat) for seat in range(len(state.players))],
         "pending": pending(state),
         # the latest moves only: the whole log stays in the state (and the room's event log)
@@ -152,7 +171,9 @@ def player_view(state: GameState, seat: int) -> dict[str, Any]:
     players set their tiles aside), her power tile as far as it is known."""
     player = state.players[seat]
     shown: str | None = None
-    if player.power is None:
+    if player.power is None and entering_power(state, seat):
+        power = "hidden"  # on the real board she holds one, still to enter on her phone
+    elif player.power is None:
         power = "none"
     elif player.power_used:
         power, shown = f"used: {player.power.value}", player.power.label
@@ -174,6 +195,11 @@ def player_view(state: GameState, seat: int) -> dict[str, Any]:
         "stacks": len(state.own(seat)),
         "captured": state.captured[seat],
     }
+
+
+def entering_power(state: GameState, seat: int) -> bool:
+    """Whether the seat's power tile is still to be entered (the real board's set-up)."""
+    return any(t.kind is TaskKind.ENTER_POWER and t.seat == seat for t in state.tasks)
 
 
 def clock_view(state: GameState) -> dict[str, Any] | None:
@@ -212,6 +238,8 @@ def next_secret(state: GameState, seat: int) -> dict[str, Any] | None:
     player = state.players[seat]
     if state.phase is not Phase.PLACEMENT or state.turn != seat or not player.to_place:
         return None
+    if state.tasks or (state.options.physical and not player.drawn):
+        return None  # on the real board: once she has entered what she drew
     tile = player.to_place[0]
     return {
         "next_tile": tile.kind,

@@ -35,6 +35,7 @@ export function guildName(g, seat) {
 /** "Ann (red)"
  * @param {Ctx} ctx */
 export function who(ctx, seat) {
+  if (seat === null || seat === undefined) return ctx.nameOf(seat);   // the table (the TV)
   const g = ctx.game;
   const guild = g.players?.[seat]?.guild;
   return `${ctx.nameOf(seat)} (${guild ? t(guild) : ''})`;
@@ -111,7 +112,8 @@ export function boardSvg(g, { marks = {}, onCell = null, last = null, cls = '' }
     root.append(svg('text', { x: (x + 1.5) * CELL, y: y0 + 32, class: 'wc-coord' }, document.createTextNode(String.fromCharCode(97 + x))));
   }
   for (let y = 0; y < g.board.height; y += 1) {
-    root.append(svg('text', { x: x0 + 20, y: (y + 1.6) * CELL, class: 'wc-coord' }, document.createTextNode(String(y + 1))));
+    // rows counted from the bottom, as the space names are (a1 is the bottom-left space)
+    root.append(svg('text', { x: x0 + 20, y: (y + 1.6) * CELL, class: 'wc-coord' }, document.createTextNode(String(g.board.height - y))));
   }
 
   for (const c of spaces) {
@@ -123,7 +125,7 @@ export function boardSvg(g, { marks = {}, onCell = null, last = null, cls = '' }
     if (marks.lines?.has(k)) classes.push('wc-aim');
     if (marks.area?.has(k)) classes.push('wc-area');
     if (selectable.has(k)) classes.push('wc-can');
-    if (marks.selected === k) classes.push('wc-selected');
+    if (marks.selected === k || marks.asked === k) classes.push('wc-selected');
     const x = (c[0] + 1) * CELL;
     const y = (c[1] + 1) * CELL;
     const rect = svg('rect', { x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, rx: 10, class: classes.join(' '), 'data-cell': cellName(c, g.board.height) });
@@ -251,9 +253,11 @@ export function previewStack(tile, at, facing, guild) {
   };
 }
 
-/** The placeholder notice (board, counts, spell directions and shields come from a data file). */
-export function placeholderNote(cls = '') {
-  return h('p', { class: `wc-placeholder ${cls}`.trim(), text: t('Placeholder board and tiles (5×5, altar spaces b2 d2 b4 d4, spell and shield sides): edit data/witchcraft.json to match your set.') });
+/** The placeholder notice while any value of the box (board, altar spaces, tile counts, spell and
+ * shield sides) is still the app's own: the host sets them on the lobby's "Your box" screen. */
+export function placeholderNote(g, cls = '') {
+  if (!g.placeholder) return null;
+  return h('p', { class: `wc-placeholder ${cls}`.trim(), text: t('Placeholder board or tiles: the host can enter your set in "Your box" in the lobby.') });
 }
 
 /** The legend of symbols, for the TV. */

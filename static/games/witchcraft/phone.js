@@ -127,11 +127,18 @@ export function render(ctx) {
 function secrets(ctx, g, you) {
   const power = you.power
     ? h('div', { class: 'wc-secret', id: 'wc-power' }, h('span', { class: 'wc-secret-label', text: t('Your secret power tile') }), h('strong', { text: t(you.power.name) }))
-    : h('div', { class: 'wc-secret wc-secret-none', id: 'wc-power' }, h('span', { class: 'wc-secret-label', text: g.options?.tournament ? t('Tournament mode: no power tiles') : t('Power tile used') }));
+    : h('div', { class: 'wc-secret wc-secret-none', id: 'wc-power' }, h('span', { class: 'wc-secret-label', text: powerGone(g, you) }));
   const aside = you.aside
     ? h('div', { class: 'wc-secret', id: 'wc-aside' }, h('span', { class: 'wc-secret-label', text: t('Set aside so far') }), h('strong', { text: you.aside.set_aside.map((kind) => t(ctx.reference.tiles?.[kind]?.name || kind)).join(', ') || t('nothing yet') }))
     : null;
   return h('div', { class: 'wc-secrets' }, power, aside);
+}
+
+/** Why the phone shows no power tile: tournament mode, not entered yet (the real board), used. */
+function powerGone(g, you) {
+  if (g.options?.tournament) return t('Tournament mode: no power tiles');
+  if (g.players[you.seat]?.power === 'hidden') return t('Power tile: not entered yet');
+  return t('Power tile used');
 }
 
 /** A stack's tiles, top first (anyone may look under a stack; nobody may change it). */

@@ -23,9 +23,10 @@ export function mount() {
     players: h('div', { class: 'wc-players', id: 'wc-players' }),
     moves: h('ol', { class: 'wc-moves', id: 'wc-moves', 'aria-label': t('Moves') }),
     foot: h('div', { class: 'wc-foot' }),
+    entry: h('section', { class: 'wc-entry', id: 'wc-entry', hidden: true }),
     clocks: [],
   };
-  els.side.append(h('h2', { class: 'wc-moves-title', text: t('Moves (latest first)') }), els.moves, els.foot);
+  els.side.append(els.entry, h('h2', { class: 'wc-moves-title', text: t('Moves (latest first)') }), els.moves, els.foot);
   els.root.append(els.head, els.players, h('div', { class: 'wc-main' }, els.board, els.side));
   return els;
 }
@@ -41,7 +42,7 @@ export function render(ctx) {
   cueOnChange(ctx, 'moves', g.log_total, 'tap');
   cueOnChange(ctx, 'captured', g.players.reduce((sum, p) => sum + p.captured, 0), 'lid');
   const pending = h('span', { class: `wc-pending${g.phase === 'over' ? ' wc-result' : ''}`, id: 'wc-pending' },
-    g.pending ? guildMark(g.players[g.pending.seat].guild) : null, pendingLine(ctx));
+    g.pending && g.pending.seat != null ? guildMark(g.players[g.pending.seat].guild) : null, pendingLine(ctx));
   // Whose decision it is pops in when it changes; the result turns over.
   ctx.fresh(pending, g.phase === 'over' ? 'over' : `pending-${g.ply}-${g.pending?.seat}-${g.pending?.task}`, g.phase === 'over' ? 'kit-reveal' : 'kit-pop');
   els.head.replaceChildren(...[
@@ -50,7 +51,12 @@ export function render(ctx) {
     physical ? h('span', { class: 'wc-physical', text: t('Real board: enter each move on your phone') }) : null,
   ].filter(Boolean));
 
-  els.board.replaceChildren(boardSvg(g, { last: g.last, cls: 'wc-board-tv' }));
+  const entries = g.table_options || [];
+  const asked = entries.find((o) => o.at);
+  const marks = asked ? { asked: asked.at.join(',') } : {};   // the space whose altar is asked
+  els.board.replaceChildren(boardSvg(g, { marks, last: g.last, cls: 'wc-board-tv' }));
+  els.entry.replaceChildren(...(entries.length ? entryPanel(ctx, entries) : []));
+  els.entry.hidden = !entries.length;
 
   els.clocks = [];
   els.players.replaceChildren(...g.players.map((p) => {
@@ -85,14 +91,32 @@ export function render(ctx) {
   const shown = log.slice(-10).reverse();
   const items = shown.map((e, i) => h('li', {
     class: `wc-move wc-move-${g.players[e.seat]?.guild}${i === 0 ? ' wc-move-last' : ''}`,
-  }, guildMark(g.players[e.seat]?.guild), h('span', { text: `${ctx.nameOf(e.seat)}: ${say(e.text)}` })));
+  }, e.seat == null ? null : guildMark(g.players[e.seat]?.guild), h('span', { text: `${ctx.nameOf(e.seat)}: ${say(e.text)}` })));
   if (items[0]) ctx.fresh(items[0], `last-${g.ply}-${g.log_total}`);   // the new move pops in once
   els.moves.replaceChildren(...items);
   if (!log.length && !g.result) els.moves.append(h('li', { class: 'wc-move wc-empty', text: g.phase === 'master' ? t('Each player secretly sets three tiles aside.') : t('No moves yet: the first player places a wizard.') }));
   // the app's own draw after rounds without a capture is an option (off by default)
   const quiet = g.phase === 'encounter' && g.quiet_limit > 0 && g.quiet_turns >= 10
     ? h('p', { class: 'wc-quiet', text: t('Rounds without a capture: {x} (draw at {quiet_limit})', { x: Math.floor(g.quiet_turns / 2), quiet_limit: g.quiet_limit }) }) : null;
-  els.foot.replaceChildren(...[quiet, legend(), placeholderNote()].filter(Boolean));
+  els.foot.replaceChildren(...[quiet, legend(), placeholderNote(g)].filter(Boolean));
+}
+
+/** The real board's set-up, entered on the TV by the host: which altar stands on the space marked
+ * on the board, which special tile each guild drew. Public: the whole table sees them laid out.
+ * @param {Ctx} ctx */
+function entryPanel(ctx, entries) {
+  const title = entries[0].kind === 'altar'
+    ? t('Which altar did the players put on the marked space?')
+    : t('Which special tile did this guild draw?');
+  return [
+    h('h2', { class: 'wc-entry-title', text: title }),
+    h('div', { class: 'wc-entry-list' }, entries.map((o) => {
+      const button = h('button', { type: 'button', class: 'btn wc-entry-opt', 'data-kind': o.kind, 'data-i': o.i }, say(o.label));
+      button.addEventListener('click', () => ctx.send('choose', { option: o.i, ply: ctx.game.ply }, { button }));
+      return button;
+    })),
+    h('p', { class: 'wc-hint', text: t('Undo corrects a wrong entry.') }),
+  ];
 }
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from companion.engine import IllegalAction
 from companion.games.witchcraft import turns
-from companion.games.witchcraft.state import GameState, Phase
+from companion.games.witchcraft.state import TABLE, GameState, Phase
 from tests.unit.witchcraft.helpers import GAME, NAMES, kind_is, play
 from tests.unit.witchcraft.test_altars import summoning_hit
 
@@ -41,9 +41,18 @@ def test_every_listed_choice_is_accepted_and_every_other_choose_refused() -> Non
         state = GAME.setup(NAMES, options, seed)
         while state.phase is not Phase.OVER:
             table, *seats = listed(state)
+            if state.decider == TABLE:  # the real board's set-up, entered on the TV
+                assert table and seats == [[], []]
+                for seat in (0, 1):
+                    with pytest.raises(IllegalAction):
+                        GAME.apply(state, seat, table[0], 1_000.0)
+                state = GAME.apply(state, None, rng.choice(table), 1_000.0)
+                continue
             decider = state.decider
             assert table == [] and decider is not None
             assert seats[1 - decider] == [] and seats[decider]
+            with pytest.raises(IllegalAction):
+                GAME.apply(state, None, seats[decider][0], 1_000.0)
             for payload in rng.sample(seats[decider], min(8, len(seats[decider]))):
                 GAME.apply(state, decider, payload, 1_000.0)
             ply = state.ply

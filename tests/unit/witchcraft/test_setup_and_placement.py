@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from companion.games.witchcraft.setup import guild_tiles
-from companion.games.witchcraft.state import Phase
+from companion.games.witchcraft.state import TABLE, Phase
 from companion.games.witchcraft.tiles import RANDOM_SPECIALS, AltarKind, data
 from tests.unit.witchcraft.helpers import GAME, NAMES, choices, play
 
@@ -138,10 +138,38 @@ def test_guild_has_nine_wizards_plus_two_special_tiles() -> None:
     assert len(guild_tiles(data(), 0, "prince")) == 11
 
 
-def test_physical_board_mode_checks_the_same_moves_and_keeps_the_secrets() -> None:
+def test_physical_board_mode_checks_the_same_moves_once_the_same_set_up_is_entered() -> None:
     digital, physical = new(6), new(6, physical=True)
-    assert [c.label for c in choices(digital)] == [c.label for c in choices(physical)]
     assert GAME.view(physical, None)["options"]["physical"] is True
+    entries = []
+    for altar in sorted(digital.altars, key=lambda a: physical.kit.altar_spaces.index(a.cell)):
+        entries.append(f"The {altar.kind.label} is on")
+    for seat in (0, 1):
+        special = next(
+            t
+            for t in digital.players[seat].to_place + digital.players[seat].reserve
+            if t.kind in RANDOM_SPECIALS
+        )
+        entries.append(f"drew the {special.spec.name}")
+    for seat in (physical.first, 1 - physical.first):
+        power = digital.players[seat].power
+        assert power is not None
+        entries.append(f"My power tile is the {power.label}")
+    entries.append(f"I drew the {digital.players[digital.turn].to_place[0].spec.name}")
+    for words in entries:
+        state = physical
+        found = [
+            i
+            for i, c in enumerate(choices(state))
+            if str(c.label).startswith(words) or str(c.label).endswith(words)
+        ]
+        assert len(found) == 1, (words, [str(c.label) for c in choices(state)])
+        sender = None if state.decider == TABLE else state.decider
+        physical = GAME.apply(state, sender, {"type": "choose", "option": found[0]}, 0)
+    assert physical.altars == tuple(
+        sorted(digital.altars, key=lambda a: physical.kit.altar_spaces.index(a.cell))
+    )
+    assert [c.label for c in choices(digital)] == [c.label for c in choices(physical)]
     seat = physical.turn
     assert GAME.view(physical, seat)["you"]["next"] is not None
     assert GAME.view(physical, 1 - seat)["you"]["next"] is None
