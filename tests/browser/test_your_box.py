@@ -252,8 +252,13 @@ def test_your_box_entered_exported_and_imported_in_a_fresh_browser(
     board_tv.click("#btn-start")
     for page in (board_tv, *players):
         page.wait_for_selector(".wc-board")
-        corner = f'.wc-board [data-cell="{chr(96 + WIDTH)}{HEIGHT}"]'
-        assert page.locator(corner).count() == 1, "the board is not 6×6"
+        # the board's far corner is there, and nothing beyond it
+        corner, right, above = (
+            f'.wc-board [data-cell="{name}"]'
+            for name in (f"{chr(96 + WIDTH)}{HEIGHT}", f"{chr(97 + WIDTH)}1", f"a{HEIGHT + 1}")
+        )
+        assert page.locator(corner).count() > 0, "the board is smaller than the box's"
+        assert page.locator(f"{right}, {above}").count() == 0, "the board is larger than the box's"
         # the whole box is the host's: no screen marks the board or the tiles as placeholders
         assert page.locator(".wc-placeholder:visible").count() == 0, "the board still marked"
     shot(settled(board_tv), artifacts, "witchcraft-tv-playing")
