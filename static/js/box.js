@@ -5,7 +5,7 @@
 // keeps the last one per game in this browser, and exports and imports it as a JSON file.
 
 import { h, svg, toast, replay } from './ui.js';
-import { t, tn, errorText, onLanguage } from './kit.js';
+import { t, tn, errorText, onLanguage, catalogueStamp } from './kit.js';
 
 /**
  * A box field as GET /api/games lists it (companion/engine/box.py, describe_box).
@@ -165,10 +165,16 @@ export function yourBox({ entry, game, code, sendBox }) {
   let room = null;
   let declined = sessionStorage.getItem(declinedKey(code)) === 'yes';
 
+  let drawn = '';   // what the entry shows: drawn again only when that changes (a focused
+  // button stays the same element while views come and go)
+
   function draw() {
     const box = isObject(room?.options?.box) ? room.options.box : {};
     const kept = keptBox(game.id, specs);
     const offer = kept && !declined && Object.keys(box).length === 0;
+    const key = JSON.stringify([catalogueStamp(), box, offer]);
+    if (key === drawn) return;
+    drawn = key;
     const open = h('button', { type: 'button', id: 'btn-box', class: 'btn box-open', onclick: () => screen.open(box) },
       t('Your box'));
     const left = placeholdersLeft(specs, box);
