@@ -278,6 +278,15 @@ function boxScreen({ game, specs, sendBox }) {
   });
   el.addEventListener('keydown', (event) => {
     if (event.key === 'Escape') close();
+    if (event.key !== 'Tab') return;
+    // Tab goes round the dialog: what lies behind it is not for now
+    const stops = [...el.querySelectorAll('button:not([disabled]), input:not([type=file]), select')]
+      .filter((node) => /** @type {HTMLElement} */ (node).offsetParent !== null);
+    const [first, last] = [stops[0], stops.at(-1)];
+    if (event.shiftKey ? document.activeElement === first : document.activeElement === last) {
+      event.preventDefault();
+      /** @type {HTMLElement} */ ((event.shiftKey ? last : first))?.focus();
+    }
   });
   onLanguage(() => { if (!el.hidden) draw(); });
 

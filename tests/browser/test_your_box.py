@@ -161,6 +161,12 @@ def test_your_box_entered_exported_and_imported_in_a_fresh_browser(
     tv, _ = open_tv(first, server, "carodejnice")
     open_box(tv)
     assert_accessible(tv, "your box carodejnice")
+    # Driven by the keys as well: Tab goes round the dialog, never behind it.
+    tv.focus("#btn-box-import")
+    tv.keyboard.press("Shift+Tab")
+    assert tv.evaluate(
+        "() => document.getElementById('box-screen').contains(document.activeElement)"
+    )
     enter_jurors(tv)
     refused_at_its_field(tv)
     shot(settled(tv), artifacts, "carodejnice-en")
@@ -210,6 +216,9 @@ def test_your_box_entered_exported_and_imported_in_a_fresh_browser(
     assert fresh.locator("#btn-box-reuse").count() == 0
     open_box(fresh)
     stand_in = fresh.locator('[data-path="jurors.0.name"] input').input_value()
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"game": "carodejnice", "version": 1, "box": {', encoding="utf-8")
+    assert import_box(fresh, broken) == "This file is not a box file: nothing changed."
     wrong = import_box(fresh, board_file)
     assert wrong == "This box is for another game (witchcraft): nothing changed.", wrong
     assert fresh.locator('[data-path="jurors.0.name"] input').input_value() == stand_in
