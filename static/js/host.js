@@ -9,6 +9,7 @@ import {
 } from './kit.js';
 import { cue, unlockAudio } from './sound.js';
 import { renderOptions } from './options.js';
+import { yourBox } from './box.js';
 import { keepAwake } from './awake.js';
 
 const page = pageData();
@@ -24,6 +25,11 @@ const gate = viewGate();
 let current = null;        // the last rendered view
 // The game's tv.js, run by the page kit in the main area.
 const screen = game ? gamePage({ root: gameRoot, game, side: 'tv', base: page.static }) : null;
+// "Your box": the values printed on the group's own components (docs/pages.md, "Your box").
+const box = game?.box?.length ? yourBox({
+  entry: $('box-entry'), game, code,
+  sendBox: (given, { quiet = false } = {}) => call('room', { type: 'options', options: { box: given } }, { quiet }),
+}) : null;
 
 function fatal(message) {
   $('fatal-message').textContent = message;
@@ -229,6 +235,7 @@ function render(view) {
   const options = $('options');
   options.hidden = room.status !== 'lobby' || !game?.options?.length;
   if (!options.hidden) renderOptions(options, game.options, room.options || {}, sendOption);
+  box?.show(view);
 
   screen.show(view);
 }
