@@ -4,12 +4,13 @@
 import { connect, request, hintServerTime, serverNow, viewGate, pageData } from './client.js';
 import { h, toast, trackConnection } from './ui.js';
 import {
-  call, gamePage, pressTwice, t, say, errorText, translatePage, languageSlots, onLanguage, onChoose,
+  call, gamePage, pressTwice, t, tn, say, errorText, translatePage, languageSlots, onLanguage, onChoose,
   loadLanguage, followRoomLanguage, refreshHelp, avatarBadge, motif, muteToggle,
 } from './kit.js';
 import { cue, unlockAudio } from './sound.js';
 import { renderOptions } from './options.js';
 import { keepAwake } from './awake.js';
+import { savedWifi, saveWifi, wifiText, qrSvg } from './wifi.js';
 
 const page = pageData();
 const code = String(page.code || '').toUpperCase();
@@ -92,7 +93,110 @@ async function openHandoff(player) {
 $('btn-handoff-close').addEventListener('click', closeHandoff);
 document.addEventListener('keydown', (event) => {
   if (event.key === 'Escape' && !$('handoff').hidden) closeHandoff();
+  if (event.key === 'Escape' && !$('wifi').hidden) closeWifi();
 });
+
+// ---- the party's Wi-Fi ----------------------------------------------------------------------
+
+/** The Wi-Fi's QR code beside the room's, when this browser keeps a network (static/js/wifi.js). */
+async function drawWifi() {
+  const wifi = savedWifi();
+  document.body.classList.toggle('has-wifi', Boolean(wifi));
+  $('wifi-figure').hidden = !wifi;
+  $('room-caption').hidden = !wifi;
+  if (!wifi) {
+    $('wifi-qr').replaceChildren();
+    return;
+  }
+  $('wifi-name').textContent = wifi.ssid;
+  labelWifi();
+  $('wifi-qr').replaceChildren(await qrSvg(wifiText(wifi)));
+}
+
+function labelWifi() {
+  const wifi = savedWifi();
+  if (wifi) $('wifi-qr').setAttribute('aria-label', t('QR code: scan it with a phone camera to join the Wi-Fi network {ssid}', { ssid: wifi.ssid }));
+}
+
+function openWifi() {
+  const wifi = savedWifi();
+  $('wifi-ssid').value = wifi?.ssid ?? '';
+  $('wifi-password').value = wifi?.password ?? '';
+  $('btn-wifi-forget').hidden = !wifi;
+  $('wifi').hidden = false;
+  $('wifi-ssid').focus();
+}
+
+function closeWifi() {
+  $('wifi').hidden = true;
+  $('btn-wifi').focus();
+}
+
+$('btn-wifi').addEventListener('click', openWifi);
+$('btn-wifi-close').addEventListener('click', closeWifi);
+$('btn-wifi-forget').addEventListener('click', () => {
+  saveWifi(null);
+  drawWifi();
+  closeWifi();
+});
+$('wifi-form').addEventListener('submit', (event) => {
+  event.preventDefault();
+  const ssid = $('wifi-ssid').value.trim();
+  const password = $('wifi-password').value;
+  if (!ssid) {
+    $('wifi-ssid').focus();
+    return;
+  }
+  // WPA's passphrase rule: a shorter one would give a code no phone can join with.
+  if (password && (password.length < 8 || password.length > 63)) {
+    toast(t('A Wi-Fi password has 8 to 63 characters.'));
+    $('wifi-password').focus();
+    return;
+  }
+  saveWifi({ ssid, password });
+  drawWifi();
+  closeWifi();
+});
+
+// ---- streamer mode ----------------------------------------------------------------------------
+
+// A TV whose screen is streamed hides what lets a stranger in: the room's code, its address and
+// both QR codes. The choice is a cookie, so that the server draws the page hidden from its first
+// paint (templates/host.html); a tap shows them again for a while, for a guest in the room.
+const REVEAL_MS = 10000;
+let revealTimer = null;
+const pageTitle = document.title.startsWith(`${code} · `) ? document.title.slice(code.length + 3) : document.title;
+
+function streamerMode() {
+  return document.body.classList.contains('streamer');
+}
+
+function setStreamer(on) {
+  document.cookie = `streamer=${on ? 1 : 0}; path=/host; max-age=31536000; SameSite=Lax`;
+  document.body.classList.toggle('streamer', on);
+  hideAgain();
+  paintStreamer();
+}
+
+function paintStreamer() {
+  const on = streamerMode();
+  $('btn-streamer').setAttribute('aria-pressed', String(on));
+  document.title = on ? pageTitle : `${code} · ${pageTitle}`;
+}
+
+function hideAgain() {
+  clearTimeout(revealTimer);
+  document.body.classList.remove('revealed');
+}
+
+$('btn-streamer').addEventListener('click', () => setStreamer(!streamerMode()));
+$('btn-reveal').addEventListener('click', () => {
+  document.body.classList.add('revealed');
+  clearTimeout(revealTimer);
+  revealTimer = setTimeout(hideAgain, REVEAL_MS);
+});
+paintStreamer();
+drawWifi();
 
 // ---- rendering ------------------------------------------------------------------------------
 
@@ -195,8 +299,7 @@ function renderPlayers(room) {
 
   const spectators = $('spectators');
   spectators.hidden = !room.spectators;
-  spectators.textContent = room.spectators === 1 ? t('1 watching')
-    : t('{n} watching', { n: room.spectators });
+  spectators.textContent = tn('{n} watching', '{n} watching', room.spectators);
 }
 
 function renderJoinCard(room) {
@@ -302,6 +405,7 @@ onChoose((lang) => { if (current) roomCommand('language', { lang }); });
 let helpLang = document.documentElement.lang;
 onLanguage(() => {
   translatePage();
+  labelWifi();
   if (document.documentElement.lang !== helpLang) {
     helpLang = document.documentElement.lang;
     refreshHelp();
