@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.engine import ErrorCode, Field, FieldType
+from companion.engine import ErrorCode, Field, FieldType, OptionError, resolve_options
 from companion.engine.text import N_, say, text_json
 from companion.rooms import validation as check
 from companion.rooms.avatars import AvatarField
@@ -24,6 +24,7 @@ from companion.rooms.events import (
     AvatarEvent,
     EndEvent,
     FirstEvent,
+    GameEvent,
     KickEvent,
     LanguageEvent,
     LeaveEvent,
@@ -212,6 +213,29 @@ def _rematch(desk: Desk, call: Call) -> Reply:
     return _announced(desk, call, event)
 
 
+def _game(desk: Desk, call: Call) -> Reply:
+    """Switch the room to another game (companion/rooms/room.py, ``Room._game``); everyone is
+    told and lands in its lobby."""
+    game = call.room.games.get(call.fields["game"])
+    if game is None:  # the code and sentence of POST /api/rooms
+        raise RoomError(ErrorCode.UNKNOWN_GAME, "There is no such game.")
+    try:
+        options = resolve_options(game.options, call.fields["options"] or {})
+    except OptionError as exc:
+        raise RoomError(ErrorCode.BAD_REQUEST, exc.template, **exc.params) from exc
+    event = GameEvent(
+        kind="game",
+        at=call.at,
+        game=game.id,
+        rules=game.rules_version,
+        options=options,
+        seed=new_seed(),
+    )
+    if call.fields["players"] is not None:
+        event["players"] = call.fields["players"]
+    return _announced(desk, call, event)
+
+
 def _pause(desk: Desk, call: Call) -> Reply:
     return _announced(desk, call, PauseEvent(kind="pause", at=call.at))
 
@@ -281,6 +305,27 @@ COMMANDS: dict[str, Command] = {
         host_command("resume", _resume),
         host_command("end", _end),
         host_command("rematch", _rematch),
+        # another game for the same seats: its id, its options, who plays it (absent: everyone)
+        host_command(
+            "game",
+            _game,
+            check.TextField("game", FieldType.TEXT, max_length=TYPE_MAX),
+            check.ObjectField(
+                "options",
+                FieldType.JSON,
+                required=False,
+                default=None,
+                message="'options' must be an object.",
+            ),
+            Field(
+                "players",
+                FieldType.LIST,
+                required=False,
+                default=None,
+                item=FieldType.INT,
+                max_items=64,
+            ),
+        ),
         host_command("options", _options, check.OPTIONS_FIELD),
         host_command("undo", _undo),
         host_command("redo", _redo),

@@ -92,6 +92,23 @@ class RematchEvent(_Stamped):
     seed: int
 
 
+class GameEvent(_Stamped):
+    """The host switches the room to another game (lobby, or once a game is over): the seats,
+    names, avatars and connections stay; undo never crosses it."""
+
+    kind: Literal["game"]
+    #: the registry id of the new game
+    game: str
+    #: its ``rules_version`` (explains a log that no longer replays)
+    rules: int
+    #: the resolved options (the room resolves them again on replay)
+    options: dict[str, Any]
+    #: drawn by the server, so that a replay repeats the game
+    seed: int
+    #: the seats (numbers before the switch) that play it; absent: everyone seated
+    players: NotRequired[list[int]]
+
+
 class LockEvent(_Stamped):
     kind: Literal["lock"]
 
@@ -151,6 +168,7 @@ RoomEvent = (
     | LanguageEvent
     | OptionsEvent
     | RematchEvent
+    | GameEvent
     | LockEvent
     | UnlockEvent
     | StartEvent
@@ -174,6 +192,7 @@ KINDS: dict[str, Any] = {
     "language": LanguageEvent,
     "options": OptionsEvent,
     "rematch": RematchEvent,
+    "game": GameEvent,
     "lock": LockEvent,
     "unlock": UnlockEvent,
     "start": StartEvent,

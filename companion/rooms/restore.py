@@ -31,12 +31,18 @@ class Unreplayable(Exception):
         self.cause = cause
 
 
-def replay(code: str, game: Game[Any], events: Sequence[Mapping[str, Any]]) -> Room:
+def replay(
+    code: str,
+    game: Game[Any],
+    events: Sequence[Mapping[str, Any]],
+    games: Mapping[str, Game[Any]] | None = None,
+) -> Room:
     """The room ``events`` (a stored log, create event first) make; Unreplayable if one of them
-    is refused."""
+    is refused. ``game``: the one the create event names; ``games``: every game the room may
+    switch to (None: none)."""
     seq = 0
     try:
-        room = Room(code, game, parse_create(events[0]))
+        room = Room(code, game, parse_create(events[0]), games)
         for event in events[1:]:
             seq += 1
             room.prepare(parse(event))()
@@ -73,7 +79,7 @@ class Restorer:
                 raise RoomError(
                     ErrorCode.UNKNOWN_GAME, "The game {game} is gone.", game=repr(create["game"])
                 )
-            return replay(stored.code, game, stored.events)
+            return replay(stored.code, game, stored.events, self.games)
         except Unreplayable as failed:
             self.set_aside(stored, failed.seq, failed.cause)
         except Exception as exc:  # event 0 is missing, damaged or names a game that is gone

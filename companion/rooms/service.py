@@ -162,7 +162,7 @@ class RoomService:
             if creator is not None:
                 self._creators[code] = creator
             if self.leases is None:
-                self.live.add(Room(code, game, event))
+                self.live.add(Room(code, game, event, self.games))
             # else: nginx may route this code to another process: the owner loads it on first use
             self._section.touch(code)
             return {
@@ -289,6 +289,8 @@ class RoomService:
             if binding.role is Role.SPECTATOR:
                 raise RoomError(ErrorCode.FORBIDDEN, "Spectators watch; they cannot play.")
             player = seat_of(room, binding)
+            if player is not None and player.sitting_out:  # watching this game, as spectators
+                raise RoomError(ErrorCode.FORBIDDEN, "Spectators watch; they cannot play.")
             seat = None if player is None else player.seat
             # The declaration decides who may send it and which fields are kept: only those are
             # stored, never the raw payload.
@@ -311,7 +313,7 @@ class RoomService:
         seated = [
             (player.seat, self.clocks.estimate(c, now))
             for c, binding in self.live.members.seated(room.code)
-            if (player := seat_of(room, binding)) is not None
+            if (player := seat_of(room, binding)) is not None and not player.sitting_out
         ]
         arrival = Arrival(seat, action, t, now, self.clocks.estimate(conn, now))
         pending = self.live.races.press(room, arrival, seated, self.live)

@@ -40,8 +40,13 @@ def seat_of(room: Room, binding: Binding) -> Player | None:
 
 def game_view(room: Room, seat: int | None) -> dict[str, Any] | None:
     """The game's part of a view for ``seat`` (None: the table): its ``view`` with the prompt
-    and, once over, the outcome (``room.ended`` says why the room ended it); None in the lobby."""
-    return None if room.state is None else room.game.present(room.state, seat, room.ended)
+    and, once over, the outcome (``room.ended`` says why the room ended it); None in the lobby.
+    A seat that sits out this game watches: the table's view, and ``you.sitting_out``."""
+    if room.state is None:
+        return None
+    if seat is not None and room.players[seat].sitting_out:
+        return {**room.game.present(room.state, None, room.ended), "you": {"sitting_out": True}}
+    return room.game.present(room.state, seat, room.ended)
 
 
 def build_views(
@@ -74,6 +79,7 @@ def build_views(
                 "connected": p.token in online,
                 "gone": p.gone,
                 "avatar": p.avatar.as_json(),
+                "sitting_out": p.sitting_out,
             }
             for p in room.players
         ],
@@ -87,6 +93,8 @@ def build_views(
         "join_url": join_url,
         # the game's times are game time: the pages count down on it (docs/protocol.md)
         "clock": room.clock(),
+        # the night's scoreboard: every finished game of the room (companion/rooms/night.py)
+        "night": [standing.as_json() for standing in room.night()],
     }
     game_views: dict[int | None, dict[str, Any] | None] = {}
     out: dict[str, dict[str, Any]] = {}

@@ -59,6 +59,20 @@ BAD_FIELDS: list[tuple[str, dict[str, Any], str]] = [
         {"type": "avatar", "avatar": {"shape": "blob", "colour": "sky"}},
         f"Unknown avatar shape: pick one of {', '.join(SHAPES)}.",
     ),
+    ("tv", {"type": "game"}, "'game' must be a non-empty string."),
+    ("tv", {"type": "game", "game": "buzzer", "options": 3}, "'options' must be an object."),
+    (
+        "tv",
+        {"type": "game", "game": "buzzer", "players": [0, "1"]},
+        "'players' must be a whole number.",
+    ),
+    ("tv", {"type": "game", "game": "buzzer", "players": [0, 7]}, "There is no such seat."),
+    ("tv", {"type": "game", "game": "buzzer", "players": [0, 0]}, "Name each seat once."),
+    (
+        "tv",
+        {"type": "game", "game": "buzzer", "options": {"countdown": "soon"}},
+        "Countdown, no random delay (s) must be a whole number.",
+    ),
     ("tv", {"type": "dance"}, "Unknown room command 'dance'."),
     ("tv", {"type": "_leave"}, "Unknown room command '_leave'."),  # handlers are not reachable
     ("tv", {"type": "__init__"}, "Unknown room command '__init__'."),
@@ -130,7 +144,7 @@ def test_a_seat_that_holds_the_host_key_may_send_host_commands(
 
 def test_the_table_declares_each_command_the_protocol_names() -> None:
     host = {"start", "rematch", "pause", "resume", "end", "kick", "lock", "unlock", "options"}
-    host |= {"order", "language", "first", "undo", "redo", "handoff"}
+    host |= {"order", "language", "first", "undo", "redo", "handoff", "game"}
     assert {name for name, c in COMMANDS.items() if c.by is By.HOST} == host
     assert {name for name, c in COMMANDS.items() if c.by is By.SEAT} == {"leave", "avatar"}
     assert all(name == command.name for name, command in COMMANDS.items())
@@ -143,6 +157,7 @@ def test_the_table_declares_each_command_the_protocol_names() -> None:
         "first": ["seat"],
         "handoff": ["seat"],
         "language": ["lang"],
+        "game": ["game", "options", "players"],
     }
 
 

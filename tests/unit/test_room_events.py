@@ -37,6 +37,7 @@ FIELDS = {
     "language": ({"lang"}, set()),
     "options": ({"options"}, set()),
     "rematch": ({"seed"}, set()),
+    "game": ({"game", "rules", "options", "seed"}, {"players"}),
     "act": ({"seat", "action"}, {"race"}),
     **dict.fromkeys(
         ("lock", "unlock", "start", "pause", "resume", "end", "undo", "redo", "timeout"),
@@ -91,6 +92,8 @@ KEY_ORDER = {
     "options": ["kind", "at", "options"],
     "language": ["kind", "at", "lang"],
     "rematch": ["kind", "at", "seed"],
+    "game": ["kind", "at", "game", "rules", "options", "seed"],
+    "game+players": ["kind", "at", "game", "rules", "options", "seed", "players"],
     "act": ["kind", "seat", "action", "at"],
     "act+race": ["kind", "seat", "action", "at", "race"],
     **{k: ["kind", "at"] for k in ("lock", "unlock", "start", "pause", "resume", "end")},
@@ -128,6 +131,9 @@ def test_the_log_keeps_every_kind_as_it_always_has(tmp_path: Path, clock: Clock)
     svc.act(tv, {"type": "award", "seat": 0})
     for command in ("undo", "redo", "pause", "resume", "end", "rematch"):
         svc.room_command(tv, {"type": command})
+    svc.room_command(tv, {"type": "end"})
+    svc.room_command(tv, {"type": "game", "game": "witchcraft", "players": [0, 1]})
+    svc.room_command(tv, {"type": "game", "game": "buzzer"})
     svc.room_command("b", {"type": "leave"})
     brew = svc.create_room({"game": "witchs-brew"})
     svc.host("tv2", {"code": brew["code"], "host_token": brew["host_token"]})
@@ -142,6 +148,7 @@ def test_the_log_keeps_every_kind_as_it_always_has(tmp_path: Path, clock: Clock)
         kind = event["kind"]
         shape = f"{kind}+avatar" if "avatar" in event and kind == "join" else kind
         shape = f"{kind}+race" if "race" in event else shape
+        shape = f"{kind}+players" if "players" in event else shape
         assert list(event) == KEY_ORDER[shape], event
         seen.add(shape)
     assert seen == set(KEY_ORDER)
