@@ -57,6 +57,15 @@ function podium(view, ranking, lang) {
   ];
 }
 
+/** What the host's page offers next, in place of `nextGame()` (the TV: the party's next game
+ * and the night, static/js/between.js): a function of the view giving the elements. */
+let offerNext = null;
+
+/** The host page's own "what next" under every ending (null: Rematch and Another game). */
+export function setEndingNext(fn) {
+  offerNext = fn;
+}
+
 /** What the host may do next: the same players again, or back home to choose another game. */
 function nextGame() {
   return h('div', { class: 'kit-ending-next' },
@@ -98,7 +107,7 @@ export function makeEnding(side) {
         return;
       }
       const place = ctx.seat === null ? null : ctx.game.you?.place ?? null;
-      const key = JSON.stringify([outcome, place, ctx.room.players, ctx.room.host, ctx.lang]);
+      const key = JSON.stringify([outcome, place, ctx.room.players, ctx.room.host, ctx.room.night, ctx.lang]);
       if (key === drawn) return;
       drawn = key;
       const mine = placeWords(place);
@@ -108,7 +117,7 @@ export function makeEnding(side) {
         ...(outcome.ranking ? podium(ctx.view, outcome.ranking, ctx.lang) : []),
       ];
       body.replaceChildren(...parts.filter((part) => part !== null));
-      next.replaceChildren(...(ctx.room.host ? [nextGame()] : []));
+      next.replaceChildren(...(ctx.room.host ? (offerNext ? offerNext(ctx.view) : [nextGame()]) : []));
       if (celebrate) {
         if (!reducedMotion()) body.prepend(sparks());
         el.classList.remove('kit-celebrate');

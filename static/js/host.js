@@ -11,10 +11,16 @@ import { cue, unlockAudio } from './sound.js';
 import { renderOptions } from './options.js';
 import { keepAwake } from './awake.js';
 import { savedWifi, saveWifi, wifiText, qrSvg } from './wifi.js';
+import { gameChooser, nightBoard } from './between.js';
+import { setEndingNext } from './ending.js';
 
 const page = pageData();
 const code = String(page.code || '').toUpperCase();
-const game = page.game;
+// The room's game now ({id, title, min_players, max_players, first_player, options}): the party
+// may switch to another between games, and this page follows it without a reload.
+let game = page.game;
+/** @type {import('./between.js').GameInfo[] | null} every game the server offers, for the chooser */
+let games = null;
 const storageKey = `companion.host.${code}`;
 
 /** The shell's element with this id, of whatever kind its template made it.
@@ -165,7 +171,7 @@ $('wifi-form').addEventListener('submit', (event) => {
 // paint (templates/host.html); a tap shows them again for a while, for a guest in the room.
 const REVEAL_MS = 10000;
 let revealTimer = null;
-const pageTitle = document.title.startsWith(`${code} · `) ? document.title.slice(code.length + 3) : document.title;
+let pageTitle = document.title.startsWith(`${code} · `) ? document.title.slice(code.length + 3) : document.title;
 
 function streamerMode() {
   return document.body.classList.contains('streamer');
@@ -206,7 +212,8 @@ const statusLabel = (status) => ({
 
 function renderControls(room) {
   const { status } = room;
-  const count = room.players.filter((p) => !p.gone).length;
+  // the seats that play this game (those that sit it out watch)
+  const count = room.players.filter((p) => !p.gone && !p.sitting_out).length;
   const start = $('btn-start');
   start.hidden = status !== 'lobby';
   const short = game && count < game.min_players;
@@ -253,6 +260,7 @@ function playerItem(player, room) {
     lobby ? h('span', { class: 'seat-no', text: String(player.seat + 1) }) : null,
     avatarBadge(player),
     h('span', { class: 'name', text: player.name }),
+    player.sitting_out ? h('span', { class: 'presence sits-out', text: t('sits out') }) : null,
     state === 'connected' ? null : h('span', { class: 'presence', text: state === 'gone' ? t('has left') : t('away') }),
     // The seat's buttons in one group beside the name: when the row is short of room (longer
     // words in Czech or Italian, the narrow panel in play) they take two lines of their own.
@@ -294,7 +302,7 @@ function renderPlayers(room) {
     items.push(h('li', { class: 'empty' }, motif('hat'), t('Nobody yet: scan the code to join!')));
   }
   list.replaceChildren(...items);
-  const seated = room.players.filter((p) => !p.gone).length;
+  const seated = room.players.filter((p) => !p.gone && !p.sitting_out).length;
   $('player-count').textContent = game ? `${seated} / ${room.seats ?? game.max_players}` : String(seated);
 
   const spectators = $('spectators');
@@ -316,8 +324,54 @@ function compactLanguageInPlay(status) {
   languageSlots();
 }
 
+/** The room switched to another game: the page's title, help, options and game module follow. */
+function followGame(room) {
+  if (room.game === game.id && games) return;
+  const known = games?.find((g) => g.id === room.game);
+  if (room.game === game.id && !known) return;
+  const changed = room.game !== game.id;
+  game = known ?? { ...game, id: room.game, title: room.title };
+  if (!changed) return;
+  for (const el of document.querySelectorAll('.game-name, h1.visually-hidden')) {
+    /** @type {HTMLElement} */ (el).dataset.i18n = game.title;
+    el.textContent = t(game.title);
+  }
+  pageTitle = `${t(game.title)} — ${t('table')}`;
+  paintStreamer();
+  $('options').dataset.built = '';   // the new game's options: a new form
+  screen.follow(game);
+  refreshHelp();   // the server renders the help of the room's game now
+}
+
+/** Between games (the lobby, and under the ending's podium): the other games and the night. */
+function betweenGames(view) {
+  const nodes = [nightBoard(view)];
+  if (games) {
+    nodes.push(h('section', { class: 'next-games-box' },
+      h('h2', { class: 'side-title', text: t('Another game') }), gameChooser(view, games)));
+  }
+  return nodes.filter(Boolean);
+}
+
+function renderBetween(view) {
+  const box = $('between');
+  box.hidden = view.room.status !== 'lobby';
+  // in play it holds nothing (the ending has its own, under the podium)
+  box.replaceChildren(...(box.hidden ? [] : betweenGames(view)));
+}
+
+// Under the podium: Rematch, the other games and the night (docs/pages.md, "Between games").
+setEndingNext((view) => [
+  h('div', { class: 'kit-ending-next' }, h('button', {
+    type: 'button', class: 'btn btn-primary', text: t('↻ Rematch'),
+    onclick: (/** @type {Event} */ e) => call('room', { type: 'rematch' }, { button: /** @type {HTMLButtonElement} */ (e.currentTarget) }),
+  })),
+  h('div', { class: 'between-ending' }, ...betweenGames(view)),
+]);
+
 function render(view) {
   current = view;
+  followGame(view.room);
   hintServerTime(view.now);
   keepAwake(true);  // the TV shows the room: its screen stays on, in the lobby as in play
   const { room } = view;
@@ -327,6 +381,7 @@ function render(view) {
   renderControls(room);
   renderPlayers(room);
   renderJoinCard(room);
+  renderBetween(view);
   $('paused').hidden = room.status !== 'paused';
 
   const options = $('options');
@@ -349,6 +404,12 @@ function start() {
     fatal(t('There is no room {code}. It may have expired.', { code }));
     return;
   }
+  fetch('/api/games').then((res) => (res.ok ? res.json() : Promise.reject(new Error(`HTTP ${res.status}`))))
+    .then((list) => {
+      games = list;
+      if (current) render(current);
+    })
+    .catch((err) => console.warn('no list of games', err));
   const token = takeHostToken();
   if (!token) {
     fatal(t('This screen does not hold the host key for room {code}. Open the room from the screen that created it, or start a new one.', { code }));

@@ -14,7 +14,9 @@ import { keepAwake } from './awake.js';
 
 const page = pageData();
 const code = String(page.code || '').toUpperCase();
-const game = page.game;
+// The room's game now: the party may switch to another between games (docs/pages.md, "Between
+// games"), and this page follows it without a reload.
+let game = page.game;
 const seatKey = `companion.seat.${code}`;
 const nameKey = 'companion.name';
 const avatarKey = 'companion.avatar';  // the last avatar picked, offered again in every room
@@ -348,12 +350,35 @@ function renderMe(view) {
 let gameSpecs = null;  // the game's options (GET /api/games), for a phone that hosts
 
 async function optionSpecs() {
-  if (!gameSpecs) {
+  const id = game.id;
+  if (gameSpecs?.id !== id) {
     const res = await fetch('/api/games').catch(() => null);
     const list = res?.ok ? await res.json() : [];
-    gameSpecs = (list.find((g) => g.id === game.id)?.options) || [];
+    gameSpecs = { id, options: (list.find((g) => g.id === id)?.options) || [] };
   }
-  return gameSpecs;
+  return gameSpecs.options;
+}
+
+/** The room switched to another game: the titles, the help and the game's module follow. */
+function followGame(room) {
+  if (!room.game || room.game === game.id) return;
+  const before = game.title;
+  game = { ...game, id: room.game, title: room.title };
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-i18n]'))) {
+    if (el.dataset.i18n === before) {
+      el.dataset.i18n = game.title;
+      el.textContent = t(game.title);
+    }
+  }
+  $('lobby-options').dataset.built = '';
+  screen.follow(game);
+  refreshHelp();   // the server renders the help of the room's game now
+}
+
+/** What the game module is given: a seat that sits this game out watches it like a spectator. */
+function asSeen(view, me) {
+  if (!me?.sitting_out) return view;
+  return { ...view, room: { ...view.room, seat: null, role: 'spectator' } };
 }
 
 /** The lobby of a phone that hosts (a solo game): the options, the language, Start. */
@@ -362,6 +387,8 @@ async function renderHostLobby(view) {
   box.hidden = !view.room.host;
   $('btn-start').hidden = !view.room.host;
   $('lobby-wait-line').hidden = Boolean(view.room.host);
+  const me = view.room.players.find((p) => p.seat === seat);
+  $('lobby-sit-out').hidden = !(role === 'player' && me?.sitting_out);
   if (!view.room.host) return;
   const specs = await optionSpecs();
   const form = $('lobby-options');
@@ -405,11 +432,13 @@ function render(view) {
   if (role === 'player' && typeof view.room.seat === 'number') seat = view.room.seat;
   hintServerTime(view.now);
   followRoomLanguage(view.room.lang);
+  followGame(view.room);
   const { status } = view.room;
+  const me = role === 'player' ? view.room.players.find((p) => p.seat === seat) : null;
   document.body.dataset.status = status;
   renderMe(view);
   // The screen stays on while this seat is in a game; in the lobby and after the end it may sleep.
-  keepAwake(role === 'player' && (status === 'playing' || status === 'paused'));
+  keepAwake(role === 'player' && !me?.sitting_out && (status === 'playing' || status === 'paused'));
 
   const statusEl = $('phone-status');
   statusEl.textContent = statusText(status);
@@ -422,7 +451,7 @@ function render(view) {
     return;
   }
   show('game');
-  screen.show(view);
+  screen.show(asSeen(view, me));
 }
 
 // ---- start ----------------------------------------------------------------------------------
