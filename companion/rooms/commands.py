@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.engine import ErrorCode, Field, FieldType, OptionError, resolve_options
+from companion.engine import ErrorCode, Field, FieldType
 from companion.engine.text import N_, say, text_json
 from companion.rooms import validation as check
 from companion.rooms.avatars import AvatarField
@@ -43,6 +43,7 @@ from companion.rooms.events import (
 from companion.rooms.handoffs import Handoffs
 from companion.rooms.live import LiveRooms
 from companion.rooms.messages import Outbound, Reply
+from companion.rooms.party import next_game, options_for
 from companion.rooms.room import Player, Room
 from companion.rooms.views import Binding, seat_of
 
@@ -216,13 +217,8 @@ def _rematch(desk: Desk, call: Call) -> Reply:
 def _game(desk: Desk, call: Call) -> Reply:
     """Switch the room to another game (companion/rooms/room.py, ``Room._game``); everyone is
     told and lands in its lobby."""
-    game = call.room.games.get(call.fields["game"])
-    if game is None:  # the code and sentence of POST /api/rooms
-        raise RoomError(ErrorCode.UNKNOWN_GAME, "There is no such game.")
-    try:
-        options = resolve_options(game.options, call.fields["options"] or {})
-    except OptionError as exc:
-        raise RoomError(ErrorCode.BAD_REQUEST, exc.template, **exc.params) from exc
+    game = next_game(call.room.party.games, call.fields["game"])
+    options = options_for(game, call.fields["options"] or {})
     event = GameEvent(
         kind="game",
         at=call.at,

@@ -111,7 +111,7 @@ class LiveRooms:
             if not events:  # created in the failed section: it never existed
                 self.forget(code)
                 return
-            fresh = replay(code, room.first_game, events, room.games)
+            fresh = replay(code, room.party.first_game, events, room.party.games)
         except Exception:
             log.exception("room %s could not be rebuilt after a failed commit", code)
             return

@@ -13,9 +13,8 @@ events alone, so a replay finds it again.
 
 from __future__ import annotations
 
-import enum
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,7 +29,7 @@ from companion.engine import (
     State,
     resolve_options,
 )
-from companion.engine.text import N_, action_words, say
+from companion.engine.text import action_words, say
 from companion.rooms.avatars import Avatar, default_avatar, parse_avatar
 from companion.rooms.errors import RoomError
 from companion.rooms.events import (
@@ -39,7 +38,6 @@ from companion.rooms.events import (
     CreateEvent,
     EndEvent,
     FirstEvent,
-    GameEvent,
     JoinEvent,
     KickEvent,
     LanguageEvent,
@@ -48,29 +46,30 @@ from companion.rooms.events import (
     OptionsEvent,
     OrderEvent,
     PauseEvent,
-    RedoEvent,
     RematchEvent,
     ResumeEvent,
     RoomEvent,
     StartEvent,
     TimeoutEvent,
-    UndoEvent,
     UnlockEvent,
 )
-from companion.rooms.history import History, Step, Undone
-from companion.rooms.night import Finished, Standing, tally
+from companion.rooms.history import History, Step
+from companion.rooms.party import (
+    Games,
+    Party,
+    close_game,
+    game_seats,
+    number_seats,
+    playing,
+    switch,
+)
+from companion.rooms.status import Status as Status
+from companion.rooms.undo import redo, undo
 from companion.rooms.validation import player_name
 
 log = logging.getLogger(__name__)
 
 Commit = Callable[[], None]
-
-
-class Status(enum.StrEnum):
-    LOBBY = "lobby"
-    PLAYING = "playing"
-    PAUSED = "paused"
-    OVER = "over"
 
 
 @dataclass
@@ -84,7 +83,7 @@ class Player:
     gone: bool = False
     #: how the pages draw the seat (shape, colour and the name's initial)
     avatar: Avatar = field(default_factory=lambda: Avatar("circle", "orange"))
-    #: the host left this seat out of the current game (more seats than it takes): it keeps
+    #: the host left this seat out of the current game (companion/rooms/party.py): it keeps
     #: its seat and connection and watches; its number comes after every seat that plays
     sitting_out: bool = False
 
@@ -102,19 +101,13 @@ def pause_length(paused_at: float | None, at: float) -> int:
 
 class Room:
     def __init__(
-        self,
-        code: str,
-        game: Game[Any],
-        create: CreateEvent,
-        games: Mapping[str, Game[Any]] | None = None,
+        self, code: str, game: Game[Any], create: CreateEvent, games: Games | None = None
     ) -> None:
-        """``game``: the one the create event names; ``games``: every game the room may switch
-        to, by id (None: none)."""
         self.code = code
         self.game = game
-        #: the game the room was created with (its log replays from it)
-        self.first_game = game
-        self.games: Mapping[str, Game[Any]] = {} if games is None else games
+        #: the night: the games it may switch to (``games``; None: none), the order people
+        #: sit in, the finished games
+        self.party = Party({} if games is None else games, game)
         self.host_token: str = create["host_token"]
         self.seed: int = create["seed"]
         self.options: dict[str, Any] = resolve_options(game.options, create.get("options", {}))
@@ -142,8 +135,6 @@ class Room:
         #: left); None while it runs or when the game ended by its own rules. Set by the
         #: events, so a replay finds it again
         self.ended: Reason | None = None
-        #: the night's finished games before the current one (the scoreboard's record)
-        self.finished: list[Finished] = []
 
     # -- queries -------------------------------------------------------------------------
 
@@ -152,27 +143,6 @@ class Room:
 
     def active_players(self) -> list[Player]:
         return [p for p in self.players if not p.gone]
-
-    def game_seats(self) -> int:
-        """How many seats the current game has: the seats that do not sit out (numbered first,
-        so game seat k is room seat k); a seat that left stays, empty."""
-        return sum(not p.sitting_out for p in self.players)
-
-    def night(self) -> list[Standing]:
-        """The night's scoreboard: every finished game of the room, the current one too once
-        it is over (an undo out of its end takes it off again)."""
-        games = list(self.finished)
-        if (current := self._finished_now()) is not None:
-            games.append(current)
-        return tally(games, {p.token: p.seat for p in self.players})
-
-    def _finished_now(self) -> Finished | None:
-        """The current game as the scoreboard counts it, if it is over."""
-        if self.status is not Status.OVER or self.state is None:
-            return None
-        outcome = self.game.outcome(self.state, self.ended or Reason.RULES)
-        tokens = tuple(p.token for p in self.players if not p.sitting_out)
-        return Finished.of(outcome, tokens)
 
     def game_time(self, at: float) -> float:
         """The game time at the server time ``at``: it stands still while the game is paused.
@@ -232,7 +202,7 @@ class Room:
         if self.locked:
             raise RoomError(ErrorCode.FORBIDDEN, "The host has locked this room.")
         seats = self.game.seats_for(self.options)
-        if self.game_seats() >= seats:
+        if game_seats(self) >= seats:
             raise RoomError(ErrorCode.ROOM_FULL, "The room is full (seats: {seats}).", seats=seats)
         if any(p.name.casefold() == name.casefold() for p in self.players):
             raise RoomError(
@@ -245,12 +215,12 @@ class Room:
         avatar = None if picked is None else parse_avatar(picked)
         if avatar is None or avatar in taken:
             avatar = default_avatar(taken)
-        player = Player(self.game_seats(), name, event["token"], avatar=avatar)
+        player = Player(len(self.players), name, event["token"], avatar=avatar)
 
         def commit() -> None:
-            # a new seat plays: it sits before the seats that sit out
-            self.players.insert(player.seat, player)
-            self._number_seats()
+            self.players.append(player)
+            self.party.around.append(player.token)
+            number_seats(self)  # before the seats that sit out
 
         return commit
 
@@ -267,8 +237,8 @@ class Room:
     def _remove(self, event: LeaveEvent | KickEvent) -> Commit:
         player = self._seat(event["seat"])
         state = self.state
-        playing = self.status in (Status.PLAYING, Status.PAUSED)
-        if playing and not player.gone and not player.sitting_out:
+        in_play = self.status in (Status.PLAYING, Status.PAUSED)
+        if in_play and not player.gone and not player.sitting_out:
             # The game plays on without the seat, by its own rules.
             at = self.game_time(float(event["at"]))
             state = self.game.seat_left(self.state, player.seat, at)
@@ -278,12 +248,11 @@ class Room:
             if self.status is Status.LOBBY:
                 # Before the game, seats are just an ordered list: close the gap.
                 self.players.remove(player)
-                self._number_seats()
+                number_seats(self)
             else:
                 player.gone = True
                 self._set_state(state)
-                still = [p for p in self.active_players() if not p.sitting_out]
-                if self.status is not Status.OVER and not still:
+                if self.status is not Status.OVER and not playing(self):
                     self._stop(Reason.LEFT, float(event["at"]))
 
         return commit
@@ -306,17 +275,10 @@ class Room:
             )
 
         def commit() -> None:
-            self.players = [self.players[seat] for seat in order]
-            self._number_seats()
+            self.party.around = [self.players[seat].token for seat in order]
+            number_seats(self)  # the seats that sit out stay last
 
         return commit
-
-    def _number_seats(self) -> None:
-        """Seats numbered 0… in their order, the seats that sit out after every seat that plays
-        (so that game seat k is room seat k)."""
-        self.players.sort(key=lambda p: p.sitting_out)  # stable: each group keeps its order
-        for number, player in enumerate(self.players):
-            player.seat = number
 
     def _first(self, event: FirstEvent) -> Commit:
         """Who starts: a seat of the lobby, or None to let the game draw it."""
@@ -325,7 +287,9 @@ class Room:
         if not self.game.has_first_player:
             raise RoomError(ErrorCode.ILLEGAL, "{game} has no first player.", game=self.game.title)
         seat = event["seat"]
-        token = None if seat is None else self._playing_seat(seat).token
+        if seat is not None and self._seat(seat).sitting_out:  # no seat of this game
+            raise RoomError(ErrorCode.BAD_REQUEST, "There is no such seat.")
+        token = None if seat is None else self._seat(seat).token
         return lambda: setattr(self, "first", token)
 
     def first_seat(self) -> int | None:
@@ -363,8 +327,7 @@ class Room:
         return self._new_game(event["seed"])
 
     def _new_game(self, seed: int) -> Commit:
-        players = [p for p in self.active_players() if not p.sitting_out]
-        watching = [p for p in self.active_players() if p.sitting_out]
+        players = playing(self)
         chosen = self.first_seat()
         first = None if chosen is None else [p.seat for p in players].index(chosen)
         try:
@@ -373,10 +336,10 @@ class Room:
             raise RoomError(exc.code, exc.template, **exc.params) from exc
 
         def commit() -> None:
-            self._close_game()
+            close_game(self)
             # A rematch keeps the seats of everyone still here, numbered afresh.
-            self.players = players + watching
-            self._number_seats()
+            self.players = self.active_players()
+            number_seats(self)
             self.seed, self.state, self.status = seed, state, Status.PLAYING
             self.ended = None
             self.game_number += 1
@@ -425,12 +388,11 @@ class Room:
         if seat is not None and self._seat(seat).gone:
             raise RoomError(ErrorCode.FORBIDDEN, "This seat has left the game.")
         if seat is not None and self._seat(seat).sitting_out:
-            raise RoomError(ErrorCode.FORBIDDEN, SPECTATORS_WATCH)
+            raise RoomError(ErrorCode.FORBIDDEN, "Spectators watch; they cannot play.")
         at = self.game_time(float(event["at"]))
         try:
             # the seats that play are the game's (a seat that left stays, empty)
-            seats = self.game_seats()
-            state = self.game.apply(self.state, seat, event["action"], at, seats=seats)
+            state = self.game.apply(self.state, seat, event["action"], at, seats=game_seats(self))
         except IllegalAction as exc:
             raise RoomError(exc.code, exc.template, **exc.params) from exc
         return self._step(state, at, self._act_label(seat, event["action"]))
@@ -472,68 +434,6 @@ class Room:
 
         return commit
 
-    # -- undo and redo ----------------------------------------------------------------------
-
-    def _undoable(self) -> None:
-        if self.status is Status.PLAYING:
-            return
-        if self.status is Status.OVER and self.state is not None and self.game.is_over(self.state):
-            return
-        raise RoomError(ErrorCode.ILLEGAL, "Undo works while a game is in play (not paused).")
-
-    def _undo(self, event: UndoEvent) -> Commit:
-        """The last action and the timers after it, taken back; the game clock goes back to
-        the game time of that action, so its timers resume with the time they had left then."""
-        self._undoable()
-        index = self.history.last_action()
-        if index is None:
-            raise RoomError(ErrorCode.ILLEGAL, "Nothing to undo in this game.")
-        at = float(event["at"])
-        now = self.game_time(at)
-        step = self.history.done[index]
-        assert step.label is not None
-        offset = round(at - step.at)
-        restored = self._still_gone(step.before, at - offset)
-
-        def commit() -> None:
-            steps = tuple(self.history.done[index:])
-            del self.history.done[index:]
-            self.history.undone.append(Undone(self.state, now, step.label or "", steps))
-            self.last_undo = step.label or ""
-            self.status = Status.PLAYING
-            self.offset = offset
-            self._set_state(restored)
-
-        return commit
-
-    def _redo(self, event: RedoEvent) -> Commit:
-        """What the last undo took back, put back; the game clock goes forward to the game
-        time of that undo, so the timers resume with the time they had left then."""
-        self._undoable()
-        if not self.history.undone:
-            raise RoomError(ErrorCode.ILLEGAL, "Nothing to redo.")
-        at = float(event["at"])
-        top = self.history.undone[-1]
-        offset = round(at - top.at)
-        restored = self._still_gone(top.state, at - offset)
-
-        def commit() -> None:
-            self.history.undone.pop()
-            self.history.done.extend(top.steps)
-            self.last_undo = top.label
-            self.status = Status.PLAYING
-            self.offset = offset
-            self._set_state(restored)
-
-        return commit
-
-    def _still_gone(self, state: State, at: float) -> State:
-        """A seat that left stays gone in a state from before it left (``at``: game time)."""
-        for player in self.players:
-            if player.gone and not player.sitting_out:
-                state = self.game.seat_left(state, player.seat, at)
-        return state
-
     def _set_state(self, state: State) -> None:
         self.state = state
         if self.game.is_over(state):
@@ -541,75 +441,9 @@ class Room:
 
     def _seat(self, seat: object) -> Player:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.players):
-            raise RoomError(ErrorCode.BAD_REQUEST, NO_SUCH_SEAT)
+            raise RoomError(ErrorCode.BAD_REQUEST, "There is no such seat.")
         return self.players[seat]
 
-    def _playing_seat(self, seat: object) -> Player:
-        """A seat of the current game: one still here that does not sit out."""
-        player = self._seat(seat)
-        if player.gone or player.sitting_out:
-            raise RoomError(ErrorCode.BAD_REQUEST, NO_SUCH_SEAT)
-        return player
-
-    # -- another game ---------------------------------------------------------------------
-
-    def _game(self, event: GameEvent) -> Commit:
-        """The room switches to another game (in the lobby, or once a game is over): the seats
-        still here stay, with their names, avatars, order and tokens; the seats the event names
-        play it (absent: everyone), the others sit out and watch. The room is in the new game's
-        lobby; the finished game joins the night's scoreboard; undo never crosses the switch."""
-        if self.status not in (Status.LOBBY, Status.OVER):
-            raise RoomError(ErrorCode.ILLEGAL, SWITCH_BETWEEN_GAMES)
-        game = self.games.get(event["game"])
-        if game is None:
-            raise RoomError(ErrorCode.UNKNOWN_GAME, "There is no such game.")
-        try:
-            options = resolve_options(game.options, event["options"])
-        except OptionError as exc:
-            raise RoomError(ErrorCode.BAD_REQUEST, exc.template, **exc.params) from exc
-        here = self.active_players()
-        named = event.get("players")
-        playing = here if named is None else self._named(named)
-        most = game.seats_for(options)
-        if len(playing) > most:
-            raise RoomError(ErrorCode.ILLEGAL, CHOOSE_WHO_PLAYS, game=game.title, max=most)
-
-        plays = {p.token for p in playing}
-
-        def commit() -> None:
-            self._close_game()
-            for player in here:
-                player.sitting_out = player.token not in plays
-            self.players = here
-            self._number_seats()
-            self.game, self.options, self.seed = game, options, event["seed"]
-            self.state, self.status, self.ended = None, Status.LOBBY, None
-            self.paused_at, self.first, self.last_undo = None, None, ""
-            self.history.clear()
-
-        return commit
-
-    def _named(self, seats: list[int]) -> list[Player]:
-        """The players ``seats`` names (each once, each still here), in seat order."""
-        named = [self._seat(seat) for seat in seats]
-        if any(p.gone for p in named):
-            raise RoomError(ErrorCode.BAD_REQUEST, NO_SUCH_SEAT)
-        if len(set(seats)) != len(seats):
-            raise RoomError(ErrorCode.BAD_REQUEST, NAME_EACH_SEAT_ONCE)
-        return sorted(named, key=lambda p: p.seat)
-
-    def _close_game(self) -> None:
-        """The current game gives way to the next: once over, it joins the night's record."""
-        if (done := self._finished_now()) is not None:
-            self.finished.append(done)
-
-
-NO_SUCH_SEAT = N_("There is no such seat.")
-#: a seat that sits out this game sends an action (the same sentence as a spectator's)
-SPECTATORS_WATCH = N_("Spectators watch; they cannot play.")
-SWITCH_BETWEEN_GAMES = N_("Another game can be chosen in the lobby or once this one is over.")
-CHOOSE_WHO_PLAYS = N_("{game} takes at most {max} players: choose who plays.")
-NAME_EACH_SEAT_ONCE = N_("Name each seat once.")
 
 #: how the room prepares each kind of event (``Room.prepare``): one handler per kind, each
 #: taking its own record (companion/rooms/events.py)
@@ -623,15 +457,15 @@ HANDLERS: dict[str, Callable[[Room, Any], Commit]] = {
     "language": Room._language,
     "options": Room._options,
     "rematch": Room._rematch,
-    "game": Room._game,
+    "game": switch,
     "lock": Room._lock,
     "unlock": Room._unlock,
     "start": Room._start,
     "pause": Room._pause,
     "resume": Room._resume,
     "end": Room._end,
-    "undo": Room._undo,
-    "redo": Room._redo,
+    "undo": undo,
+    "redo": redo,
     "act": Room._act,
     "timeout": Room._timeout,
 }

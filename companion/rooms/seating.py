@@ -48,6 +48,17 @@ class Seating:
             return self._rejoin(conn, room, token, hosting=hosting)
         if "handoff" in data:
             return self._handed_over(conn, room, check.text(data, "handoff", check.TOKEN_MAX))
+        return self._new_seat(conn, room, data, hosting=hosting)
+
+    def sit(self, conn: str, room: Room, binding: Binding, data: Mapping[str, Any]) -> Reply:
+        """A spectator takes a free seat in the lobby, on the same connection: as ``join`` for
+        ``name`` (and its refusals: the room full, the name taken, the game started)."""
+        if binding.role is not Role.SPECTATOR:
+            raise RoomError(ErrorCode.BAD_REQUEST, "Only a spectator can take a seat.")
+        return self._new_seat(conn, room, data, hosting=False)
+
+    def _new_seat(self, conn: str, room: Room, data: Mapping[str, Any], *, hosting: bool) -> Reply:
+        """A new seat for ``data["name"]`` (and its avatar), bound to ``conn``."""
         token = new_token()
         # the name as sent: Room._join checks it before it is stored (and on every replay)
         name: Any = data.get("name")

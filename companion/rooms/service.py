@@ -271,6 +271,13 @@ class RoomService:
             self.live.members.unbound(conn)
             return self.seating.watch(conn, self._room(data.get("code")))
 
+    def sit(self, conn: str, raw: object) -> Reply:
+        """A spectator takes a free seat in the lobby (``sit {name, avatar?}``): ack as ``join``."""
+        data = check.payload(raw)
+        with self._section():
+            binding, room = self._bound(conn)
+            return self.seating.sit(conn, room, binding, data)
+
     # -- Socket.IO: playing --------------------------------------------------------------
 
     def room_command(self, conn: str, raw: object) -> Reply:

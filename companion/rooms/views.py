@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from companion.rooms.party import standings
 from companion.rooms.room import Player, Room
 
 
@@ -49,6 +50,22 @@ def game_view(room: Room, seat: int | None) -> dict[str, Any] | None:
     return room.game.present(room.state, seat, room.ended)
 
 
+def seats_view(room: Room, online: set[str]) -> list[dict[str, Any]]:
+    """``view.room.players``: every seat, as the pages draw it (``online``: the tokens of the
+    seats with a live connection)."""
+    return [
+        {
+            "seat": p.seat,
+            "name": p.name,
+            "connected": p.token in online,
+            "gone": p.gone,
+            "avatar": p.avatar.as_json(),
+            "sitting_out": p.sitting_out,
+        }
+        for p in room.players
+    ]
+
+
 def build_views(
     room: Room,
     bindings: Mapping[str, Binding],
@@ -72,17 +89,7 @@ def build_views(
         "title": room.game.title,
         "status": room.status.value,
         "game_number": room.game_number,
-        "players": [
-            {
-                "seat": p.seat,
-                "name": p.name,
-                "connected": p.token in online,
-                "gone": p.gone,
-                "avatar": p.avatar.as_json(),
-                "sitting_out": p.sitting_out,
-            }
-            for p in room.players
-        ],
+        "players": seats_view(room, online),
         "host_connected": host_connected,
         "locked": room.locked,
         "seats": room.game.seats_for(room.options),
@@ -94,7 +101,7 @@ def build_views(
         # the game's times are game time: the pages count down on it (docs/protocol.md)
         "clock": room.clock(),
         # the night's scoreboard: every finished game of the room (companion/rooms/night.py)
-        "night": [standing.as_json() for standing in room.night()],
+        "night": [standing.as_json() for standing in standings(room)],
     }
     game_views: dict[int | None, dict[str, Any] | None] = {}
     out: dict[str, dict[str, Any]] = {}

@@ -95,6 +95,7 @@ def register(
         "host": service.host,
         "join": service.join,
         "watch": service.watch,
+        "sit": service.sit,
         "room": service.room_command,
         "act": service.act,
         "time": time_now,

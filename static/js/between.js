@@ -88,7 +88,7 @@ function whoPlays(view, game, max) {
     id: 'who-plays', class: 'handoff-overlay', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'who-plays-title',
     onkeydown: (/** @type {KeyboardEvent} */ e) => { if (e.key === 'Escape') close(); },
   }, h('div', { class: 'handoff-card who-plays-card' },
-    h('h2', { id: 'who-plays-title', text: t('{game} takes at most {max} players: choose who plays.', { game: t(game.title), max }) }),
+    h('h2', { id: 'who-plays-title', text: t('Too many players for {game} (at most: {max}): choose who plays.', { game: t(game.title), max }) }),
     h('ul', { class: 'who-plays' }, boxes),
     h('div', { class: 'wifi-buttons' }, go, h('button', { type: 'button', class: 'btn', text: t('Close'), onclick: close }))));
   go.addEventListener('click', async () => {

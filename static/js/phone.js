@@ -11,6 +11,7 @@ import {
 import { renderOptions } from './options.js';
 import { cue, unlockAudio } from './sound.js';
 import { keepAwake } from './awake.js';
+import { ordinal } from './ending.js';
 
 const page = pageData();
 const code = String(page.code || '').toUpperCase();
@@ -399,9 +400,25 @@ async function renderHostLobby(view) {
   $('btn-start').textContent = t('Start the game');
 }
 
+/** This seat's night so far, between games (protocol.md, "One party, many games"): "2 wins
+ * tonight · 2nd overall"; '' before its first finished game, for a spectator and on a phone
+ * that hosts its own game. Equal points and wins share a place, as on the night's table. */
+function nightLine(view) {
+  const night = view.room.night || [];
+  const mine = night.find((row) => row.seat === seat);
+  if (role !== 'player' || !mine || view.room.host) return '';
+  const ahead = night.filter((row) => row.points > mine.points
+    || (row.points === mine.points && row.wins > mine.wins)).length;
+  const wins = tn('{n} win tonight', '{n} wins tonight', mine.wins);
+  return [wins, t('{place} overall', { place: ordinal(ahead + 1) })].join(' · ');
+}
+
 function renderLobby(view) {
   renderHostLobby(view);
   renderLobbyAvatar(view);
+  const line = nightLine(view);
+  $('night-line').textContent = line;
+  $('night-line').hidden = !line;
   const players = view.room.players.filter((p) => !p.gone);
   const n = players.length;
   $('lobby-count').textContent = tn('{n} player', '{n} players', n);
@@ -442,6 +459,8 @@ function render(view) {
 
   const statusEl = $('phone-status');
   statusEl.textContent = statusText(status);
+  const line = status === 'over' ? nightLine(view) : '';
+  if (line) statusEl.append(h('span', { class: 'night-line', text: line }));
   // A phone that hosts its own game offers the next one itself.
   statusEl.hidden = !STATUS_TEXT[status] || (status === 'over' && view.room.host);
 

@@ -43,6 +43,7 @@ from companion.engine import (
     Sender,
 )
 from companion.rooms import RoomError, RoomService, ServiceConfig
+from companion.rooms.party import game_seats, standings
 from companion.rooms.room import Status
 from companion.store import SqliteStore
 from companion.timing import CAP_MS
@@ -1054,21 +1055,98 @@ def settle(table: Table) -> None:
     table.svc.tick()
 
 
-def act(table: Table, picker: Picker) -> None:
-    """A legal move through the room service; a race press is settled at once."""
+def act(table: Table, picker: Picker, sender: Callable[[int | None], str] = conn) -> None:
+    """A legal move through the room service; a race press is settled at once. ``sender``:
+    the connection of each seat (the table's is ``tv``)."""
     svc, clock = table.svc, table.clock
     # the game is asked at the room's game time, as the room asks it
     picked = picker.pick(table.room.state, table.room.game_time(clock.now))
     if picked is None:
         return
     (seat, raw), after = picked
-    reply = svc.act(conn(seat), {**raw, "t": clock.now})
+    reply = svc.act(sender(seat), {**raw, "t": clock.now})
     if reply.pending is not None:
         settle(table)
         ack = reply.pending.wait(0)
         assert ack is not None and ack["ok"], f"{picker.game.id}: the press {raw} lost: {ack}"
     else:
         assert table.room.state == after, f"{picker.game.id}: the room applied {raw} otherwise"
+
+
+def check_switch(
+    games: Mapping[str, Game[Any]], game: Game[Any], db: Path, seed: int, steps: int = 60
+) -> Counter[str]:
+    """A party switches games (issue 23): a buzzer night to 1 point with one seat more than
+    ``game`` takes (at most the buzzer's 12) is won, then the host switches to ``game`` naming
+    who plays (seat 0 sits out) and starts it. Random legal play through the room service, the
+    seats renumbered (the seats that play first); after every step the seat that sits out sees
+    exactly the table's view plus ``you.sitting_out`` and none of anyone's secrets, and cannot
+    act. Then a second service on the same file rebuilds the room: the same game, state,
+    clock, seats and night. Returns the moves accepted."""
+    rng = random.Random(f"switch:{game.id}:{seed}")
+    seats = game.seats_for(game.resolve_options({}))
+    present = min(seats + 1, games["buzzer"].max_players)
+    clock = Clock()
+    svc = RoomService(SqliteStore(db), games, clock, CONFIG)
+    made = svc.create_room({"game": "buzzer", "seed": seed, "options": {"target": 1}})
+    code = made["code"]
+    svc.host("tv", {"code": code, "host_token": made["host_token"]})
+    for k in range(present):
+        svc.join(f"p{k}", {"code": code, "name": f"P{k}"})
+    svc.watch("spy", {"code": code})
+    svc.room_command("tv", {"type": "start"})
+    svc.act("tv", {"type": "award", "seat": present - 1, "points": 1})
+    named = list(range(1, present)) if present > seats else None
+    svc.room_command("tv", {"type": "game", "game": game.id, "players": named})
+    svc.room_command("tv", {"type": "start"})
+    table = Table(svc, code, clock)
+    room = table.room
+    assert room.game is game and room.status is Status.PLAYING, f"{game.id}: not started"
+    # each seat's connection is the one that joined with its name (the seats were renumbered)
+    by_seat = {p.seat: f"p{p.name[1:]}" for p in room.players}
+    watcher = by_seat[len(room.players) - 1] if named is not None else None
+    assert watcher in (None, "p0"), f"{game.id}: the seat that sits out is not numbered last"
+    picker = Picker(game, game_seats(room), rng)
+    for _ in range(steps):
+        if room.status is Status.OVER:
+            break
+        clock.now += rng.choice(WAITS)
+        svc.tick()
+        act(table, picker, lambda seat: "tv" if seat is None else by_seat[seat])
+        if watcher is not None:
+            check_sitting_out(table, watcher)
+    again = RoomService(SqliteStore(db), games, clock, CONFIG).rooms[code]
+    assert (again.game, again.state, again.status) == (game, room.state, room.status), (
+        f"{game.id}: the night replays to another game or state"
+    )
+    assert (again.seq, again.offset) == (room.seq, room.offset)
+    assert standings(again) == standings(room), f"{game.id}: the night replays otherwise"
+    seated = [(p.name, p.seat, p.sitting_out) for p in room.players]
+    assert [(p.name, p.seat, p.sitting_out) for p in again.players] == seated
+    return picker.accepted
+
+
+def check_sitting_out(table: Table, watcher: str) -> None:
+    """The connection ``watcher`` (a seat that sits out) gets the table's view plus
+    ``you.sitting_out``, holding no seat's secret, and every game action it sends is
+    ``forbidden``."""
+    room = table.room
+    views = {o.to: o.payload for o in table.svc.live.broadcast(room)}
+    mine, tv = views[watcher]["game"], views["tv"]["game"]
+    game = room.game
+    assert mine == {**tv, "you": {"sitting_out": True}}, f"{game.id}: a watcher's view differs"
+    seen = parts(mine)
+    for seat in range(game_seats(room)):
+        for secret in game.private(room.state, seat):
+            text = canon(secret)
+            assert text not in seen, f"{game.id}: seat {seat}'s secret {text} shows to a watcher"
+    for name in sorted(game.actions):
+        try:
+            table.svc.act(watcher, {"type": name, "t": table.clock.now})
+        except RoomError as refused:
+            assert refused.code is ErrorCode.FORBIDDEN, f"{game.id}: a watcher's {name}"
+        else:
+            raise AssertionError(f"{game.id}: a seat that sits out sent {name}")
 
 
 #: the chance that the host ends the game at each step of ``check_end`` (a phase at random,

@@ -87,6 +87,15 @@ def test_the_hosts_end_is_an_ending_and_stops_the_game(game_id: str, tmp_path: P
 
 
 @pytest.mark.parametrize("game_id", IDS)
+def test_a_party_switches_to_the_game_and_replays_the_night(game_id: str, tmp_path: Path) -> None:
+    """Issue 23: from a finished buzzer game with one seat too many, the host switches to the
+    game naming who plays (``check_switch``): the game plays through the room, the seat that
+    sits out watches without a secret, and the night replays."""
+    accepted = checks.check_switch(GAMES, GAMES[game_id], tmp_path / "night.sqlite3", seed=1)
+    assert accepted, f"{game_id}: nothing was accepted after the switch"
+
+
+@pytest.mark.parametrize("game_id", IDS)
 def test_malformed_actions_are_refused_cleanly(game_id: str, tmp_path: Path) -> None:
     game = GAMES[game_id]
     for seed, (players, options) in enumerate(checks.configurations(game)):

@@ -12,6 +12,7 @@ import pytest
 
 from companion.games.registry import GAMES
 from companion.rooms import RoomError, RoomService, ServiceConfig
+from companion.rooms.party import standings
 from companion.store import SqliteStore
 from tests.unit.test_room_service import Clock
 
@@ -123,9 +124,10 @@ def test_seats_beyond_the_maximum_are_chosen_and_the_others_sit_out_and_watch(
     with pytest.raises(RoomError) as refused:
         room_command(svc, "tv", type="game", game="witchcraft")
     assert refused.value.code == "illegal"
-    assert refused.value.message == "Witchcraft takes at most 2 players: choose who plays."
+    too_many = "Too many players for Witchcraft (at most: 2): choose who plays."
+    assert refused.value.message == too_many
     assert refused.value.params == {"game": "Witchcraft", "max": 2}
-    with pytest.raises(RoomError, match="at most 2 players"):
+    with pytest.raises(RoomError, match=r"\(at most: 2\)"):
         room_command(svc, "tv", type="game", game="witchcraft", players=[0, 1, 2])
     assert svc.store.events(code) == before
 
@@ -185,6 +187,34 @@ def test_a_new_player_joins_before_the_seats_that_sit_out(tmp_path: Path, clock:
     room_command(svc, "tv", type="start")
     assert view(svc, "Dan")["game"]["you"]["prompt"]["kind"] in ("act", "wait")
     assert view(svc, "tv")["game"]["outcome"] is None
+    # Ben plays the next game from his place at the table (the host's order: Ben, Dan, …)
+    room_command(svc, "tv", type="end")
+    room_command(svc, "tv", type="game", game="buzzer")
+    players = view(svc, "tv")["room"]["players"]
+    assert [(p["name"], p["sitting_out"]) for p in players] == [
+        ("Ben", False),
+        ("Dan", False),
+        ("Cleo", False),
+        ("Anna", False),
+    ]
+
+
+def test_a_spectator_sits_down_in_the_lobby(tmp_path: Path, clock: Clock) -> None:
+    svc, code = party(tmp_path, clock)
+    ack = svc.sit("spy", {"name": "Dan", "avatar": {"shape": "moon", "colour": "sky"}}).ack
+    assert (ack["ok"], ack["seat"], ack["view"]["room"]["role"]) == (True, 3, "player")
+    assert view(svc, "spy")["room"]["players"][3]["name"] == "Dan"
+    assert view(svc, "tv")["room"]["spectators"] == 0
+    assert svc.room_command("spy", {"type": "leave"}).ack["ok"]  # the seat is this connection's
+    before = svc.store.events(code)
+    for conn, message in [
+        ("tv", "Only a spectator can take a seat."),
+        ("Anna", "Only a spectator can take a seat."),
+        ("nobody", "Join a room first."),
+    ]:
+        with pytest.raises(RoomError, match=message):
+            svc.sit(conn, {"name": "Eve"})
+    assert svc.store.events(code) == before
 
 
 def test_the_night_counts_each_finished_game_by_place(tmp_path: Path, clock: Clock) -> None:
@@ -234,7 +264,7 @@ def test_the_night_counts_each_finished_game_by_place(tmp_path: Path, clock: Clo
     )
     room = again.rooms[code]
     assert (room.game.id, room.status.value) == ("witchcraft", "over")
-    assert [s.as_json() for s in room.night()] == night
+    assert [s.as_json() for s in standings(room)] == night
     assert [p.sitting_out for p in room.players] == [False, False, True]
 
 
