@@ -208,6 +208,15 @@ function showNameCount() {
   hint.classList.toggle('over', used > NAME_MAX);
 }
 
+let takingSeat = false;   // a spectator's name form: it asks for a free seat with `sit`
+
+/** A spectator takes a seat: the name and avatar form, sent as `sit` on this connection. */
+function takeSeat() {
+  takingSeat = true;
+  showJoinForm();
+  $('btn-join').textContent = t('Take a seat');
+}
+
 async function joinByName(event) {
   event.preventDefault();
   unlockAudio();
@@ -224,7 +233,9 @@ async function joinByName(event) {
   }
   setBusy(true);
   const payload = joinAvatar ? { code, name, avatar: joinAvatar } : { code, name };
-  const ack = await request('join', withHostKey(payload));
+  // A spectator's connection is in the room already: it sits down on it (protocol.md, `sit`).
+  const ack = takingSeat ? await request('sit', { name, ...(joinAvatar ? { avatar: joinAvatar } : {}) })
+    : await request('join', withHostKey(payload));
   setBusy(false);
   if (!ack.ok) {
     // The server's "you can watch instead" already points at the Just watch button.
@@ -233,6 +244,8 @@ async function joinByName(event) {
   }
   localStorage.setItem(nameKey, name);
   cue('join');
+  takingSeat = false;
+  $('btn-join').textContent = t('Join the game');
   entered(ack, 'player');
 }
 
@@ -275,6 +288,8 @@ async function joinByToken(token) {
 
 async function watch() {
   unlockAudio();
+  takingSeat = false;
+  $('btn-join').textContent = t('Join the game');
   setBusy(true);
   const ack = await request('watch', { code });
   setBusy(false);
@@ -310,6 +325,11 @@ async function joinSolo() {
 
 /** What to do on every (re)connect: return to the seat or the stands without any typing. */
 function resume() {
+  if (takingSeat) {
+    // a new connection is nobody yet: the form joins it as any phone would
+    takingSeat = false;
+    $('btn-join').textContent = t('Join the game');
+  }
   if (handoff) {
     const claim = handoff;
     handoff = null;
@@ -416,6 +436,9 @@ function nightLine(view) {
 function renderLobby(view) {
   renderHostLobby(view);
   renderLobbyAvatar(view);
+  // a spectator may take a seat that is free, in the lobby of an open room
+  const playing = view.room.players.filter((p) => !p.gone && !p.sitting_out).length;
+  $('btn-sit').hidden = !(role === 'spectator' && !view.room.locked && playing < view.room.seats);
   const line = nightLine(view);
   $('night-line').textContent = line;
   $('night-line').hidden = !line;
@@ -515,12 +538,14 @@ function start() {
       refreshHelp();
     }
     languageSlots();
+    if (takingSeat) $('btn-join').textContent = t('Take a seat');
     if (current && role) render(current);
   };
   languageSlots();
   loadLanguage().then(retranslate);
   onLanguage(retranslate);
   $('btn-watch').addEventListener('click', watch);
+  $('btn-sit').addEventListener('click', takeSeat);
   $('btn-rejoin').addEventListener('click', () => {
     const token = localStorage.getItem(seatKey);
     if (token) joinByToken(token);

@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import close_all, tv_context
+from tests.browser.conftest import close_all, open_table, phone_context, tv_context
+from tests.browser.game_night import wait_text
 from tests.support import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -138,3 +139,40 @@ def test_streamer_mode_hides_the_way_in(
     assert tv.title().startswith(code)
     assert decode(tv, "#qr", tmp_path) == room["join_url"]
     close_all(tv)
+
+
+def test_a_spectator_counted_on_the_tv_takes_a_free_seat(
+    browser: Any, server: LiveServer, artifacts: Path
+) -> None:
+    """Two phones watch: the TV counts them; one takes a seat from the lobby, on its own
+    connection, without a reload; a full room offers no seat."""
+    room = server.create_room("witchcraft")  # two seats
+    tv, (anna,) = open_table(browser, server, room, ["Anna"])
+    watchers = []
+    for _ in range(2):
+        page = phone_context(browser).new_page()
+        page.goto(room["join_url"])
+        page.click("#btn-watch")
+        page.wait_for_selector("#screen-lobby", state="visible")
+        watchers.append(page)
+    wait_text(tv, "#spectators", "2 watching")
+    ben, cleo = watchers
+    ben.evaluate("window.__same = true")
+    ben.wait_for_selector("#btn-sit", state="visible")
+    assert anna.locator("#btn-sit").is_hidden()  # a player has a seat already
+    ben.screenshot(path=str(artifacts / "party-phone-take-a-seat-390x844.png"))
+
+    ben.click("#btn-sit")
+    ben.fill("#name", "Ben")
+    ben.click("#btn-join")
+    ben.wait_for_selector("#screen-lobby", state="visible")
+    wait_text(ben, "#me-name", "Ben")
+    assert ben.evaluate("window.__same") is True
+    tv.wait_for_function(
+        "() => document.querySelectorAll('#players li[data-seat] .dot.connected').length === 2"
+    )
+    wait_text(tv, "#spectators", "1 watching")
+    # Witchcraft is full now: the other spectator is offered no seat.
+    cleo.wait_for_selector("#btn-sit", state="hidden")
+    tv.screenshot(path=str(artifacts / "party-tv-watching-1920x1080.png"))
+    close_all(tv, anna, ben, cleo)
