@@ -396,10 +396,13 @@ function followGame(room) {
   refreshHelp();   // the server renders the help of the room's game now
 }
 
-/** What the game module is given: a seat that sits this game out watches it like a spectator. */
+/** What the game module is given: a seat that sits this game out watches it like a spectator
+ * (the table's view; its `you` says only `sitting_out`, which no module reads as a seat's). */
 function asSeen(view, me) {
   if (!me?.sitting_out) return view;
-  return { ...view, room: { ...view.room, seat: null, role: 'spectator' } };
+  const game = view.game ? { ...view.game } : null;
+  if (game) delete game.you;
+  return { ...view, game, room: { ...view.room, seat: null, role: 'spectator' } };
 }
 
 /** The lobby of a phone that hosts (a solo game): the options, the language, Start. */

@@ -160,6 +160,21 @@ def test_a_whole_night_in_one_room(browser: Any, server: LiveServer, artifacts: 
     ben.wait_for_selector("#lobby-sit-out", state="visible")
     assert sofia.locator("#lobby-sit-out").is_hidden()
     ben.screenshot(path=str(artifacts / "party-phone-sits-out-390x844.png"))
+    # Witchcraft is played by Sofia and Cleo; Ben's phone shows the table as a watcher's.
+    tv.click("#btn-start")
+    tv.wait_for_selector("#wc-tv")
+    ben.wait_for_selector("#game .wc-you", state="visible")
+    wait_text(ben, "#game .wc-you", "Watching")
+    assert ben.locator(".kit-prompt").is_hidden()  # nothing to do: he watches
+    for page in (sofia, cleo):
+        page.wait_for_selector("#game .wc-you-red, #game .wc-you-green", state="visible")
+    ben.screenshot(path=str(artifacts / "party-phone-sits-out-playing-390x844.png"))
+    tv.click("#btn-end")
+    tv.click("#btn-end")
+    tv.wait_for_selector(".kit-ending:not([hidden]) .night-table")
+    tv.click('button.next-game[data-game="witchs-brew"]:visible')  # everyone plays again
+    tv.wait_for_selector("body[data-status=lobby]")
+    assert tv.locator("#players .sits-out").count() == 0
 
     # End the night: the champion is the night's leader.
     leader = night_on_tv(tv)[0]["name"]
