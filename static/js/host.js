@@ -265,7 +265,8 @@ function playerItem(player, room) {
     // The seat's buttons in one group beside the name: when the row is short of room (longer
     // words in Czech or Italian, the narrow panel in play) they take two lines of their own.
     h('span', { class: 'seat-actions' },
-    lobby && game?.first_player ? h('button', {
+    // only a seat that plays this game can start it
+    lobby && game?.first_player && !player.sitting_out ? h('button', {
       type: 'button', class: `first-btn${room.first === player.seat ? ' chosen' : ''}`,
       dataset: { first: player.seat }, 'aria-pressed': String(room.first === player.seat),
       'aria-label': room.first === player.seat
