@@ -58,6 +58,15 @@ function podium(view, ranking, lang) {
   ];
 }
 
+/** What the host's page offers next, in place of `nextGame()` (the TV: the party's next game
+ * and the night, static/js/between.js): a function of the view giving the elements. */
+let offerNext = null;
+
+/** The host page's own "what next" under every ending (null: Rematch and Another game). */
+export function setEndingNext(fn) {
+  offerNext = fn;
+}
+
 /** What the host may do next: the same players again, or back home to choose another game. */
 function nextGame() {
   return h('div', { class: 'kit-ending-next' },
@@ -145,7 +154,7 @@ export function makeEnding(side) {
         }
       }
       const place = ctx.seat === null ? null : ctx.game.you?.place ?? null;
-      const key = JSON.stringify([outcome, place, ctx.room.players, ctx.room.host, ctx.lang]);
+      const key = JSON.stringify([outcome, place, ctx.room.players, ctx.room.host, ctx.room.night, ctx.lang]);
       holdBack();
       if (key === drawn) return;
       drawn = key;
@@ -158,7 +167,7 @@ export function makeEnding(side) {
       body.replaceChildren(...parts.filter((part) => part !== null));
       ranked = Boolean(outcome.ranking);
       paintPeek();
-      next.replaceChildren(...(ctx.room.host ? [nextGame()] : []));
+      next.replaceChildren(...(ctx.room.host ? (offerNext ? offerNext(ctx.view) : [nextGame()]) : []));
       if (celebrate) {
         if (!reducedMotion()) body.prepend(sparks());
         el.classList.remove('kit-celebrate');

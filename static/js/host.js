@@ -4,17 +4,24 @@
 import { connect, request, hintServerTime, serverNow, viewGate, pageData } from './client.js';
 import { h, toast, trackConnection } from './ui.js';
 import {
-  call, gamePage, pressTwice, t, say, errorText, translatePage, languageSlots, onLanguage, onChoose,
+  call, gamePage, pressTwice, t, tn, say, errorText, translatePage, languageSlots, onLanguage, onChoose,
   loadLanguage, followRoomLanguage, refreshHelp, avatarBadge, motif, muteToggle,
 } from './kit.js';
 import { cue, unlockAudio } from './sound.js';
 import { renderOptions } from './options.js';
 import { yourBox } from './box.js';
 import { keepAwake } from './awake.js';
+import { savedWifi, saveWifi, wifiText, qrSvg } from './wifi.js';
+import { gameChooser, nightBoard } from './between.js';
+import { setEndingNext } from './ending.js';
 
 const page = pageData();
 const code = String(page.code || '').toUpperCase();
-const game = page.game;
+// The room's game now ({id, title, min_players, max_players, first_player, options}): the party
+// may switch to another between games, and this page follows it without a reload.
+let game = page.game;
+/** @type {import('./between.js').GameInfo[] | null} every game the server offers, for the chooser */
+let games = null;
 const storageKey = `companion.host.${code}`;
 
 /** The shell's element with this id, of whatever kind its template made it.
@@ -98,7 +105,110 @@ async function openHandoff(player) {
 $('btn-handoff-close').addEventListener('click', closeHandoff);
 document.addEventListener('keydown', (event) => {
   if (event.key === 'Escape' && !$('handoff').hidden) closeHandoff();
+  if (event.key === 'Escape' && !$('wifi').hidden) closeWifi();
 });
+
+// ---- the party's Wi-Fi ----------------------------------------------------------------------
+
+/** The Wi-Fi's QR code beside the room's, when this browser keeps a network (static/js/wifi.js). */
+async function drawWifi() {
+  const wifi = savedWifi();
+  document.body.classList.toggle('has-wifi', Boolean(wifi));
+  $('wifi-figure').hidden = !wifi;
+  $('room-caption').hidden = !wifi;
+  if (!wifi) {
+    $('wifi-qr').replaceChildren();
+    return;
+  }
+  $('wifi-name').textContent = wifi.ssid;
+  labelWifi();
+  $('wifi-qr').replaceChildren(await qrSvg(wifiText(wifi)));
+}
+
+function labelWifi() {
+  const wifi = savedWifi();
+  if (wifi) $('wifi-qr').setAttribute('aria-label', t('QR code: scan it with a phone camera to join the Wi-Fi network {ssid}', { ssid: wifi.ssid }));
+}
+
+function openWifi() {
+  const wifi = savedWifi();
+  $('wifi-ssid').value = wifi?.ssid ?? '';
+  $('wifi-password').value = wifi?.password ?? '';
+  $('btn-wifi-forget').hidden = !wifi;
+  $('wifi').hidden = false;
+  $('wifi-ssid').focus();
+}
+
+function closeWifi() {
+  $('wifi').hidden = true;
+  $('btn-wifi').focus();
+}
+
+$('btn-wifi').addEventListener('click', openWifi);
+$('btn-wifi-close').addEventListener('click', closeWifi);
+$('btn-wifi-forget').addEventListener('click', () => {
+  saveWifi(null);
+  drawWifi();
+  closeWifi();
+});
+$('wifi-form').addEventListener('submit', (event) => {
+  event.preventDefault();
+  const ssid = $('wifi-ssid').value.trim();
+  const password = $('wifi-password').value;
+  if (!ssid) {
+    $('wifi-ssid').focus();
+    return;
+  }
+  // WPA's passphrase rule: a shorter one would give a code no phone can join with.
+  if (password && (password.length < 8 || password.length > 63)) {
+    toast(t('A Wi-Fi password has 8 to 63 characters.'));
+    $('wifi-password').focus();
+    return;
+  }
+  saveWifi({ ssid, password });
+  drawWifi();
+  closeWifi();
+});
+
+// ---- streamer mode ----------------------------------------------------------------------------
+
+// A TV whose screen is streamed hides what lets a stranger in: the room's code, its address and
+// both QR codes. The choice is a cookie, so that the server draws the page hidden from its first
+// paint (templates/host.html); a tap shows them again for a while, for a guest in the room.
+const REVEAL_MS = 10000;
+let revealTimer = null;
+let pageTitle = document.title.startsWith(`${code} · `) ? document.title.slice(code.length + 3) : document.title;
+
+function streamerMode() {
+  return document.body.classList.contains('streamer');
+}
+
+function setStreamer(on) {
+  document.cookie = `streamer=${on ? 1 : 0}; path=/host; max-age=31536000; SameSite=Lax`;
+  document.body.classList.toggle('streamer', on);
+  hideAgain();
+  paintStreamer();
+}
+
+function paintStreamer() {
+  const on = streamerMode();
+  $('btn-streamer').setAttribute('aria-pressed', String(on));
+  document.title = on ? pageTitle : `${code} · ${pageTitle}`;
+}
+
+function hideAgain() {
+  clearTimeout(revealTimer);
+  document.body.classList.remove('revealed');
+}
+
+$('btn-streamer').addEventListener('click', () => setStreamer(!streamerMode()));
+$('btn-reveal').addEventListener('click', () => {
+  document.body.classList.add('revealed');
+  clearTimeout(revealTimer);
+  revealTimer = setTimeout(hideAgain, REVEAL_MS);
+});
+paintStreamer();
+drawWifi();
 
 // ---- rendering ------------------------------------------------------------------------------
 
@@ -108,7 +218,8 @@ const statusLabel = (status) => ({
 
 function renderControls(room) {
   const { status } = room;
-  const count = room.players.filter((p) => !p.gone).length;
+  // the seats that play this game (those that sit it out watch)
+  const count = room.players.filter((p) => !p.gone && !p.sitting_out).length;
   const start = $('btn-start');
   start.hidden = status !== 'lobby';
   const short = game && count < game.min_players;
@@ -155,11 +266,13 @@ function playerItem(player, room) {
     lobby ? h('span', { class: 'seat-no', text: String(player.seat + 1) }) : null,
     avatarBadge(player),
     h('span', { class: 'name', text: player.name }),
+    player.sitting_out ? h('span', { class: 'presence sits-out', text: t('sits out') }) : null,
     state === 'connected' ? null : h('span', { class: 'presence', text: state === 'gone' ? t('has left') : t('away') }),
     // The seat's buttons in one group beside the name: when the row is short of room (longer
     // words in Czech or Italian, the narrow panel in play) they take two lines of their own.
     h('span', { class: 'seat-actions' },
-    lobby && game?.first_player ? h('button', {
+    // only a seat that plays this game can start it
+    lobby && game?.first_player && !player.sitting_out ? h('button', {
       type: 'button', class: `first-btn${room.first === player.seat ? ' chosen' : ''}`,
       dataset: { first: player.seat }, 'aria-pressed': String(room.first === player.seat),
       'aria-label': room.first === player.seat
@@ -196,13 +309,12 @@ function renderPlayers(room) {
     items.push(h('li', { class: 'empty' }, motif('hat'), t('Nobody yet: scan the code to join!')));
   }
   list.replaceChildren(...items);
-  const seated = room.players.filter((p) => !p.gone).length;
+  const seated = room.players.filter((p) => !p.gone && !p.sitting_out).length;
   $('player-count').textContent = game ? `${seated} / ${room.seats ?? game.max_players}` : String(seated);
 
   const spectators = $('spectators');
   spectators.hidden = !room.spectators;
-  spectators.textContent = room.spectators === 1 ? t('1 watching')
-    : t('{n} watching', { n: room.spectators });
+  spectators.textContent = tn('{n} watching', '{n} watching', room.spectators);
 }
 
 function renderJoinCard(room) {
@@ -219,8 +331,54 @@ function compactLanguageInPlay(status) {
   languageSlots();
 }
 
+/** The room switched to another game: the page's title, help, options and game module follow. */
+function followGame(room) {
+  if (room.game === game.id && games) return;
+  const known = games?.find((g) => g.id === room.game);
+  if (room.game === game.id && !known) return;
+  const changed = room.game !== game.id;
+  game = known ?? { ...game, id: room.game, title: room.title };
+  if (!changed) return;
+  for (const el of document.querySelectorAll('.game-name, h1.visually-hidden')) {
+    /** @type {HTMLElement} */ (el).dataset.i18n = game.title;
+    el.textContent = t(game.title);
+  }
+  pageTitle = `${t(game.title)} — ${t('table')}`;
+  paintStreamer();
+  $('options').dataset.built = '';   // the new game's options: a new form
+  screen.follow(game);
+  refreshHelp();   // the server renders the help of the room's game now
+}
+
+/** Between games (the lobby, and under the ending's podium): the other games and the night. */
+function betweenGames(view) {
+  const nodes = [nightBoard(view)];
+  if (games) {
+    nodes.push(h('section', { class: 'next-games-box' },
+      h('h2', { class: 'side-title', text: t('Another game') }), gameChooser(view, games)));
+  }
+  return nodes.filter(Boolean);
+}
+
+function renderBetween(view) {
+  const box = $('between');
+  box.hidden = view.room.status !== 'lobby';
+  // in play it holds nothing (the ending has its own, under the podium)
+  box.replaceChildren(...(box.hidden ? [] : betweenGames(view)));
+}
+
+// Under the podium: Rematch, the other games and the night (docs/pages.md, "Between games").
+setEndingNext((view) => [
+  h('div', { class: 'kit-ending-next' }, h('button', {
+    type: 'button', class: 'btn btn-primary', text: t('↻ Rematch'),
+    onclick: (/** @type {Event} */ e) => call('room', { type: 'rematch' }, { button: /** @type {HTMLButtonElement} */ (e.currentTarget) }),
+  })),
+  h('div', { class: 'between-ending' }, ...betweenGames(view)),
+]);
+
 function render(view) {
   current = view;
+  followGame(view.room);
   hintServerTime(view.now);
   keepAwake(true);  // the TV shows the room: its screen stays on, in the lobby as in play
   const { room } = view;
@@ -230,6 +388,7 @@ function render(view) {
   renderControls(room);
   renderPlayers(room);
   renderJoinCard(room);
+  renderBetween(view);
   $('paused').hidden = room.status !== 'paused';
 
   const options = $('options');
@@ -253,6 +412,12 @@ function start() {
     fatal(t('There is no room {code}. It may have expired.', { code }));
     return;
   }
+  fetch('/api/games').then((res) => (res.ok ? res.json() : Promise.reject(new Error(`HTTP ${res.status}`))))
+    .then((list) => {
+      games = list;
+      if (current) render(current);
+    })
+    .catch((err) => console.warn('no list of games', err));
   const token = takeHostToken();
   if (!token) {
     fatal(t('This screen does not hold the host key for room {code}. Open the room from the screen that created it, or start a new one.', { code }));
@@ -309,6 +474,7 @@ onChoose((lang) => { if (current) roomCommand('language', { lang }); });
 let helpLang = document.documentElement.lang;
 onLanguage(() => {
   translatePage();
+  labelWifi();
   if (document.documentElement.lang !== helpLang) {
     helpLang = document.documentElement.lang;
     refreshHelp();

@@ -450,6 +450,14 @@ export function pressTwice(button, action, { key = button.id || button, sure = n
  * @property {boolean} connected a live connection holds the seat
  * @property {boolean} gone the seat left or was removed during a game
  * @property {{shape: string, colour: string}} avatar
+ * @property {boolean} [sitting_out] the seat sits the current game out (more seats than the
+ *   game takes) and watches it
+ */
+
+/**
+ * One seat's night so far (`view.room.night`): finished games played, wins, points (3/2/1 by
+ * place in every game).
+ * @typedef {{seat: number, games: number, wins: number, points: number}} NightRow
  */
 
 /**
@@ -472,6 +480,7 @@ export function pressTwice(button, action, { key = button.id || button, sure = n
  * @property {Record<string, unknown>} options the room's game options
  * @property {string | null} lang the room's language, chosen by the host
  * @property {string} join_url
+ * @property {NightRow[]} [night] the night's scoreboard, sorted (docs/protocol.md, "The night")
  */
 
 /**
@@ -560,14 +569,25 @@ function reference(gameId) {
 /**
  * Runs `static/games/<game.id>/<side>.js` in `root`. The page shell calls `show(view)` for every
  * view with a game to draw and `note(note)` for every note; see docs/pages.md for the module's side.
+ * The room may switch to another game between games (`view.room.game`): the page follows it with
+ * `follow(game)` (the shell calls it, `show` too), loading that game's module, reference and strings.
  */
 export function gamePage({ root, game, side, base }) {
-  const url = new URL(`${base}games/${game.id}/${side}.js`, document.baseURI).href;
-  // The game's strings, asked for now: the lobby already shows its options and its set-up
-  // refusals, and the module mounts only once they are here (load() waits for languageReady).
-  loadBundle(game.id);
+  let url = '';
   let module = null;
   let loading = null;
+  /** Another game from now on ({id, title}): its module is loaded at the next view that has it. */
+  function follow(next) {
+    if (url && next.id === game.id) return;
+    game = next;
+    url = new URL(`${base}games/${game.id}/${side}.js`, document.baseURI).href;
+    // The game's strings, asked for now: the lobby already shows its options and its set-up
+    // refusals, and the module mounts only once they are here (load() waits for languageReady).
+    loadBundle(game.id);
+    module = null;
+    loading = null;
+    if (mounted) unmount();
+  }
   let mounted = null;      // what the mount was for: `${game_number}|${seat}|${role}`
   let frame = null;
   let latest = null;       // the last view handed to show()
@@ -641,7 +661,9 @@ export function gamePage({ root, game, side, base }) {
   };
 
   function load() {
+    const wanted = url;
     loading ??= Promise.all([import(url), reference(game.id), languageReady()]).then(([mod, ref]) => {
+      if (wanted !== url) return;   // the room switched games meanwhile: that one loads its own
       module = mod;
       ctx.reference = ref;
       for (const href of mod.styles || []) ensureStylesheet(new URL(href, url).href);
@@ -719,6 +741,7 @@ export function gamePage({ root, game, side, base }) {
     async show(view) {
       latest = view;
       followGameClock(view.room?.clock);
+      if (view.room?.game) follow({ id: view.room.game, title: view.room.title });
       if (!view.game) {
         if (mounted) unmount();
         return;
@@ -744,7 +767,9 @@ export function gamePage({ root, game, side, base }) {
     note(n) {
       if (mounted && module?.note) module.note(ctx, n);
     },
+    follow,
   };
+  follow(game);
   return screen;
 }
 

@@ -15,7 +15,9 @@ import { ordinal } from './ending.js';
 
 const page = pageData();
 const code = String(page.code || '').toUpperCase();
-const game = page.game;
+// The room's game now: the party may switch to another between games (docs/pages.md, "Between
+// games"), and this page follows it without a reload.
+let game = page.game;
 const seatKey = `companion.seat.${code}`;
 const nameKey = 'companion.name';
 const avatarKey = 'companion.avatar';  // the last avatar picked, offered again in every room
@@ -206,6 +208,15 @@ function showNameCount() {
   hint.classList.toggle('over', used > NAME_MAX);
 }
 
+let takingSeat = false;   // a spectator's name form: it asks for a free seat with `sit`
+
+/** A spectator takes a seat: the name and avatar form, sent as `sit` on this connection. */
+function takeSeat() {
+  takingSeat = true;
+  showJoinForm();
+  $('btn-join').textContent = t('Take a seat');
+}
+
 async function joinByName(event) {
   event.preventDefault();
   unlockAudio();
@@ -222,7 +233,9 @@ async function joinByName(event) {
   }
   setBusy(true);
   const payload = joinAvatar ? { code, name, avatar: joinAvatar } : { code, name };
-  const ack = await request('join', withHostKey(payload));
+  // A spectator's connection is in the room already: it sits down on it (protocol.md, `sit`).
+  const ack = takingSeat ? await request('sit', { name, ...(joinAvatar ? { avatar: joinAvatar } : {}) })
+    : await request('join', withHostKey(payload));
   setBusy(false);
   if (!ack.ok) {
     // The server's "you can watch instead" already points at the Just watch button.
@@ -231,6 +244,8 @@ async function joinByName(event) {
   }
   localStorage.setItem(nameKey, name);
   cue('join');
+  takingSeat = false;
+  $('btn-join').textContent = t('Join the game');
   entered(ack, 'player');
 }
 
@@ -273,6 +288,8 @@ async function joinByToken(token) {
 
 async function watch() {
   unlockAudio();
+  takingSeat = false;
+  $('btn-join').textContent = t('Join the game');
   setBusy(true);
   const ack = await request('watch', { code });
   setBusy(false);
@@ -308,6 +325,11 @@ async function joinSolo() {
 
 /** What to do on every (re)connect: return to the seat or the stands without any typing. */
 function resume() {
+  if (takingSeat) {
+    // a new connection is nobody yet: the form joins it as any phone would
+    takingSeat = false;
+    $('btn-join').textContent = t('Join the game');
+  }
   if (handoff) {
     const claim = handoff;
     handoff = null;
@@ -349,12 +371,38 @@ function renderMe(view) {
 let gameSpecs = null;  // the game's options (GET /api/games), for a phone that hosts
 
 async function optionSpecs() {
-  if (!gameSpecs) {
+  const id = game.id;
+  if (gameSpecs?.id !== id) {
     const res = await fetch('/api/games').catch(() => null);
     const list = res?.ok ? await res.json() : [];
-    gameSpecs = (list.find((g) => g.id === game.id)?.options) || [];
+    gameSpecs = { id, options: (list.find((g) => g.id === id)?.options) || [] };
   }
-  return gameSpecs;
+  return gameSpecs.options;
+}
+
+/** The room switched to another game: the titles, the help and the game's module follow. */
+function followGame(room) {
+  if (!room.game || room.game === game.id) return;
+  const before = game.title;
+  game = { ...game, id: room.game, title: room.title };
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-i18n]'))) {
+    if (el.dataset.i18n === before) {
+      el.dataset.i18n = game.title;
+      el.textContent = t(game.title);
+    }
+  }
+  $('lobby-options').dataset.built = '';
+  screen.follow(game);
+  refreshHelp();   // the server renders the help of the room's game now
+}
+
+/** What the game module is given: a seat that sits this game out watches it like a spectator
+ * (the table's view; its `you` says only `sitting_out`, which no module reads as a seat's). */
+function asSeen(view, me) {
+  if (!me?.sitting_out) return view;
+  const game = view.game ? { ...view.game } : null;
+  if (game) delete game.you;
+  return { ...view, game, room: { ...view.room, seat: null, role: 'spectator' } };
 }
 
 /** The lobby of a phone that hosts (a solo game): the options, the language, Start. */
@@ -363,6 +411,8 @@ async function renderHostLobby(view) {
   box.hidden = !view.room.host;
   $('btn-start').hidden = !view.room.host;
   $('lobby-wait-line').hidden = Boolean(view.room.host);
+  const me = view.room.players.find((p) => p.seat === seat);
+  $('lobby-sit-out').hidden = !(role === 'player' && me?.sitting_out);
   if (!view.room.host) return;
   const specs = await optionSpecs();
   const form = $('lobby-options');
@@ -389,6 +439,9 @@ function nightLine(view) {
 function renderLobby(view) {
   renderHostLobby(view);
   renderLobbyAvatar(view);
+  // a spectator may take a seat that is free, in the lobby of an open room
+  const playing = view.room.players.filter((p) => !p.gone && !p.sitting_out).length;
+  $('btn-sit').hidden = !(role === 'spectator' && !view.room.locked && playing < view.room.seats);
   const line = nightLine(view);
   $('night-line').textContent = line;
   $('night-line').hidden = !line;
@@ -422,11 +475,13 @@ function render(view) {
   if (role === 'player' && typeof view.room.seat === 'number') seat = view.room.seat;
   hintServerTime(view.now);
   followRoomLanguage(view.room.lang);
+  followGame(view.room);
   const { status } = view.room;
+  const me = role === 'player' ? view.room.players.find((p) => p.seat === seat) : null;
   document.body.dataset.status = status;
   renderMe(view);
   // The screen stays on while this seat is in a game; in the lobby and after the end it may sleep.
-  keepAwake(role === 'player' && (status === 'playing' || status === 'paused'));
+  keepAwake(role === 'player' && !me?.sitting_out && (status === 'playing' || status === 'paused'));
 
   const statusEl = $('phone-status');
   statusEl.textContent = statusText(status);
@@ -441,7 +496,7 @@ function render(view) {
     return;
   }
   show('game');
-  screen.show(view);
+  screen.show(asSeen(view, me));
 }
 
 // ---- start ----------------------------------------------------------------------------------
@@ -486,12 +541,14 @@ function start() {
       refreshHelp();
     }
     languageSlots();
+    if (takingSeat) $('btn-join').textContent = t('Take a seat');
     if (current && role) render(current);
   };
   languageSlots();
   loadLanguage().then(retranslate);
   onLanguage(retranslate);
   $('btn-watch').addEventListener('click', watch);
+  $('btn-sit').addEventListener('click', takeSeat);
   $('btn-rejoin').addEventListener('click', () => {
     const token = localStorage.getItem(seatKey);
     if (token) joinByToken(token);

@@ -1,6 +1,6 @@
 """Prompts and endings in real Chromium (docs/pages.md, "Prompts and endings"): each phone shows
 its ``you.prompt`` above the game; after the host's End the TV shows the ending (headline,
-podium, Rematch and Another game) and each phone its place in the first person, then the podium.
+podium, Rematch and the other games) and each phone its place in the first person, then the podium.
 Screenshots: test-artifacts/ending-*.png."""
 
 from __future__ import annotations
@@ -60,7 +60,10 @@ def test_a_round_then_the_hosts_end_shows_the_ending_everywhere(
     tv.wait_for_selector(".kit-ending", state="visible")
     assert tv.locator(".kit-ending-headline").inner_text() == english(outcome["text"])
     assert tv.locator(".kit-ending-next button").inner_text().strip() == "↻ Rematch"
-    assert tv.locator(".kit-ending-next a").get_attribute("href") == "/"
+    # the TV's next game is the party's (static/js/between.js): every game, this one marked
+    tv.wait_for_selector(".kit-ending .next-games")
+    assert tv.locator(".kit-ending .next-game").count() == 6
+    assert tv.locator('.kit-ending .next-game.current[data-game="buzzer"]').count() == 1
     places = {p["seat"]: p["place"] for p in outcome["ranking"] or ()}
     assert tv.locator(".kit-podium").count() == (1 if places else 0)
     for seat, place in places.items():

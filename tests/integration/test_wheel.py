@@ -28,6 +28,8 @@ def test_wheel_carries_static_files_and_templates(tmp_path: Path) -> None:
         "companion/templates/home.html",
         "companion/static/vendor/socket.io-client/socket.io.min.js",
         "companion/static/vendor/socket.io-client/LICENSE",
+        "companion/static/vendor/qrcode-generator/qrcode.mjs",
+        "companion/static/vendor/qrcode-generator/LICENSE",
         "companion/static/games/buzzer/tv.js",
         "companion/static/games/buzzer/phone.js",
         "companion/static/js/client.js",
@@ -38,11 +40,21 @@ def test_wheel_carries_static_files_and_templates(tmp_path: Path) -> None:
         assert needed in names, needed
 
 
-def test_vendored_socketio_client_is_the_unmodified_pinned_build() -> None:
-    vendor = ROOT / "static" / "vendor" / "socket.io-client"
+@pytest.mark.parametrize(
+    ("folder", "script"),
+    [
+        ("socket.io-client", "fetch-socketio-client"),
+        ("qrcode-generator", "fetch-qrcode-generator"),
+    ],
+)
+def test_vendored_browser_libraries_are_the_unmodified_pinned_builds(
+    folder: str, script: str
+) -> None:
+    vendor = ROOT / "static" / "vendor" / folder
     result = subprocess.run(
         ["sha256sum", "--check", "--quiet", "SHA256SUMS"], cwd=vendor, capture_output=True
     )
     assert result.returncode == 0, result.stdout + result.stderr
-    script = (ROOT / "scripts" / "fetch-socketio-client").read_text()
-    assert f"VERSION={(vendor / 'VERSION').read_text().strip()}" in script
+    assert (vendor / "LICENSE").read_text().count("MIT") >= 1
+    text = (ROOT / "scripts" / script).read_text()
+    assert f"VERSION={(vendor / 'VERSION').read_text().strip()}" in text
