@@ -650,7 +650,7 @@ function boardEditor(field, { path, value, siblings, set, key, labelId }) {
   board.style.setProperty('--cols', String(width));
   return {
     el: h('div', { class: 'box-board-wrap' }, board,
-      h('p', { class: 'box-count' }, one ? null : t('{n} of {count} chosen', { n: chosen.length, count }),
+      h('p', { class: 'box-count' }, one ? null : t('Chosen: {n} of {count}', { n: chosen.length, count }),
         off.length ? h('span', { class: 'box-off' }, ' ', t('Off the board: {spaces}', { spaces: off.join(', ') })) : null)),
   };
 }

@@ -26,6 +26,8 @@ const SHELL = [
   '/static/js/home.js',
   '/static/js/install.js',
   '/static/js/wifi.js',
+  '/static/js/box.js',
+  '/static/js/between.js',
   '/static/vendor/socket.io-client/socket.io.min.js',
   '/static/vendor/qrcode-generator/qrcode.mjs',
   '/static/img/logo.svg',
