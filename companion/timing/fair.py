@@ -57,6 +57,38 @@ def fair_time(
     return min(max(t + estimate.offset, low), arrival)
 
 
+def uncertainty(estimate: ClockEstimate | None, cap: float = CAP_MS) -> float:
+    """How far a fair time may be off (ms), from the connection's clock estimate.
+
+    The best sample's offset is off by at most half its round trip (the split of that trip
+    between the two directions is unknown), and the estimate (a median of the best samples)
+    lies within ``spread`` of it; at most ``cap``, as no press is moved further. Without
+    samples a press is timed by arrival, which may be up to ``cap`` late.
+
+    >>> uncertainty(ClockEstimate(offset=0.0, rtt_min=8.0, rtt_max=20.0, samples=12, spread=1.0))
+    5.0
+    >>> uncertainty(ClockEstimate(offset=0.0, rtt_min=900.0, rtt_max=900.0, samples=3))
+    250.0
+    >>> uncertainty(None)
+    250.0
+    """
+    if estimate is None:
+        return cap
+    return round(min(estimate.rtt_min / 2 + estimate.spread, cap), 1)
+
+
+def photo_finish(earlier: FairPress, later: FairPress) -> bool:
+    """Two presses closer than their combined uncertainty: their order is not certain.
+
+    >>> a = FairPress(0, 0, 0.0, None, None, 100.0, 50.0, uncertainty=2.0)
+    >>> photo_finish(a, FairPress(1, 1, 0.0, None, None, 101.0, 53.9, uncertainty=2.0))
+    True
+    >>> photo_finish(a, FairPress(1, 1, 0.0, None, None, 101.0, 54.0, uncertainty=2.0))
+    False
+    """
+    return abs(later.fair - earlier.fair) < earlier.uncertainty + later.uncertainty
+
+
 @dataclass(frozen=True)
 class FairPress:
     """One press of a race with everything needed to explain the verdict."""
@@ -68,6 +100,8 @@ class FairPress:
     rtt: float | None
     arrival: float
     fair: float
+    #: how far ``fair`` may be off (ms): see :func:`uncertainty`
+    uncertainty: float = 0.0
 
     def record(self) -> dict[str, float | int | None]:
         """What the action log keeps of the press."""
@@ -77,6 +111,7 @@ class FairPress:
             "rtt": self.rtt,
             "arrival": self.arrival,
             "fair": self.fair,
+            "uncertainty_ms": self.uncertainty,
         }
 
 
