@@ -183,7 +183,7 @@ class Races:
                     "margin_ms": verdict.get("margin_ms"),
                     "error": None if ack["ok"] else verdict["code"],
                     # a photo finish with the press before it (docs/fairness.md)
-                    "close": i > 0 and photo_finish(ordered[i - 1].press, press),
+                    "close": i > 0 and _photo_finish(ordered[i - 1].press, press),
                 }
             )
         return {
@@ -220,3 +220,7 @@ def _decide(room: Room, entry: Entry, first: float | None, live: Recorder) -> di
         return RoomError(ErrorCode.INTERNAL, "Your press could not be recorded.").as_ack()
     first = press.fair if first is None else first
     return {"ok": True, "at": press.fair, "margin_ms": round(press.fair - first, 1)}
+
+
+def _photo_finish(earlier: FairPress, later: FairPress) -> bool:
+    return photo_finish(later.fair - earlier.fair, earlier.uncertainty, later.uncertainty)

@@ -77,16 +77,16 @@ def uncertainty(estimate: ClockEstimate | None, cap: float = CAP_MS) -> float:
     return round(min(estimate.rtt_min / 2 + estimate.spread, cap), 1)
 
 
-def photo_finish(earlier: FairPress, later: FairPress) -> bool:
-    """Two presses closer than their combined uncertainty: their order is not certain.
+def photo_finish(gap: float, uncertainty_a: float, uncertainty_b: float) -> bool:
+    """Two presses ``gap`` ms apart (fair times) are a photo finish when the gap is smaller than
+    their combined uncertainty: their order is not certain. The bound itself is not a tie.
 
-    >>> a = FairPress(0, 0, 0.0, None, None, 100.0, 50.0, uncertainty=2.0)
-    >>> photo_finish(a, FairPress(1, 1, 0.0, None, None, 101.0, 53.9, uncertainty=2.0))
-    True
-    >>> photo_finish(a, FairPress(1, 1, 0.0, None, None, 101.0, 54.0, uncertainty=2.0))
+    >>> photo_finish(3.9, 2.0, 2.0), photo_finish(4.0, 2.0, 2.0), photo_finish(-3.0, 2.0, 2.0)
+    (True, False, True)
+    >>> photo_finish(0.5, 0.0, 0.0)  # exact clocks: even half a millisecond decides
     False
     """
-    return abs(later.fair - earlier.fair) < earlier.uncertainty + later.uncertainty
+    return abs(gap) < uncertainty_a + uncertainty_b
 
 
 @dataclass(frozen=True)
