@@ -61,6 +61,10 @@ def test_two_phones_one_millisecond_apart_are_a_photo_finish_sharing_the_win(
         assert [r.split(".")[0] for r in rows] == ["1", "1"], rows
         assert "± " in rows[1] and "photo finish" in rows[1], rows
         tv.wait_for_selector("#btn-arm:not([disabled])")  # the round closed
+        for page in phones:  # each phone: the shared first place, and that it was close
+            page.wait_for_selector('#btn-buzz[data-state="ranked"][data-rank="1"]')
+            assert page.locator("#bz-verdict").inner_text().strip() == "Fastest!"
+            assert "photo finish" in page.locator(".bz-detail").inner_text()
         ARTIFACTS.mkdir(exist_ok=True)
         tv.screenshot(path=str(ARTIFACTS / "photo-finish-tv-1920x1080.png"))
         phones[1].screenshot(path=str(ARTIFACTS / "photo-finish-phone-390x844.png"))
