@@ -140,3 +140,18 @@ def test_cancelled_presses_are_handed_back_to_be_answered(tmp_path: Path, clock:
     [entry] = live.races.cancel("BCDF")
     assert entry.pending is pending and live.races.cancel("BCDF") == []
     assert live.races.limit("BCDF", 5.0) == 5.0
+
+
+def test_the_bound_a_game_sees_is_the_servers_never_the_clients(
+    tmp_path: Path, clock: Clock
+) -> None:
+    live = buzzer(tmp_path, clock)
+    room, races, opened = live.rooms["BCDF"], live.races, clock.now
+    claim = {"type": "buzz", "uncertainty_ms": 1000.0}  # a forged bound, to tie with everyone
+    with live.section():
+        races.press(room, Arrival(0, claim, opened + 50, opened + 60, SHARP), [(0, SHARP)], live)
+        waiting = races.waiting("BCDF")
+        assert waiting is not None
+        races.settle(room, waiting.due, live)
+    stored = [e for e in live.store.events("BCDF") if e["kind"] == "act" and "race" in e]
+    assert [e["action"]["uncertainty_ms"] for e in stored] == [2.0]
