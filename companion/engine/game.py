@@ -250,6 +250,9 @@ class Game(Generic[S]):
         it): the sender and every ``SEAT`` field must be one of them."""
         payload = self.accept(seat, action)
         declared = self.actions[payload["type"]]
+        if declared.race and "uncertainty_ms" in action:
+            # set by the race sequencer (never the client's): how far ``at`` may be off
+            payload["uncertainty_ms"] = float(action["uncertainty_ms"])
         if seats is not None:
             if seat is not None and not 0 <= seat < seats:
                 raise BadRequest("There is no such seat.")

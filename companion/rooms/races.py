@@ -16,7 +16,16 @@ from companion.rooms.errors import RoomError
 from companion.rooms.events import ActEvent, RoomEvent
 from companion.rooms.messages import Pending
 from companion.rooms.room import Room, Status
-from companion.timing import CAP_MS, ClockEstimate, FairPress, fair_time, settle_at, settle_order
+from companion.timing import (
+    CAP_MS,
+    ClockEstimate,
+    FairPress,
+    fair_time,
+    photo_finish,
+    settle_at,
+    settle_order,
+    uncertainty,
+)
 
 log = logging.getLogger(__name__)
 
@@ -139,6 +148,7 @@ class Races:
             arrival=arrival.at,
             # the race's opening in server time, as every time of the sequencer
             fair=fair_time(arrival.t, arrival.at, estimate, room.race_opened_at()),
+            uncertainty=uncertainty(estimate),
         )
         buffer = self._buffers.setdefault(room.code, RaceBuffer())
         pressed = {e.press.seat for e in buffer.entries} | {arrival.seat}
@@ -156,7 +166,8 @@ class Races:
         buffer = self._buffers.pop(room.code)
         first: float | None = None
         report = []
-        for entry in buffer.ordered():
+        ordered = buffer.ordered()
+        for i, entry in enumerate(ordered):
             press = entry.press
             live.advance(room, press.fair)
             ack = _decide(room, entry, first, live)
@@ -171,6 +182,8 @@ class Races:
                     "ok": ack["ok"],
                     "margin_ms": verdict.get("margin_ms"),
                     "error": None if ack["ok"] else verdict["code"],
+                    # a photo finish with the press before it (docs/fairness.md)
+                    "close": i > 0 and _photo_finish(ordered[i - 1].press, press),
                 }
             )
         return {
@@ -188,7 +201,9 @@ def _decide(room: Room, entry: Entry, first: float | None, live: Recorder) -> di
     event: ActEvent = {
         "kind": "act",
         "seat": press.seat,
-        "action": dict(entry.action),
+        # the game may share a place on a photo finish (the buzzer's ``ties``): the bound of
+        # the fair time travels with the action, set here and never by the client
+        "action": {**entry.action, "uncertainty_ms": press.uncertainty},
         "at": press.fair,
         "race": press.record(),
     }
@@ -205,3 +220,7 @@ def _decide(room: Room, entry: Entry, first: float | None, live: Recorder) -> di
         return RoomError(ErrorCode.INTERNAL, "Your press could not be recorded.").as_ack()
     first = press.fair if first is None else first
     return {"ok": True, "at": press.fair, "margin_ms": round(press.fair - first, 1)}
+
+
+def _photo_finish(earlier: FairPress, later: FairPress) -> bool:
+    return photo_finish(later.fair - earlier.fair, earlier.uncertainty, later.uncertainty)

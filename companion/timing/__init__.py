@@ -1,7 +1,16 @@
 """Fair timing: clock-offset estimation and the race sequencer (pure; see docs/fairness.md)."""
 
 from companion.timing.clock import ClockEstimate, ClockEstimator, ClockSample
-from companion.timing.fair import CAP_MS, TIE_MS, FairPress, fair_time, settle_at, settle_order
+from companion.timing.fair import (
+    CAP_MS,
+    TIE_MS,
+    FairPress,
+    fair_time,
+    photo_finish,
+    settle_at,
+    settle_order,
+    uncertainty,
+)
 
 __all__ = [
     "CAP_MS",
@@ -11,6 +20,8 @@ __all__ = [
     "ClockSample",
     "FairPress",
     "fair_time",
+    "photo_finish",
     "settle_at",
     "settle_order",
+    "uncertainty",
 ]

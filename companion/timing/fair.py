@@ -57,6 +57,38 @@ def fair_time(
     return min(max(t + estimate.offset, low), arrival)
 
 
+def uncertainty(estimate: ClockEstimate | None, cap: float = CAP_MS) -> float:
+    """How far a fair time may be off (ms), from the connection's clock estimate.
+
+    The best sample's offset is off by at most half its round trip (the split of that trip
+    between the two directions is unknown), and the estimate (a median of the best samples)
+    lies within ``spread`` of it; at most ``cap``, as no press is moved further. Without
+    samples a press is timed by arrival, which may be up to ``cap`` late.
+
+    >>> uncertainty(ClockEstimate(offset=0.0, rtt_min=8.0, rtt_max=20.0, samples=12, spread=1.0))
+    5.0
+    >>> uncertainty(ClockEstimate(offset=0.0, rtt_min=900.0, rtt_max=900.0, samples=3))
+    250.0
+    >>> uncertainty(None)
+    250.0
+    """
+    if estimate is None:
+        return cap
+    return round(min(estimate.rtt_min / 2 + estimate.spread, cap), 1)
+
+
+def photo_finish(gap: float, uncertainty_a: float, uncertainty_b: float) -> bool:
+    """Two presses ``gap`` ms apart (fair times) are a photo finish when the gap is smaller than
+    their combined uncertainty: their order is not certain. The bound itself is not a tie.
+
+    >>> photo_finish(3.9, 2.0, 2.0), photo_finish(4.0, 2.0, 2.0), photo_finish(-3.0, 2.0, 2.0)
+    (True, False, True)
+    >>> photo_finish(0.5, 0.0, 0.0)  # exact clocks: even half a millisecond decides
+    False
+    """
+    return abs(gap) < uncertainty_a + uncertainty_b
+
+
 @dataclass(frozen=True)
 class FairPress:
     """One press of a race with everything needed to explain the verdict."""
@@ -68,6 +100,8 @@ class FairPress:
     rtt: float | None
     arrival: float
     fair: float
+    #: how far ``fair`` may be off (ms): see :func:`uncertainty`
+    uncertainty: float = 0.0
 
     def record(self) -> dict[str, float | int | None]:
         """What the action log keeps of the press."""
@@ -77,6 +111,7 @@ class FairPress:
             "rtt": self.rtt,
             "arrival": self.arrival,
             "fair": self.fair,
+            "uncertainty_ms": self.uncertainty,
         }
 
 

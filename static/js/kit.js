@@ -5,7 +5,7 @@
 // shells share: acked requests with an error toast, press-twice buttons, player names.
 
 import { request, serverNow } from './client.js';
-import { h, svg, toast, redrawToast, ensureStylesheet, replay } from './ui.js';
+import { h, svg, toast, redrawToast, ensureStylesheet, replay, formatMargin, formatGap } from './ui.js';
 import { cue, muted, setMuted, onMute, reducedMotion } from './sound.js';
 import { makeEnding } from './ending.js';
 
@@ -46,6 +46,16 @@ export function t(text, params = null) {
   const out = (typeof text === 'string' && i18n.messages[messageKey(text)]) || text;
   if (!params) return out;
   return out.replace(/\{(\w+)\}/g, (whole, key) => (key in params ? String(params[key]) : whole));
+}
+
+/** A photo finish in words, "+3.0 ms ± 5.0 ms — photo finish": the gap between two presses'
+ * fair times and its bound, the two presses' `uncertainty_ms` added (docs/fairness.md, "Photo
+ * finish"). The caller puts the name in front.
+ * @param {number} gapMs
+ * @param {number} boundMs
+ * @returns {string} */
+export function photoFinish(gapMs, boundMs) {
+  return t('{gap} ± {bound} — photo finish', { gap: formatMargin(gapMs), bound: formatGap(boundMs) });
 }
 
 /** `one` or `other` by the count `n`, in the page's language (whose catalogue may have more

@@ -324,3 +324,46 @@ def test_the_view_names_who_got_points_this_round_until_the_next_is_armed() -> N
     assert BUZZER.view(state, None)["awarded"] == [2]
     state = BUZZER.timeout(state, BUZZER.deadline(state))  # the round closes
     assert BUZZER.view(BUZZER.apply(state, None, ARM, 20_000.0), None)["awarded"] == []
+
+
+def photo(ties: bool, gap: float, bound: float = 2.5):
+    """Three presses: p1 ``gap`` ms after p0, p2 far behind; each good to ``bound`` ms."""
+    options = {"false_start": True, "random_delay": False, "countdown": 3, "ties": ties}
+    state = opened(BUZZER.setup(["p0", "p1", "p2"], options, 1))
+    at = state.opens_at
+    for seat, delay in ((0, 100.0), (1, 100.0 + gap), (2, 400.0)):
+        press = {"type": "buzz", "uncertainty_ms": bound}
+        state = BUZZER.apply(state, seat, press, at + delay)
+    return state
+
+
+@pytest.mark.parametrize("ties", [False, True])
+def test_a_photo_finish_is_marked_and_shares_the_place_only_with_ties(ties: bool) -> None:
+    view = BUZZER.view(photo(ties, gap=3.0), None)
+    ranking = [(r["seat"], r["place"], r["close"], r["uncertainty_ms"]) for r in view["ranking"]]
+    first = 1 if ties else 2
+    assert ranking == [(0, 1, False, 2.5), (1, first, True, 2.5), (2, 3, False, 2.5)]
+    assert view["options"]["ties"] is ties
+    assert BUZZER.view(photo(ties, gap=3.0), 1)["you"]["rank"] == first
+
+
+@pytest.mark.parametrize("gap", [5.0, 5.1, 40.0])
+def test_presses_beyond_the_combined_uncertainty_never_tie(gap: float) -> None:
+    view = BUZZER.view(photo(True, gap=gap), None)
+    assert [(r["place"], r["close"]) for r in view["ranking"]] == [
+        (1, False),
+        (2, False),
+        (3, False),
+    ]
+
+
+def test_a_press_without_a_bound_is_exact_and_the_option_defaults_off() -> None:
+    state = opened(game())
+    state = BUZZER.apply(state, 0, BUZZ, state.opens_at + 10)
+    state = BUZZER.apply(state, 1, BUZZ, state.opens_at + 10.5)
+    view = BUZZER.view(state, None)
+    assert [(r["place"], r["close"], r["uncertainty_ms"]) for r in view["ranking"]] == [
+        (1, False, 0.0),
+        (2, False, 0.0),
+    ]
+    assert view["options"]["ties"] is False

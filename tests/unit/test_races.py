@@ -74,6 +74,31 @@ def test_presses_are_decided_in_fair_order_not_arrival_order(tmp_path: Path, clo
     assert races.waiting("BCDF") is None
 
 
+#: a client with a sharp clock estimate: its fair time is good to 2 ms
+SHARP = ClockEstimate(offset=0.0, rtt_min=4.0, rtt_max=20.0, samples=20)
+
+
+@pytest.mark.parametrize(("gap", "close"), [(3.0, True), (4.0, False), (10.0, False)])
+def test_the_race_note_marks_a_photo_finish_within_the_combined_uncertainty(
+    tmp_path: Path, clock: Clock, gap: float, close: bool
+) -> None:
+    live = buzzer(tmp_path, clock)
+    room, races, opened = live.rooms["BCDF"], live.races, clock.now
+    seated = [(0, SHARP), (1, SHARP)]
+    with live.section():
+        races.press(room, Arrival(1, BUZZ, opened + 50 + gap, opened + 60, SHARP), seated, live)
+        races.press(room, Arrival(0, BUZZ, opened + 50, opened + 61, SHARP), seated, live)
+        waiting = races.waiting("BCDF")
+        assert waiting is not None
+        note = races.settle(room, waiting.due, live)
+    presses = note["presses"]
+    assert [p["seat"] for p in presses] == [0, 1]  # the earlier fair time first, close or not
+    assert [p["uncertainty_ms"] for p in presses] == [2.0, 2.0]
+    assert [p["close"] for p in presses] == [False, close]  # on the later press only
+    stored = [e for e in live.store.events("BCDF") if e["kind"] == "act" and "race" in e]
+    assert [e["action"]["uncertainty_ms"] for e in stored] == [2.0, 2.0]
+
+
 def test_a_seat_that_has_not_pressed_holds_the_verdict_for_its_link(
     tmp_path: Path, clock: Clock
 ) -> None:
@@ -115,3 +140,18 @@ def test_cancelled_presses_are_handed_back_to_be_answered(tmp_path: Path, clock:
     [entry] = live.races.cancel("BCDF")
     assert entry.pending is pending and live.races.cancel("BCDF") == []
     assert live.races.limit("BCDF", 5.0) == 5.0
+
+
+def test_the_bound_a_game_sees_is_the_servers_never_the_clients(
+    tmp_path: Path, clock: Clock
+) -> None:
+    live = buzzer(tmp_path, clock)
+    room, races, opened = live.rooms["BCDF"], live.races, clock.now
+    claim = {"type": "buzz", "uncertainty_ms": 1000.0}  # a forged bound, to tie with everyone
+    with live.section():
+        races.press(room, Arrival(0, claim, opened + 50, opened + 60, SHARP), [(0, SHARP)], live)
+        waiting = races.waiting("BCDF")
+        assert waiting is not None
+        races.settle(room, waiting.due, live)
+    stored = [e for e in live.store.events("BCDF") if e["kind"] == "act" and "race" in e]
+    assert [e["action"]["uncertainty_ms"] for e in stored] == [2.0]

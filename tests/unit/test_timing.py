@@ -9,12 +9,15 @@ from hypothesis import strategies as st
 
 from companion.timing import (
     CAP_MS,
+    ClockEstimate,
     ClockEstimator,
     ClockSample,
     FairPress,
     fair_time,
+    photo_finish,
     settle_at,
     settle_order,
+    uncertainty,
 )
 from companion.timing.clock import MAX_AGE_MS
 from companion.timing.probes import (
@@ -196,3 +199,32 @@ def test_the_offset_comes_from_fresh_samples_when_there_are_enough() -> None:
         est.add(ClockSample(sent=now - 20, client=now - 10 - 510, received=now))
     estimate = est.estimate(now)
     assert estimate is not None and estimate.offset == 510 and estimate.rtt_min == 2
+
+
+@settings(max_examples=examples(200))
+@given(
+    gap=st.floats(min_value=0.0, max_value=600.0),
+    u_a=st.floats(min_value=0.0, max_value=CAP_MS),
+    u_b=st.floats(min_value=0.0, max_value=CAP_MS),
+)
+def test_a_photo_finish_is_exactly_a_gap_within_the_combined_uncertainty(
+    gap: float, u_a: float, u_b: float
+) -> None:
+    assert photo_finish(gap, u_a, u_b) is (gap < u_a + u_b)
+    assert photo_finish(-gap, u_b, u_a) is photo_finish(gap, u_a, u_b)  # either way round
+
+
+def test_photo_finish_ties_within_the_bound_and_never_beyond_it() -> None:
+    assert photo_finish(4.9, 2.5, 2.5)
+    assert not photo_finish(5.0, 2.5, 2.5)  # the bound itself is not a tie
+    assert not photo_finish(5.1, 2.5, 2.5)
+    assert not photo_finish(0.5, 0.0, 0.0)  # exact clocks: any gap decides
+
+
+def test_the_uncertainty_follows_the_estimate_and_stops_at_the_cap() -> None:
+    sharp = ClockEstimate(offset=5.0, rtt_min=4.0, rtt_max=30.0, samples=20, spread=0.5)
+    assert uncertainty(sharp) == 2.5  # half the best round trip plus the best samples' spread
+    wide = ClockEstimate(offset=5.0, rtt_min=4.0, rtt_max=30.0, samples=20, spread=6.0)
+    assert uncertainty(wide) > uncertainty(sharp)
+    assert uncertainty(ClockEstimate(0.0, 2000.0, 2000.0, samples=3)) == CAP_MS
+    assert uncertainty(None) == CAP_MS  # timed by arrival: up to the cap late

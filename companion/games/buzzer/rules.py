@@ -32,6 +32,7 @@ from companion.engine import (
 )
 from companion.engine.outcome import default_outcome
 from companion.engine.text import N_, say
+from companion.timing import photo_finish
 
 #: with ``random_delay`` the round opens this many ms after arming, drawn uniformly
 RANDOM_DELAY_MS = (1000, 4000)
@@ -56,6 +57,8 @@ class Status(enum.StrEnum):
 class Press:
     seat: int
     at: float
+    #: how far ``at`` may be off (ms), from the presser's clock estimate (docs/fairness.md)
+    uncertainty: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -80,6 +83,8 @@ class BuzzerState:
     target: int = 0
     #: seats whose player left the game: never waited for
     gone: tuple[int, ...] = ()
+    #: a photo finish shares the place (else the earlier fair time wins it)
+    ties: bool = False
 
     def ranking(self) -> list[Press]:
         """Presses by time; equal times keep arrival order (``sorted`` is stable).
@@ -90,6 +95,29 @@ class BuzzerState:
         [0, 2, 1]
         """
         return sorted(self.presses, key=lambda p: p.at)
+
+    def places(self) -> list[tuple[Press, int, bool]]:
+        """The ranking with each press's place and whether it was a photo finish with the
+        press before it (closer than their combined uncertainty). A photo finish shares the
+        place only with ``ties``; otherwise the earlier fair time keeps the better place.
+
+        >>> presses = (Press(0, 10.0, 2.0), Press(1, 13.0, 2.0), Press(2, 30.0, 2.0))
+        >>> s = BuzzerState(("a", "b", "c"), 1, True, True, presses=presses)
+        >>> [(p.seat, place, close) for p, place, close in s.places()]
+        [(0, 1, False), (1, 2, True), (2, 3, False)]
+        >>> [place for _, place, _ in replace(s, ties=True).places()]
+        [1, 1, 3]
+        """
+        out: list[tuple[Press, int, bool]] = []
+        for i, press in enumerate(self.ranking()):
+            place, close = i + 1, False
+            if out:
+                before, before_place, _ = out[-1]
+                close = photo_finish(press.at - before.at, before.uncertainty, press.uncertainty)
+                if close and self.ties:
+                    place = before_place
+            out.append((press, place, close))
+        return out
 
     def done(self, seat: int) -> bool:
         """Nothing more to wait for from ``seat`` this round (pressed, false start, or gone)."""
@@ -137,6 +165,7 @@ class Buzzer(Game[BuzzerState]):
         Option(
             "target", OptionType.INT, 0, "Points to win (0: the host ends)", low=0, high=MAX_AWARD
         ),
+        Option("ties", OptionType.BOOL, False, "Photo finish: share the place"),
     )
 
     def __init__(self) -> None:
@@ -173,6 +202,7 @@ class Buzzer(Game[BuzzerState]):
             scores=tuple(0 for _ in players),
             # .get: a room stored before the option existed replays without a target
             target=int(options.get("target", 0)),
+            ties=bool(options.get("ties", False)),
         )
 
     def _arm(self, state: BuzzerState, seat: None, action: Payload, at: float) -> BuzzerState:
@@ -206,7 +236,8 @@ class Buzzer(Game[BuzzerState]):
             if not state.false_start:
                 raise Illegal("Too early: wait for GO.")
             return self._maybe_close(replace(state, false_starts=(*state.false_starts, seat)), at)
-        presses = (*state.presses, Press(seat, at))
+        # the race sequencer adds the bound of the fair time (docs/fairness.md, "Photo finish")
+        presses = (*state.presses, Press(seat, at, float(action.get("uncertainty_ms", 0.0))))
         closes_at = state.closes_at if state.presses else at + PRESS_WINDOW_MS
         return self._maybe_close(replace(state, presses=presses, closes_at=closes_at), at)
 
@@ -268,6 +299,7 @@ class Buzzer(Game[BuzzerState]):
         # let anyone press on time without watching.
         hidden = state.status is Status.ARMED and state.random_delay
         ranking = state.ranking()
+        places = state.places()
         out: dict[str, Any] = {
             "round": state.round,
             "status": state.status.value,
@@ -279,8 +311,11 @@ class Buzzer(Game[BuzzerState]):
                     "at": p.at,
                     "margin_ms": round(p.at - ranking[i - 1].at, 1) if i else 0,
                     "behind_ms": round(p.at - ranking[0].at, 1),
+                    "uncertainty_ms": p.uncertainty,
+                    "place": place,
+                    "close": close,
                 }
-                for i, p in enumerate(ranking)
+                for i, (p, place, close) in enumerate(places)
             ],
             "false_starts": list(state.false_starts),
             "pressed": state.pressed(),
@@ -291,10 +326,11 @@ class Buzzer(Game[BuzzerState]):
                 "false_start": state.false_start,
                 "random_delay": state.random_delay,
                 "target": state.target,
+                "ties": state.ties,
             },
         }
         if seat is not None:
-            rank = next((i + 1 for i, p in enumerate(ranking) if p.seat == seat), None)
+            rank = next((place for p, place, _ in places if p.seat == seat), None)
             out["you"] = {
                 "pressed": state.done(seat),
                 "false_start": seat in state.false_starts,

@@ -2,7 +2,7 @@
 // and the redraw at that moment, the ranking list, the scoreboard.
 
 import { h, formatMargin } from '../../js/ui.js';
-import { t } from '../../js/kit.js';
+import { t, photoFinish } from '../../js/kit.js';
 
 /** @typedef {import('../../js/kit.js').Ctx} Ctx */
 
@@ -28,23 +28,33 @@ export function tick(ctx) {
 
 /**
  * <li> entries for the ranking: "1. Sofia", "2. Ben +42 ms", "3. Cleo (+8 ms) +50 ms" (behind the
- * winner, and the gap to the press before small beside it), then false starts.
+ * winner, and the gap to the press before small beside it), then false starts. A press too close
+ * to the one before to be sure of their order (`close`) says so instead: "2. Ben +3.0 ms ± 5.0 ms
+ * — photo finish", and with the `ties` option it shares that press's place ("1." twice).
  * `extra(seat)` may return a node to append (the TV's award button).
  * @param {Ctx} ctx
  */
 export function rankingItems(ctx, { mine = null, extra = null } = {}) {
   const game = ctx.game;
-  const items = (game.ranking || []).map((entry, i) => h('li', {
-    class: [i === 0 ? 'first' : '', entry.seat === mine ? 'mine' : ''].join(' ').trim() || null,
-    dataset: { seat: entry.seat },
-  },
-  h('span', { class: 'pos', text: `${i + 1}.` }),
-  ctx.avatar(entry.seat),
-  h('span', { class: 'name', text: ctx.nameOf(entry.seat) }),
-  // behind the winner, big; from the third press on, the gap to the press before, small
-  i > 1 ? h('span', { class: 'gap', text: formatMargin(entry.margin_ms) }) : null,
-  i > 0 ? h('span', { class: 'margin', text: formatMargin(entry.behind_ms ?? entry.margin_ms) }) : null,
-  extra ? extra(entry.seat) : null));
+  const ranking = game.ranking || [];
+  const items = ranking.map((entry, i) => {
+    const place = entry.place ?? i + 1;
+    const photo = i > 0 && entry.close === true;
+    const bound = photo ? (ranking[i - 1].uncertainty_ms ?? 0) + (entry.uncertainty_ms ?? 0) : 0;
+    return h('li', {
+      class: [place === 1 ? 'first' : '', entry.seat === mine ? 'mine' : '', photo ? 'photo' : ''].join(' ').trim() || null,
+      dataset: { seat: entry.seat },
+    },
+    h('span', { class: 'pos', text: `${place}.` }),
+    ctx.avatar(entry.seat),
+    h('span', { class: 'name', text: ctx.nameOf(entry.seat) }),
+    // behind the winner, big; from the third press on, the gap to the press before, small; a
+    // photo finish: the gap to the press before and its bound
+    i > 1 && !photo ? h('span', { class: 'gap', text: formatMargin(entry.margin_ms) }) : null,
+    photo ? h('span', { class: 'margin photo-finish', text: photoFinish(entry.margin_ms, bound) }) : null,
+    i > 0 && !photo ? h('span', { class: 'margin', text: formatMargin(entry.behind_ms ?? entry.margin_ms) }) : null,
+    extra ? extra(entry.seat) : null);
+  });
 
   for (const seat of game.false_starts || []) {
     items.push(h('li', { class: `false-start${seat === mine ? ' mine' : ''}`, dataset: { seat } },

@@ -2,7 +2,7 @@
 // timestamp (performance.now() clock), and the phone reacts before the server answers.
 
 import { h, ordinal, formatGap, onPress, pressTime, replay } from '../../js/ui.js';
-import { countdown, t, tn, N_, errorText } from '../../js/kit.js';
+import { countdown, photoFinish, t, tn, N_, errorText } from '../../js/kit.js';
 import { beep, vibrate } from '../../js/sound.js';
 import { effectiveStatus, rankingItems, scoreItems, scoreRows } from './common.js';
 
@@ -133,15 +133,23 @@ function drawVerdict(ctx, state, status) {
   } else if (state === 'ranked') {
     const rank = you.rank;
     const ranking = game.ranking || [];
+    // by seat, not by place: with `ties` two presses share a place
+    const i = ranking.findIndex((entry) => entry.seat === ctx.seat);
+    const mine = ranking[i];
+    const before = ranking[i - 1];
+    const after = ranking[i + 1];
+    const bound = (a, b) => (a.uncertainty_ms ?? 0) + (b.uncertainty_ms ?? 0);
     label = rank === 1 ? t('1st ★') : ordinal(rank);
-    if (rank === 1) {
-      verdict = t('Fastest!');
-      if (ranking[1]) detail = [t('{gap} ahead of {who}', { gap: formatGap(ranking[1].margin_ms), who: ctx.nameOf(ranking[1].seat) })];
-    } else {
-      verdict = t('{rank} place', { rank: ordinal(rank) });
-      const mine = ranking[rank - 1];
-      const before = ranking[rank - 2];
-      if (mine && before) detail = [t('{gap} behind {who}', { gap: formatGap(mine.margin_ms), who: ctx.nameOf(before.seat) })];
+    verdict = rank === 1 ? t('Fastest!') : t('{rank} place', { rank: ordinal(rank) });
+    if (mine && before && mine.close) {
+      // a photo finish with the press before: the gap and its bound ("+3.0 ms ± 5.0 ms — photo finish")
+      detail = [photoFinish(mine.margin_ms, bound(before, mine))];
+    } else if (mine && before) {
+      detail = [t('{gap} behind {who}', { gap: formatGap(mine.margin_ms), who: ctx.nameOf(before.seat) })];
+    } else if (mine && after?.close) {
+      detail = [`${ctx.nameOf(after.seat)} ${photoFinish(after.margin_ms, bound(mine, after))}`];
+    } else if (after) {
+      detail = [t('{gap} ahead of {who}', { gap: formatGap(after.margin_ms), who: ctx.nameOf(after.seat) })];
     }
   } else if (state === 'closed') {
     verdict = t('Round over');

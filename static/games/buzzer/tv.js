@@ -2,7 +2,7 @@
 // winner, how many pressed, scoreboard. The end is the kit's podium of the total points.
 
 import { h, formatGap, replay } from '../../js/ui.js';
-import { countdown, t } from '../../js/kit.js';
+import { countdown, photoFinish, t } from '../../js/kit.js';
 import { beep } from '../../js/sound.js';
 import { effectiveStatus, rankingItems, scoreItems } from './common.js';
 
@@ -82,7 +82,11 @@ function drawStage(ctx, status) {
     const winner = game.ranking?.[0];
     text = winner ? t('{who} wins!', { who: ctx.nameOf(winner.seat) }) : t('Nobody pressed');
     const second = game.ranking?.[1];
-    if (winner && second) sub = t('by {x} over {who}', { x: formatGap(second.margin_ms), who: ctx.nameOf(second.seat) });
+    // a photo finish: with `ties` the place is shared, else the earlier fair time won it
+    const sharing = (game.ranking || []).filter((p) => p.place === 1);
+    if (sharing.length > 1) text = t('Photo finish: {names} share the win!', { names: sharing.map((p) => ctx.nameOf(p.seat)).join(', ') });
+    if (winner && second?.close) sub = `${ctx.nameOf(second.seat)} ${photoFinish(second.margin_ms, (winner.uncertainty_ms ?? 0) + (second.uncertainty_ms ?? 0))}`;
+    else if (winner && second) sub = t('by {x} over {who}', { x: formatGap(second.margin_ms), who: ctx.nameOf(second.seat) });
     else sub = t('Round {round} is over.', { round: game.round });
   }
   els.status.replaceChildren(text);

@@ -4,7 +4,7 @@
 // witch has it, whatever she holds), the keep choice, the final place and score.
 
 import { h, formatGap, onPress, pressTime, replay } from '../../js/ui.js';
-import { countdown, t, tn, say as viewText, errorText } from '../../js/kit.js';
+import { countdown, photoFinish, t, tn, say as viewText, errorText } from '../../js/kit.js';
 import { beep, vibrate } from '../../js/sound.js';
 import {
   book, symbolIds, symbolName, spellsAt, cardText, symbolIcon, dieTile, dieMark, pawn, witchOf,
@@ -366,9 +366,26 @@ function raceWinner(g, { lastRace }) {
   return first ? first.seat : null;
 }
 
+/** "+3.0 ms ± 5.0 ms — photo finish" when the race note marks press `p` as too close to the press
+ * before it to be sure of their order (the earlier fair time closed the lid all the same), else
+ * null. */
+function closeCall(presses, p) {
+  const before = presses[presses.indexOf(p) - 1];
+  if (!p?.close || !before) return null;
+  return photoFinish(p.fair - before.fair, (before.uncertainty_ms ?? 0) + (p.uncertainty_ms ?? 0));
+}
+
+/** The lid race's presses of this turn, in fair order (the `race` note; none after a reload). */
+function racePresses(g, { lastRace }) {
+  return lastRace?.turn === g.turn ? lastRace.note.presses || [] : [];
+}
+
 function lostText(g, ctx, press) {
   const winner = raceWinner(g, ctx.local);
   const name = winner === null || winner === undefined ? t('Someone') : ctx.nameOf(winner);
+  const presses = racePresses(g, ctx.local);
+  const close = closeCall(presses, presses.find((p) => p.seat === ctx.seat));
+  if (close) return `${t('{name} closed it first.', { name })} ${close}`;
   return typeof press.margin === 'number' ? t('{name} was {gap} faster.', { name, gap: formatGap(press.margin) }) : t('{name} closed it first.', { name });
 }
 

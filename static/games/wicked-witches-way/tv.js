@@ -4,7 +4,7 @@
 // does), and the score screen. Built for 1920×1080 at 3 m, no scrolling.
 
 import { h, formatMargin } from '../../js/ui.js';
-import { countdown, pressTwice, t, tn, N_, say, translated } from '../../js/kit.js';
+import { countdown, photoFinish, pressTwice, t, tn, N_, say, translated } from '../../js/kit.js';
 import { beep } from '../../js/sound.js';
 import {
   book, dieTile, dieMark, pawn, diceEntry, formulaRow,
@@ -333,9 +333,16 @@ function raceLine(ctx) {
   const code = (p) => (typeof p.error === 'string' ? p.error : p.error?.code);
   const others = presses.filter((p) => !p.ok && p.seat !== game.lid_closed_by && code(p) === 'too_late');
   if (!others.length) return '';
-  // Every name carries what happened to it: a margin, or "too late" when there is none.
+  // Every name carries what happened to it: a margin, or "too late" when there is none; a press
+  // too close to the one before to be sure of their order says so ("Ben +3.0 ms ± 5.0 ms — photo
+  // finish"): the earlier fair time closed the lid all the same
   const each = others.map((p) => {
     const margin = formatMargin(p.margin_ms ?? p.error?.margin_ms);
+    const before = presses[presses.indexOf(p) - 1];
+    if (margin && p.close === true && before) {
+      const bound = (before.uncertainty_ms ?? 0) + (p.uncertainty_ms ?? 0);
+      return `${ctx.nameOf(p.seat)} ${photoFinish(p.fair - before.fair, bound)}`;
+    }
     return margin ? `${ctx.nameOf(p.seat)} ${margin}` : t('{who} (too late)', { who: ctx.nameOf(p.seat) });
   });
   return t('Also pressed: {x}', { x: each.join(' · ') });
