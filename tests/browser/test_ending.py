@@ -223,7 +223,7 @@ COVERS_THE_GAME = """() => {
 }"""
 
 
-def show_the_table(tv: Any, artifacts: Path, game: str) -> None:
+def show_the_table(tv: Any, artifacts: Path, game: str, ranked: bool) -> None:
     """The TV's ending covers the game's final screen; "Show the table" folds it into a bar at
     the foot of the screen, whose headline stays readable across the room, and shows the game;
     "Show the podium" brings it back. The buzzer keeps no screen of its own at the end: no
@@ -241,7 +241,7 @@ def show_the_table(tv: Any, artifacts: Path, game: str) -> None:
     size = headline.evaluate("(el) => parseFloat(getComputedStyle(el).fontSize)")
     assert size >= 40, f"the folded headline is {size}px: too small for a room"
     assert not tv.locator(".kit-podium").is_visible()
-    back = "Show the result" if game == "carodejnice" else "Show the podium"  # no ranking
+    back = "Show the podium" if ranked else "Show the result"  # a game ended without a ranking
     assert tv.locator(".kit-ending-peek").inner_text() == back
     tv.screenshot(path=str(artifacts / f"ending-{game}-tv-table-1920x1080.png"))
     tv.click(".kit-ending-peek")
@@ -301,7 +301,7 @@ def test_every_game_says_its_ending_once_on_each_screen(
     tv.wait_for_function(SETTLED)
     assert_one_ending(tv, outcome, None, f"{game} TV")
     tv.screenshot(path=str(artifacts / f"ending-{game}-tv-1920x1080.png"))
-    show_the_table(tv, artifacts, game)
+    show_the_table(tv, artifacts, game, bool(outcome["ranking"]))
     for seat, page in enumerate(phones):
         assert_one_ending(page, outcome, places.get(seat), f"{game} phone {seat}")
         page.wait_for_function(SETTLED)

@@ -58,7 +58,7 @@ def test_the_tv_sets_the_room_language_and_a_phone_keeps_its_own(
     # The host makes Italian the room's language from the TV.
     tv.click('.tv-bar .lang-switch button[data-lang="it"]')
     wait_text(tv, "#btn-start", "▶ Inizia la partita")
-    assert "Giocatori" in text_of(tv, ".side-title")
+    assert "Giocatori" in text_of(tv, ".side-title:has(#player-count)")
     # The game's help follows: the buzzer has an Italian help.it.md.
     wait_text(tv, ".help", "L'host arma un round")
     # Anna chose nothing: her phone follows the room; Ben's stays Czech.

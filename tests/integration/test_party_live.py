@@ -85,7 +85,10 @@ def test_seats_beyond_the_maximum_sit_out_and_watch_without_a_reload(
     assert (lobby["status"], lobby["seat"], lobby["title"]) == ("lobby", 2, "Witchcraft")
 
     assert tv.call("room", {"type": "start"})["ok"]
-    watching = anna.wait_view(lambda v: v["game"] is not None)
+    # the newest view of the started game (an older view of the finished buzzer has a game too)
+    watching = anna.wait_view(
+        lambda v: v["room"]["status"] == "playing" and v["room"]["game"] == "witchcraft"
+    )
     table = tv.wait_view(lambda v: v["v"] == watching["v"])
     assert watching["game"] == {**table["game"], "you": {"sitting_out": True}}
     refused = anna.call("act", {"type": "resign"})
