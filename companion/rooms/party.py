@@ -62,10 +62,12 @@ def options_for(game: Game[Any], given: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def next_game(games: Games, name: str) -> Game[Any]:
-    """The game ``name`` of ``games``; RoomError ``unknown_game`` (as ``POST /api/rooms``)."""
+    """The game ``name`` of ``games``; RoomError ``bad_request`` for an id that names none (a
+    malformed command, as issue 23 asks; ``POST /api/rooms`` answers ``unknown_game``, kept as
+    it was)."""
     game = games.get(name)
     if game is None:
-        raise RoomError(ErrorCode.UNKNOWN_GAME, "There is no such game.")
+        raise RoomError(ErrorCode.BAD_REQUEST, "There is no such game.")
     return game
 
 

@@ -47,7 +47,7 @@ def test_a_refused_switch_changes_nothing(server: LiveServer, peers: list[Peer])
     assert tv.call("room", {"type": "end"})["ok"]
     over = tv.wait_view(lambda v: v["room"]["status"] == "over")
     for command, code in [
-        ({"game": "chess"}, "unknown_game"),
+        ({"game": "chess"}, "bad_request"),
         ({"game": "buzzer", "options": {"target": -1}}, "bad_request"),
         ({"game": "buzzer", "options": {"colour": "red"}}, "bad_request"),
         ({"game": "buzzer", "options": "fast"}, "bad_request"),

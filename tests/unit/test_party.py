@@ -106,7 +106,7 @@ def test_a_switch_is_refused_mid_game_by_a_player_and_to_what_is_not_there(
     room_command(svc, "tv", type="end")
     before = svc.store.events(code)
     for command, code_, message in [
-        ({"game": "chess"}, "unknown_game", "There is no such game."),
+        ({"game": "chess"}, "bad_request", "There is no such game."),
         ({"game": "buzzer", "options": {"colour": 1}}, "bad_request", "Unknown option: colour."),
     ]:
         with pytest.raises(RoomError) as refused:
