@@ -26,7 +26,6 @@ DOCS = Path(__file__).resolve().parents[2] / "docs" / "games"
 #: every placeholder (box) field per game, as paths: a record's key after a dot, a list's items
 #: as ``[]`` (a record of like records, e.g. the Witch cards, by one of them). Adding or removing
 #: a box field changes this list, its doc's "Your box" section and the docs' "From the rulebook"
-#: (Witchcraft's box is the wcraft branch's: add it here when its doc has both sections)
 PLACEHOLDERS: dict[str, set[str]] = {
     "carodejnice": {
         "jurors[].name",
@@ -43,6 +42,16 @@ PLACEHOLDERS: dict[str, set[str]] = {
         "tales[].tracks[].goal",
     },
     "wicked-witches-way": {"dice[][].symbol", "dice[][].color", "acrobatics[]"},
+    "witchcraft": {
+        "width",
+        "height",
+        "altars",
+        *(f"tiles.{kind}.count" for kind in ("apprentice", "archmage", "golem", "master")),
+        *(f"tiles.{kind}.count" for kind in ("monk", "telekinetic", "watchman")),
+        *(f"tiles.{kind}.spells" for kind in ("apprentice", "archmage", "golem", "master")),
+        *(f"tiles.{kind}.spells" for kind in ("monk", "priest", "telekinetic", "watchman")),
+        *(f"tiles.{kind}.shields" for kind in ("archmage", "golem", "watchman")),
+    },
     "witchs-brew": {"abilities[].name", "abilities[].text"},
     "witch-and-bitch": {
         "witches.chanotika.defense",
@@ -65,6 +74,12 @@ FACTS: dict[str, list[str]] = {
     "wicked-witches-way": ["9 dice", "6 faces", "18 spells", "9 aerial acrobatics cards"],
     "witchs-brew": ["17 ability cards", "3 take effect", "3 once", "11 any number of times"],
     "witch-and-bitch": ["Health 10", "Chanotika", "Topaz", "Travonia", "Resurrection"],
+    "witchcraft": [
+        "map-tile pairs of 1, 2 and 3 spaces",
+        "the Monk, the Prophet and the Telekinetic set aside",
+        "9 wizards per guild",
+        "shields printed on the Archmage, the Watchman and the Golem",
+    ],
 }
 
 
