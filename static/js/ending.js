@@ -135,6 +135,11 @@ export function makeEnding(side) {
     hold(seconds) {
       holdUntil = seconds > 0 ? performance.now() + seconds * 1000 : 0;
     },
+    /** How long (ms) the game's own reveal still holds the ending back: the win cue waits too
+     * (a sound must not give the verdict before the cards do). */
+    heldMs() {
+      return reducedMotion() ? 0 : Math.max(0, holdUntil - performance.now());
+    },
     /** Draw `ctx.game.outcome` (hide the panel without one); `celebrate`: the game has just
      * ended before this screen's eyes (not a reload of an ended game): motion and sparks. */
     draw(ctx, celebrate = false) {

@@ -725,7 +725,7 @@ export function gamePage({ root, game, side, base }) {
     ending.draw(ctx, over && !fresh.first && !ending.el.dataset.seen);
     ending.el.dataset.seen = over ? '1' : '';
     fresh.first = false;
-    motion.after(ctx);
+    motion.after(ctx, ending.heldMs());
     drawCountdowns(root);
   }
 
@@ -996,12 +996,16 @@ function phaseMotion() {
   let shown = null;
   return {
     reset() { shown = null; },
-    after(ctx) {
+    /** `heldMs`: how long the game's own reveal still holds the ending (the win cue waits). */
+    after(ctx, heldMs = 0) {
       const now = phaseOf(ctx.view);
       const root = ctx.els?.root;
       if (shown !== null && now !== shown && root) {
         replay(root, 'kit-phase-in');
-        if (ctx.room.status === 'over' && !shown.startsWith('over|')) ctx.cue('win');
+        if (ctx.room.status === 'over' && !shown.startsWith('over|')) {
+          if (heldMs > 0) setTimeout(() => ctx.cue('win'), heldMs);
+          else ctx.cue('win');
+        }
       }
       if (root) root.dataset.kitPhase = now;
       shown = now;

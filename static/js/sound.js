@@ -155,7 +155,7 @@ export function cue(name, { haptic = true } = {}) {
   const found = CUES[name];
   if (!found) return;
   const sounded = !muted();
-  played.push({ name, sounded });
+  played.push({ name, sounded, at: performance.now() });
   if (played.length > 30) played.shift();
   if (haptic) vibrate(found.buzz);
   if (!sounded) return;

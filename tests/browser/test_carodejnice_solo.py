@@ -58,6 +58,13 @@ REVEALED_AT = """() => {
 }"""
 
 
+#: when the kit's win cue was played on this page (performance.now(), as the animations' times)
+WIN_CUE_AT = """async () => {
+  const { played } = await import('/static/js/sound.js');
+  return played.find((c) => c.name === 'win')?.at ?? null;
+}"""
+
+
 def in_language(lang: str, english_text: str) -> str:
     return english_text if lang == "en" else translated(lang, english_text)
 
@@ -181,6 +188,12 @@ def test_a_solo_game_from_set_up_to_the_trial_on_one_phone(
     # verdict does: it is revealed no sooner than the verdict.
     revealed = phone.wait_for_function(REVEALED_AT).json_value()
     assert revealed["ending"] >= revealed["verdict"] - 50, revealed
+    # ... and so does the kit's win cue: no sound gives the verdict before the cards do
+    for _ in range(100):  # the cue waits for the cards (up to 10 s)
+        if (win := phone.evaluate(WIN_CUE_AT)) is not None:
+            break
+        phone.wait_for_timeout(100)
+    assert win is not None and win >= revealed["verdict"] - 50, (win, revealed)
     # How the trial came about: in the first person to the player, the table's words on the
     # screen that watches.
     chosen = {
