@@ -178,7 +178,12 @@ def test_placement_a_split_capture_an_altar_and_a_win_by_the_rules(
             page.reload()
             page.wait_for_selector("#wc-power")
             assert page.locator("#me-name").inner_text() == NAMES[seat]
-            assert page.locator("#wc-power").inner_text() == powers[seat]
+            # the text as laid out (the page's stylesheet may still be on its way after the
+            # reload: until then the label and the tile run together on one line)
+            page.wait_for_function(
+                "([selector, wanted]) => document.querySelector(selector)?.innerText === wanted",
+                arg=["#wc-power", powers[seat]],
+            )
         if state.phase is Phase.PLACEMENT:
             # the drawer sees the tile to place; the other phone does not
             page.wait_for_selector("#wc-next")
