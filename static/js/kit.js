@@ -725,7 +725,7 @@ export function gamePage({ root, game, side, base }) {
     ending.draw(ctx, over && !fresh.first && !ending.el.dataset.seen);
     ending.el.dataset.seen = over ? '1' : '';
     fresh.first = false;
-    motion.after(ctx, ending.heldMs());
+    motion.after(ctx, () => ending.heldMs());
     drawCountdowns(root);
   }
 
@@ -996,15 +996,20 @@ function phaseMotion() {
   let shown = null;
   return {
     reset() { shown = null; },
-    /** `heldMs`: how long the game's own reveal still holds the ending (the win cue waits). */
-    after(ctx, heldMs = 0) {
+    /** `held()`: how long (ms) the game's own reveal still holds the ending back; the win
+     * cue waits for it, asked again when its timer fires (the reveal may have moved on). */
+    after(ctx, held = () => 0) {
       const now = phaseOf(ctx.view);
       const root = ctx.els?.root;
       if (shown !== null && now !== shown && root) {
         replay(root, 'kit-phase-in');
         if (ctx.room.status === 'over' && !shown.startsWith('over|')) {
-          if (heldMs > 0) setTimeout(() => ctx.cue('win'), heldMs);
-          else ctx.cue('win');
+          const win = () => {
+            const left = held();
+            if (left > 0) setTimeout(win, left);
+            else ctx.cue('win');
+          };
+          win();
         }
       }
       if (root) root.dataset.kitPhase = now;

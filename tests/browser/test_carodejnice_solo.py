@@ -193,7 +193,8 @@ def test_a_solo_game_from_set_up_to_the_trial_on_one_phone(
         if (win := phone.evaluate(WIN_CUE_AT)) is not None:
             break
         phone.wait_for_timeout(100)
-    assert win is not None and win >= revealed["verdict"] - 50, (win, revealed)
+    # (a frame or two of slack on a busy machine; the fault it guards against was 3.6 s early)
+    assert win is not None and win >= revealed["verdict"] - 150, (win, revealed)
     # How the trial came about: in the first person to the player, the table's words on the
     # screen that watches.
     chosen = {
