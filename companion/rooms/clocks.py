@@ -29,17 +29,22 @@ class Clocks:
     def forget(self, conn: str) -> None:
         self._estimators.pop(conn, None)
 
-    def sample(self, conn: str, sent: float, raw: object, received: float) -> None:
+    def sample(self, conn: str, sent: float, raw: object, received: float) -> ClockEstimate | None:
         """Record one ``clock`` round trip (sent and received in server time, the client's
-        time in ``raw["c"]``); a malformed answer or an unknown connection is ignored."""
-        if not isinstance(raw, Mapping):
-            return
-        try:
-            client = check.number(raw, "c")
-        except RoomError:
-            return
-        if (estimator := self._estimators.get(conn)) is not None:
-            estimator.add(ClockSample(sent, float(client), received))
+        time in ``raw["c"]``); a malformed answer or an unknown connection is ignored. Returns
+        the connection's estimate after it (None without samples), which the next probe tells
+        the page (docs/protocol.md, ``clock``)."""
+        estimator = self._estimators.get(conn)
+        if estimator is None:
+            return None
+        if isinstance(raw, Mapping):
+            try:
+                client = check.number(raw, "c")
+            except RoomError:
+                pass
+            else:
+                estimator.add(ClockSample(sent, float(client), received))
+        return estimator.estimate(received)
 
     def estimate(self, conn: str, now: float) -> ClockEstimate | None:
         """The connection's clock estimate, or None without samples (or connection)."""

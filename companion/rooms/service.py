@@ -46,6 +46,7 @@ from companion.rooms.room import Room, Status
 from companion.rooms.seating import Seating
 from companion.rooms.views import Binding, Role, seat_of
 from companion.store import AsideRoom, Store, StoreConflict
+from companion.timing import ClockEstimate
 
 log = logging.getLogger(__name__)
 
@@ -333,10 +334,13 @@ class RoomService:
         with self._section.lock:  # records nothing: no commit to wait for
             return self.clocks.connected(conn)
 
-    def clock_sample(self, conn: str, sent: float, raw: object, received: float) -> None:
-        """Record one ``clock`` round trip; malformed answers are ignored."""
+    def clock_sample(
+        self, conn: str, sent: float, raw: object, received: float
+    ) -> ClockEstimate | None:
+        """Record one ``clock`` round trip (malformed answers are ignored); the connection's
+        estimate after it, for the page (None without samples)."""
         with self._section.lock:  # records nothing: no commit to wait for
-            self.clocks.sample(conn, sent, raw, received)
+            return self.clocks.sample(conn, sent, raw, received)
 
     def probe_interval(self, conn: str) -> float | None:
         """Seconds until this connection's next clock probe (companion/timing/probes.py): dense

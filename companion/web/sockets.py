@@ -14,6 +14,7 @@ from flask_socketio import SocketIO
 from companion.engine import ErrorCode, IllegalAction
 from companion.rooms import Outbound, Reply, RoomError, RoomService
 from companion.store import StoreError
+from companion.timing import ClockEstimate
 from companion.timing.probes import PROBE_BURST, PROBE_GAP_SECONDS
 from companion.web.cluster import waiting_for_the_lease
 from companion.web.errors import STORE_FAILED
@@ -192,12 +193,16 @@ def register_connections(
 
 
 class ClockProbes:
-    """The server's clock probes to each connection, answered by its clock time."""
+    """The server's clock probes to each connection, answered by its clock time. Each probe
+    also tells the page the offset and round trip estimated from the answers so far: the page
+    counts down on it (docs/protocol.md, ``clock``)."""
 
     def __init__(self, socketio: SocketIO, service: RoomService) -> None:
         self.socketio = socketio
         self.service = service
         self.unanswered: dict[str, int] = {}
+        #: what the next probe tells each connection: its estimate after the last answer
+        self.told: dict[str, dict[str, float | None]] = {}
 
     def probe(self, conn: str) -> None:
         if self.unanswered.get(conn, 0) >= PROBES_UNANSWERED_MAX:
@@ -208,9 +213,12 @@ class ClockProbes:
         def answered(answer: object = None, *_: object) -> None:
             if conn in self.unanswered:
                 self.unanswered[conn] -= 1
-            self.service.clock_sample(conn, sent, answer, self.service.server_time())
+            estimate = self.service.clock_sample(conn, sent, answer, self.service.server_time())
+            if conn in self.unanswered:  # not after the loop has ended
+                self.told[conn] = told(estimate)
 
-        emit_here(self.socketio, "clock", {"s": sent}, conn, callback=answered)
+        payload = {"s": sent, **self.told.get(conn, NOT_YET)}
+        emit_here(self.socketio, "clock", payload, conn, callback=answered)
 
     def loop(self, conn: str) -> None:
         """A burst of clock probes at connect, then one every few seconds until disconnect."""
@@ -221,3 +229,21 @@ class ClockProbes:
             sleep(self.socketio, interval)
             self.probe(conn)
         self.unanswered.pop(conn, None)
+        self.told.pop(conn, None)
+
+
+#: a probe's estimate before the connection has one
+NOT_YET: dict[str, float | None] = {"offset": None, "rtt": None}
+
+
+def told(estimate: ClockEstimate | None) -> dict[str, float | None]:
+    """What a probe tells the page of its clock: the offset (server time ≈ the page's
+    ``performance.now()`` + offset, as in companion/timing/clock.py) and the smallest round trip,
+    to a tenth of a millisecond; None for both without an estimate.
+
+    >>> told(ClockEstimate(offset=1_234.5678, rtt_min=8.04, rtt_max=30.0, samples=5))
+    {'offset': 1234.6, 'rtt': 8.0}
+    """
+    if estimate is None:
+        return NOT_YET
+    return {"offset": round(estimate.offset, 1), "rtt": round(estimate.rtt_min, 1)}

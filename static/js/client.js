@@ -4,13 +4,9 @@
 // Marks an English text for scripts/i18n; the page translates it where it shows it (kit.js t()).
 const N_ = (text) => text;
 const ACK_TIMEOUT_MS = 10000;
-const RESYNC_MS = 30000;
-const SYNC_SAMPLES = 5;
 
 let socket = null;
 let offset = null;        // server ms ≈ performance.now() + offset
-let bestRtt = Infinity;   // round trip of the sample `offset` came from
-let resyncTimer = null;
 
 /** Open the page's socket (once) and return it. */
 export function connect() {
@@ -22,18 +18,14 @@ export function connect() {
 
   // Registered before anything else: the server measures this socket's clock offset and
   // latency from these round trips (docs/fairness.md), so answer at once, with no other work first.
+  // Each probe also carries the server's estimate from the answers so far (null before the
+  // first): the page's clock is that one, so every screen counts down on the same estimate the
+  // referee times presses with. A new connection starts a fresh estimate on the server; until
+  // its first arrives the page keeps the last one it had.
   socket.on('clock', (msg, ack) => {
     if (typeof ack === 'function') ack({ c: performance.now() });
+    if (typeof msg?.offset === 'number' && Number.isFinite(msg.offset)) offset = msg.offset;
   });
-
-  socket.on('connect', () => {
-    // A phone that slept may have drifted: start the estimate afresh on each (re)connect.
-    bestRtt = Infinity;
-    syncClock(SYNC_SAMPLES);
-    clearInterval(resyncTimer);
-    resyncTimer = setInterval(() => syncClock(1), RESYNC_MS);
-  });
-  socket.on('disconnect', () => clearInterval(resyncTimer));
   return socket;
 }
 
@@ -73,34 +65,11 @@ export function serverNow() {
 }
 
 /**
- * Rough fallback until a `time` sample exists: a view's `now` is at most one trip old.
- * Never overrides a measured sample.
+ * Rough fallback until the server's first estimate arrives with a `clock` probe: a view's `now`
+ * is at most one trip old. Never overrides the server's estimate.
  */
 export function hintServerTime(now) {
   if (offset === null && typeof now === 'number') offset = now - performance.now();
-}
-
-async function syncClock(samples) {
-  for (let i = 0; i < samples; i += 1) {
-    if (!socket || !socket.connected) return;
-    const t0 = performance.now();
-    let ack;
-    try {
-      ack = await emit('time', {});
-    } catch {
-      return;
-    }
-    const t1 = performance.now();
-    if (!ack.ok || typeof ack.now !== 'number') return;
-    const rtt = t1 - t0;
-    // The fastest round trip carries the least queueing, so its midpoint is the best guess.
-    // A periodic single sample replaces the estimate only when it is about as good,
-    // so that slow drift is still followed.
-    if (rtt <= bestRtt || (samples === 1 && rtt <= bestRtt * 1.5 + 5)) {
-      bestRtt = Math.min(bestRtt, rtt);
-      offset = ack.now - (t0 + t1) / 2;
-    }
-  }
 }
 
 /** Tracks view versions: only a view newer than the last one shown is rendered. */

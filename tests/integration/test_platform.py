@@ -118,6 +118,31 @@ def test_pause_stops_play_until_resume(server: LiveServer, peers: list[Peer]) ->
     assert tv.call("act", {"type": "arm"})["ok"]
 
 
+def test_the_clock_probes_tell_each_page_its_offset(server: LiveServer, peers: list[Peer]) -> None:
+    """Server time ≈ the page's clock + the offset a probe carries (docs/protocol.md, ``clock``):
+    checked against a ``time`` round trip, within the round trips' own bounds."""
+    ahead = Peer(server.url, "ahead", clock_offset_ms=1_000_000.0)
+    peers.append(ahead)
+    wait_until(lambda: told(ahead) is not None, what="a probe with an estimate")
+    probes = [data for event, data in ahead.received if event == "clock"]
+    assert probes[0]["offset"] is None and probes[0]["rtt"] is None  # nothing measured yet
+    before = ahead.now()
+    now = ahead.call("time", {})["now"]
+    after = ahead.now()
+    offset, rtt = told(ahead)  # type: ignore[misc]
+    # the estimate is good to half its round trip: the server's time lies between the page's
+    # clock before and after the call, moved by the offset, give or take that
+    assert before + offset - rtt <= now <= after + offset + rtt, (before, now, after, offset, rtt)
+
+
+def told(peer: Peer) -> tuple[float, float] | None:
+    """The offset and round trip of the newest probe that carried an estimate."""
+    with peer._lock:
+        probes = [data for event, data in peer.received if event == "clock"]
+    told = [(p["offset"], p["rtt"]) for p in probes if p.get("offset") is not None]
+    return told[-1] if told else None
+
+
 def test_spectators_watch_the_table_view_and_cannot_act(server: LiveServer, peers) -> None:
     room, tv, (anna,) = seated(server, peers, ["Anna"])
     fan = Peer(server.url, "fan")

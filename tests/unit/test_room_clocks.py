@@ -62,8 +62,18 @@ def test_a_connection_gets_one_estimator_until_it_is_gone() -> None:
     assert estimate is not None and round(estimate.offset) == 5000
     clocks.forget("a")
     assert clocks.estimate("a", now) is None and clocks.probe_interval("a", None, now) is None
-    clocks.sample("a", now, {"c": 1.0}, now + 10.0)  # a late answer of a gone connection
+    assert clocks.sample("a", now, {"c": 1.0}, now + 10.0) is None  # a gone connection's
     assert clocks.estimate("a", now) is None
+
+
+def test_each_answer_gives_the_estimate_the_next_probe_tells_the_page() -> None:
+    clocks = Clocks()
+    clocks.connected("a")
+    # the page's clock is 5,000 ms behind the server's: server ≈ page + 5,000 (the page's sign)
+    first = clocks.sample("a", 1000.0, {"c": 1000.0 - 5000.0 + 5.0}, 1010.0)
+    assert first is not None and (first.offset, first.rtt_min) == (5000.0, 10.0)
+    again = clocks.sample("a", 1250.0, {"c": "late"}, 1300.0)  # malformed: still the estimate
+    assert again is not None and again.offset == 5000.0
 
 
 def test_a_malformed_answer_is_ignored() -> None:
