@@ -19,6 +19,7 @@ and the settle delay (verdict time minus the race's first arrival), median and p
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import statistics
 import tempfile
@@ -26,6 +27,7 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from bench.common import header, in_parallel, percentile
 from tests.shim import LatencyProxy
@@ -89,7 +91,8 @@ def run_room(
 
 
 def trial(tv: Peer, table: list[Phone], number: int, gap: float, rng: random.Random) -> Trial:
-    seen = len([n for n in tv.notes() if n["kind"] == "race"])
+    before = tv.latest()["room"]["race"]  # the last race so far: this trial's come after it
+    seen = -math.inf if before is None else before["settled_at"]
     assert tv.call("act", {"type": "arm"})["ok"]
     for phone in table:  # everyone presses only after seeing GO on their own screen
         phone.peer.wait_view(
@@ -112,7 +115,7 @@ def trial(tv: Peer, table: list[Phone], number: int, gap: float, rng: random.Ran
         lambda v: v["game"]["round"] == number and len(v["game"]["ranking"]) == len(table)
     )
     ranked = [r["seat"] for r in view["game"]["ranking"] if r["seat"] in when]
-    notes = [n for n in tv.notes() if n["kind"] == "race"][seen:]  # this trial's races
+    notes = races_after(tv, seen)  # this trial's races
     presses = {p["seat"]: p for n in notes for p in n["presses"]}
     mine = [n for n in notes if any(p["seat"] in when for p in n["presses"])]
     # The truth is when each phone stamped its press (a thread may wake a little late).
@@ -125,6 +128,13 @@ def trial(tv: Peer, table: list[Phone], number: int, gap: float, rng: random.Ran
     settle = [n["settled_at"] - min(p["arrival"] for p in n["presses"]) for n in mine]
     gap = abs(pressed[first.seat] - pressed[second.seat]) * 1000
     return Trial(gap, ranked == truth, by_arrival == truth, by_limit == truth, settle)
+
+
+def races_after(tv: Peer, seen: float) -> list[dict[str, Any]]:
+    """The races settled after ``seen`` (server time), each once: every race comes with the
+    views from its settling on (``view.room.race``)."""
+    races = {r["settled_at"]: r for v in tv.views() if (r := v["room"]["race"]) is not None}
+    return [race for at, race in sorted(races.items()) if at > seen]
 
 
 def main() -> None:

@@ -8,7 +8,9 @@ redo are logged room events, so a restart replays them like everything else.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from companion.engine import State
 
@@ -38,6 +40,16 @@ class Undone:
     steps: tuple[Step, ...]
 
 
+@dataclass(frozen=True)
+class Settled:
+    """The last race settled in this game (``view.room.race``) and the step it left the game at:
+    the race belongs to that position of the game, so an undo that takes the step back takes the
+    race out of the view, and a redo that puts it back shows it again."""
+
+    race: Mapping[str, Any]
+    step: Step
+
+
 @dataclass
 class History:
     """The steps of the current game, newest last, and the undone ones that can be redone.
@@ -52,6 +64,34 @@ class History:
 
     done: list[Step] = field(default_factory=list)
     undone: list[Undone] = field(default_factory=list)
+    #: the last race settled in this game, if any (see ``race``)
+    settled: Settled | None = None
+
+    def settle(self, race: Mapping[str, Any]) -> None:
+        """A race settled: it is the game's last race at the current position (the newest
+        step). Without a step (nothing has happened in this game) there is no position to tie it
+        to, and it is not kept."""
+        self.settled = Settled(race, self.done[-1]) if self.done else None
+
+    def race(self) -> Mapping[str, Any] | None:
+        """The last settled race while the step it left the game at still stands, else None.
+
+        >>> h = History()
+        >>> h.record(Step("s0", 1.0, "Anna's buzz")); h.settle({"type": "buzz"})
+        >>> h.race()
+        {'type': 'buzz'}
+        >>> h.record(Step("s1", 2.0, "Ben's roll")); h.race()  # later steps keep it
+        {'type': 'buzz'}
+        >>> del h.done[0:]; h.race() is None  # an undo took the race's step back
+        True
+        """
+        settled = self.settled
+        if settled is None:
+            return None
+        # by identity (a state may repeat); the race's step is usually among the newest
+        if any(step is settled.step for step in reversed(self.done)):
+            return settled.race
+        return None
 
     def record(self, step: Step) -> None:
         """A new step: it can be undone, and nothing undone can be redone any more."""
@@ -66,3 +106,4 @@ class History:
     def clear(self) -> None:
         self.done.clear()
         self.undone.clear()
+        self.settled = None

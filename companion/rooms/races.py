@@ -161,8 +161,9 @@ class Races:
     def settle(self, room: Room, now: float, live: Recorder) -> dict[str, Any]:
         """Apply the room's waiting presses in fair order, each as a logged ``act`` (the
         deadlines before it first); each press's ack is held until the section is durable (a
-        press the rules refuse gets its error and how late it was). Returns the ``race`` note
-        for every connection of the room."""
+        press the rules refuse gets its error and how late it was). The race's report becomes
+        the room's last race (``view.room.race``, tied to the game's position: see
+        ``History.settle``) and is returned."""
         buffer = self._buffers.pop(room.code)
         first: float | None = None
         report = []
@@ -186,12 +187,16 @@ class Races:
                     "close": i > 0 and _photo_finish(ordered[i - 1].press, press),
                 }
             )
-        return {
-            "kind": "race",
+        race = {
             "type": buffer.entries[0].action.get("type"),
             "settled_at": now,
+            # the moment of the game the race decided (game time, as the game's own times): a
+            # page tells this race from an earlier one by it
+            "at": None if first is None else room.game_time(first),
             "presses": report,
         }
+        room.history.settle(race)
+        return race
 
 
 def _decide(room: Room, entry: Entry, first: float | None, live: Recorder) -> dict[str, Any]:

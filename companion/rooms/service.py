@@ -389,8 +389,8 @@ class RoomService:
             out += live.broadcast(room)
         buffer = live.races.waiting(room.code)
         if buffer is not None and buffer.due <= now:
-            note = live.races.settle(room, now, live)
-            out += live.notify(room, note) + live.broadcast(room)
+            live.races.settle(room, now, live)  # the race goes out in the view
+            out += live.broadcast(room)
         return out
 
     # -- a cluster -----------------------------------------------------------------------

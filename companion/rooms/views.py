@@ -102,6 +102,8 @@ def build_views(
         "clock": room.clock(),
         # the night's scoreboard: every finished game of the room (companion/rooms/night.py)
         "night": [standing.as_json() for standing in standings(room)],
+        # the game's last settled race, shared: no press in it holds a seat's secret
+        "race": room.history.race(),
     }
     game_views: dict[int | None, dict[str, Any] | None] = {}
     out: dict[str, dict[str, Any]] = {}

@@ -491,6 +491,31 @@ export function pressTwice(button, action, { key = button.id || button, sure = n
  * @property {string | null} lang the room's language, chosen by the host
  * @property {string} join_url
  * @property {NightRow[]} [night] the night's scoreboard, sorted (docs/protocol.md, "The night")
+ * @property {Race | null} [race] the game's last settled race (docs/protocol.md, "The view")
+ */
+
+/**
+ * One press of a settled race, in fair order (docs/protocol.md, "The view"; docs/fairness.md).
+ * Times are server time; `close`: a photo finish with the press before it.
+ * @typedef {object} RacePress
+ * @property {number | null} seat null: the table
+ * @property {number} t
+ * @property {number | null} offset
+ * @property {number | null} rtt
+ * @property {number} arrival
+ * @property {number} fair
+ * @property {number} uncertainty_ms
+ * @property {boolean} ok
+ * @property {number | null} margin_ms
+ * @property {string | null} error
+ * @property {boolean} close
+ */
+
+/**
+ * The game's last settled race (`view.room.race`): the action raced for, when it settled
+ * (server time), `at` the game time of its first accepted press (null: none was accepted) — the
+ * moment of the game it decided, which tells it from an earlier race — and every press.
+ * @typedef {{type: string, settled_at: number, at: number | null, presses: RacePress[]}} Race
  */
 
 /**
@@ -532,6 +557,9 @@ export function pressTwice(button, action, { key = button.id || button, sure = n
  * @property {'host' | 'player' | 'spectator'} role
  * @property {boolean} playing
  * @property {number} gameNumber
+ * @property {Race | null} race the game's last settled race, who pressed when in fair order
+ *   (`view.room.race`; null before the first and after an undo took it back): it comes with
+ *   every view, so a reloaded screen still has it
  * @property {Record<string, any>} reference the game's reference data ({} when it has none)
  * @property {Record<string, any>} els what mount() returned
  * @property {Record<string, any>} local what local() returned
@@ -620,6 +648,7 @@ export function gamePage({ root, game, side, base }) {
     role: null,
     playing: false,
     gameNumber: 0,
+    race: null,
     reference: {},
     els: null,
     local: {},
@@ -767,6 +796,7 @@ export function gamePage({ root, game, side, base }) {
         role: room.role,
         playing: room.status === 'playing',
         gameNumber: room.game_number ?? 0,
+        race: room.race ?? null,
       });
       ctx.lang = i18n.lang;
       const key = `${ctx.gameNumber}|${ctx.seat}|${ctx.role}|${ctx.lang}`;

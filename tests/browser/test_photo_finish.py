@@ -108,13 +108,29 @@ def test_the_lid_goes_to_the_earlier_press_and_the_tv_says_it_was_a_photo_finish
         # one closer, the other "also pressed" with the gap and its bound
         assert [name in closer for name in ("Anna", "Ben")].count(True) == 1, closer
         assert line.startswith("Also pressed:") and "± " in line, line
-        # the phones' lid verdict is built from the view alone (a reload says the same words),
-        # so the photo finish of the lid race is the TV's line (issue 25: "the TV says it was a
-        # photo finish")
+        # the race comes with the view (view.room.race), so each phone's lid verdict says it
+        # too: the closer's "You closed the lid · Ben +… — photo finish", the other's "Anna
+        # closed it first. +… — photo finish"
+        verdicts = []
+        for page in phones:
+            page.wait_for_selector('#www-lid-verdict:has-text("photo finish")', timeout=15_000)
+            verdicts.append(page.locator("#www-lid-verdict").inner_text())
+        assert sum(v.startswith("You closed the lid · ") for v in verdicts) == 1, verdicts
+        assert sum(" closed it first. +" in v for v in verdicts) == 1, verdicts
         ARTIFACTS.mkdir(exist_ok=True)
         tv.wait_for_selector("#www-lid")  # once it has closed
         settled(tv).screenshot(path=str(ARTIFACTS / "photo-finish-www-tv-1920x1080.png"))
         phones[0].screenshot(path=str(ARTIFACTS / "photo-finish-www-phone-390x844.png"))
+        # a reloaded TV (and phone) still says it was a photo finish: no note to miss
+        tv.reload()
+        tv.wait_for_selector('#www-margins:has-text("photo finish")', timeout=15_000)
+        assert tv.locator("#www-margins").inner_text() == line
+        assert tv.locator("#www-closer").inner_text() == closer
+        settled(tv).screenshot(path=str(ARTIFACTS / "photo-finish-www-tv-reloaded-1920x1080.png"))
+        phones[1].reload()
+        phones[1].wait_for_selector('#www-lid-verdict:has-text("photo finish")', timeout=15_000)
+        assert phones[1].locator("#www-lid-verdict").inner_text() == verdicts[1]
+        phones[1].screenshot(path=str(ARTIFACTS / "photo-finish-www-phone-reloaded-390x844.png"))
     finally:
         close_all(tv, *phones)
         for link in links:

@@ -146,9 +146,14 @@ def test_a_whole_seeded_game_reaches_the_score_screen(
                 assert "you" not in game
             else:
                 assert game["you"]["seat"] == view["room"]["seat"]
-    # The lid races were decided by the fair sequencer and explained to the table.
-    races = [n for n in tv.notes() if n["kind"] == "race"]
+    # The lid races were decided by the fair sequencer and explained to the table: each in the
+    # views from its settling on (view.room.race), tied to the lid it closed by its game time.
+    views = tv.views()
+    races = list({r["settled_at"]: r for v in views if (r := v["room"]["race"])}.values())
     assert races and all(n["type"] == "close_lid" for n in races)
+    lids = {v["game"]["lid_closed_at"] for v in views if v["game"] is not None}
+    assert all(n["at"] in lids for n in races if n["at"] is not None)
+    assert not any(n["kind"] == "race" for n in tv.notes())  # no separate note any more
     presses = [p for n in races for p in n["presses"]]
     assert sum(p["ok"] for p in presses) == final_table["turn"] - (final_table["phase"] != "over")
     assert any(p["error"] == "too_late" for p in presses)

@@ -14,6 +14,7 @@ from companion.rooms.events import CreateEvent, RoomEvent
 from companion.rooms.live import LiveRooms
 from companion.rooms.races import Arrival
 from companion.rooms.room import Room
+from companion.rooms.views import Binding, Role, build_views
 from companion.store import SqliteStore
 from companion.timing import ClockEstimate
 from tests.unit.test_room_service import Clock
@@ -64,7 +65,8 @@ def test_presses_are_decided_in_fair_order_not_arrival_order(tmp_path: Path, clo
         assert anna.wait(0) is None  # held until the section is durable
     assert anna.wait(0) == {"ok": True, "at": opened + 60, "margin_ms": 0.0}
     assert ben.wait(0) == {"ok": True, "at": opened + 70, "margin_ms": 10.0}
-    assert note["kind"] == "race" and note["type"] == "buzz"
+    assert note["type"] == "buzz" and note["at"] == opened + 60  # game time: no pause yet
+    assert room.history.race() is note  # the room's last race, in every view
     assert [(p["seat"], p["arrival"], p["fair"]) for p in note["presses"]] == [
         (0, opened + 200, opened + 60),
         (1, opened + 180, opened + 70),
@@ -79,7 +81,7 @@ SHARP = ClockEstimate(offset=0.0, rtt_min=4.0, rtt_max=20.0, samples=20)
 
 
 @pytest.mark.parametrize(("gap", "close"), [(3.0, True), (4.0, False), (10.0, False)])
-def test_the_race_note_marks_a_photo_finish_within_the_combined_uncertainty(
+def test_the_race_marks_a_photo_finish_within_the_combined_uncertainty(
     tmp_path: Path, clock: Clock, gap: float, close: bool
 ) -> None:
     live = buzzer(tmp_path, clock)
@@ -155,3 +157,64 @@ def test_the_bound_a_game_sees_is_the_servers_never_the_clients(
         races.settle(room, waiting.due, live)
     stored = [e for e in live.store.events("BCDF") if e["kind"] == "act" and "race" in e]
     assert [e["action"]["uncertainty_ms"] for e in stored] == [2.0]
+
+
+def settled_race(live: LiveRooms, clock: Clock) -> dict[str, object]:
+    """Anna and Ben buzz 10 ms apart in BCDF's open round; the race, settled."""
+    room, races, opened = live.rooms["BCDF"], live.races, clock.now
+    seated = [(0, SHARP), (1, SHARP)]
+    with live.section():
+        races.press(room, Arrival(0, BUZZ, opened + 50, opened + 60, SHARP), seated, live)
+        races.press(room, Arrival(1, BUZZ, opened + 60, opened + 70, SHARP), seated, live)
+        waiting = races.waiting("BCDF")
+        assert waiting is not None
+        return races.settle(room, waiting.due, live)
+
+
+def test_the_last_race_is_in_every_view_and_names_no_secret(tmp_path: Path, clock: Clock) -> None:
+    live = buzzer(tmp_path, clock)
+    race = settled_race(live, clock)
+    room = live.rooms["BCDF"]
+    views = build_views(
+        room,
+        {"tv": Binding("BCDF", Role.HOST), "anna": Binding("BCDF", Role.PLAYER, "a")},
+        version=1,
+        now=clock.now,
+        join_url="http://t",
+        online={"a"},
+        host_connected=True,
+        spectators=0,
+    )
+    assert views["tv"]["room"]["race"] == views["anna"]["room"]["race"] == race
+    assert set(race) == {"type", "settled_at", "at", "presses"}
+    press_keys = {"seat", "t", "offset", "rtt", "arrival", "fair", "uncertainty_ms", "ok"}
+    press_keys |= {"margin_ms", "error", "close"}
+    assert all(set(p) == press_keys for p in race["presses"])  # timing only: no action payload
+
+
+def test_an_undo_takes_the_race_out_of_the_view_and_a_redo_puts_it_back(
+    tmp_path: Path, clock: Clock
+) -> None:
+    live = buzzer(tmp_path, clock)
+    race = settled_race(live, clock)
+    room = live.rooms["BCDF"]
+    with live.section():
+        live.record(room, {"kind": "undo", "at": clock.now})  # Ben's buzz, the race's last step
+    assert room.history.race() is None  # no stale race: the game is back before it
+    with live.section():
+        live.record(room, {"kind": "redo", "at": clock.now})
+    assert room.history.race() is race
+    with live.section():
+        live.record(
+            room,
+            {
+                "kind": "act",
+                "seat": None,
+                "action": {"type": "award", "seat": 0, "points": 1},
+                "at": clock.now,
+            },
+        )
+    assert room.history.race() is race  # a later step keeps it: the last race of the game
+    with live.section():
+        live.record(room, {"kind": "rematch", "seed": 2, "at": clock.now})
+    assert room.history.race() is None  # a new game has had no race yet

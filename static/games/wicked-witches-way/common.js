@@ -326,6 +326,18 @@ export function witchIndex(ctx, w) {
   return Math.abs(Number(w?.seat) || 0) % PAWN_SHAPES.length;
 }
 
+/** The presses of this turn's lid race, in fair order: the view's last race (`ctx.race`) when
+ * it is the one that closed this turn's lid (its game time is the lid's), else none. It comes
+ * with every view, so a reloaded screen says what it said live.
+ * @param {Ctx} ctx
+ * @returns {import('../../js/kit.js').RacePress[]} */
+export function lidPresses(ctx) {
+  const { race, game } = ctx;
+  const closedAt = game.lid_closed_at;
+  if (!race || race.type !== 'close_lid' || typeof closedAt !== 'number' || race.at !== closedAt) return [];
+  return race.presses || [];
+}
+
 /** The pawn: the witch's colour AND shape AND initial, so it reads without colour vision.
  * @param {Ctx} ctx */
 export function pawn(ctx, w, { cls = '', title = null } = {}) {

@@ -9,7 +9,7 @@ import { beep, vibrate } from '../../js/sound.js';
 import {
   book, symbolIds, symbolName, spellsAt, cardText, symbolIcon, dieTile, dieMark, pawn, witchOf,
   spaceLabel, spaceNumber, cardKind, cardName, isAcrobatics, cardPoints, tableLine,
-  resultShort, countLocked, ordinal, diceEntry, standings, formulaRow,
+  resultShort, countLocked, ordinal, diceEntry, standings, formulaRow, lidPresses,
 } from './common.js';
 
 /** @typedef {import('../../js/kit.js').Ctx} Ctx */
@@ -20,7 +20,6 @@ export function local() {
   return {
     draft: null,         // {turn, a: Set, b: Set, editing: 'a'|'b', two: bool}
     lidPress: null,      // {turn, state: 'pressed'|'won'|'lost', margin}
-    lastRace: null,      // {turn, note}
     picker: null,        // {turn, spell, remove}: choosing symbols for an apply-time spell
     prevPrompts: '',
     decreeShown: false,
@@ -360,47 +359,50 @@ function drawLook(g, ctx) {
   };
 }
 
-function raceWinner(g, { lastRace }) {
-  if (g.lid_closed_by !== null && g.lid_closed_by !== undefined) return g.lid_closed_by;
-  const first = lastRace?.turn === g.turn ? (lastRace.note.presses || []).find((p) => p.ok) : null;
-  return first ? first.seat : null;
-}
-
-/** "+3.0 ms ± 5.0 ms — photo finish" when the race note marks press `p` as too close to the press
+/** "+3.0 ms ± 5.0 ms — photo finish" when the race marks press `p` as too close to the press
  * before it to be sure of their order (the earlier fair time closed the lid all the same), else
- * null. */
+ * null.
+ * @param {import('../../js/kit.js').RacePress[]} presses
+ * @param {import('../../js/kit.js').RacePress | undefined} p */
 function closeCall(presses, p) {
   const before = presses[presses.indexOf(p) - 1];
   if (!p?.close || !before) return null;
   return photoFinish(p.fair - before.fair, (before.uncertainty_ms ?? 0) + (p.uncertainty_ms ?? 0));
 }
 
-/** The lid race's presses of this turn, in fair order (the `race` note; none after a reload). */
-function racePresses(g, { lastRace }) {
-  return lastRace?.turn === g.turn ? lastRace.note.presses || [] : [];
+/** This phone's press in this turn's lid race, and whether it was a photo finish with the press
+ * that closed the lid (the one just before it in fair order). */
+function myCloseCall(ctx) {
+  const presses = lidPresses(ctx);
+  const mine = presses.findIndex((p) => p.seat === ctx.seat);
+  return mine > 0 && presses[mine - 1].ok ? closeCall(presses, presses[mine]) : null;
 }
 
 function lostText(g, ctx, press) {
-  const winner = raceWinner(g, ctx.local);
+  const winner = g.lid_closed_by;
   const name = winner === null || winner === undefined ? t('Someone') : ctx.nameOf(winner);
-  const presses = racePresses(g, ctx.local);
-  const close = closeCall(presses, presses.find((p) => p.seat === ctx.seat));
+  const close = myCloseCall(ctx);
   if (close) return `${t('{name} closed it first.', { name })} ${close}`;
   return typeof press.margin === 'number' ? t('{name} was {gap} faster.', { name, gap: formatGap(press.margin) }) : t('{name} closed it first.', { name });
 }
 
-/** The verdict of the lid race, carried into the compose screen: from the view alone, so a
- * reloaded phone says what it said live (the race's margins came with this phone's own press
- * and the race note, which a reload does not repeat: the TV's line shows them to the table). */
+/** The verdict of the lid race, carried into the compose screen: from the view alone (the race
+ * comes with it, `ctx.race`), so a reloaded phone says what it said live, a photo finish too:
+ * "You closed the lid · Ben +3.0 ms ± 5.0 ms — photo finish", "Anna closed it first. +3.0 ms …". */
 function lidVerdict(g, ctx) {
   const closer = g.lid_closed_by;
   let text;
   if (closer === ctx.seat) {
-    text = t('You closed the lid') + t('. An invalid formula costs you {n} spaces!', { n: book(ctx).track.penalty });
+    const presses = lidPresses(ctx);
+    const next = presses[presses.findIndex((p) => p.seat === ctx.seat) + 1];
+    const close = next ? closeCall(presses, next) : null;
+    text = t('You closed the lid') + (close ? ` · ${ctx.nameOf(next.seat)} ${close}` : '')
+      + t('. An invalid formula costs you {n} spaces!', { n: book(ctx).track.penalty });
   } else if (closer === null || closer === undefined) {
     text = t('The table closed the lid.');
   } else {
-    text = t('{name} closed it first.', { name: ctx.nameOf(closer) });
+    const close = myCloseCall(ctx);
+    text = t('{name} closed it first.', { name: ctx.nameOf(closer) }) + (close ? ` ${close}` : '');
   }
   return h('p', { class: `www-verdict${closer === ctx.seat ? ' mine' : ''}`, id: 'www-lid-verdict', text });
 }
@@ -785,11 +787,4 @@ export function tick(ctx) {
   const y = ctx.game.you || {};
   const decreeLive = Boolean(y.decree) && ctx.secondsLeft(y.decree.until) > 0;
   if (ctx.local.decreeShown !== decreeLive && ctx.game.phase === 'compose') ctx.redraw();
-}
-
-/** @param {Ctx} ctx */
-export function note(ctx, n) {
-  if (n?.kind !== 'race' || n.type !== 'close_lid') return;
-  ctx.local.lastRace = { turn: ctx.game.turn, note: n };
-  ctx.redraw();
 }

@@ -9,7 +9,7 @@ import { beep } from '../../js/sound.js';
 import {
   book, dieTile, dieMark, pawn, diceEntry, formulaRow,
   who, witchOf, spaceNumber, spaceLabel, cardName, tableLine,
-  resultShort, countLocked, ordinal, standings, gone,
+  resultShort, countLocked, ordinal, standings, gone, lidPresses,
 } from './common.js';
 
 /** @typedef {import('../../js/kit.js').Ctx} Ctx */
@@ -26,7 +26,6 @@ export function local() {
     prev: { phase: null, turn: null, results: 0 },
     lid: null,           // {until, dice}: the lid is closing over these dice
     lastDice: null,      // {turn, dice}: the dice as last seen (for the lid animation)
-    lastRace: null,      // {turn, note}: the close_lid race, for the margins line
     acroDraft: {},       // seat → acrobatics points typed on the TV, kept across redraws
     correcting: null,    // the turn whose physical dice the host is correcting
   };
@@ -327,17 +326,15 @@ function drawLook(ctx) {
 
 /** @param {Ctx} ctx */
 function raceLine(ctx) {
-  const { game, local } = ctx;
-  if (!local.lastRace || local.lastRace.turn !== game.turn) return '';
-  const presses = local.lastRace.note.presses || [];
-  const code = (p) => (typeof p.error === 'string' ? p.error : p.error?.code);
-  const others = presses.filter((p) => !p.ok && p.seat !== game.lid_closed_by && code(p) === 'too_late');
+  const { game } = ctx;
+  const presses = lidPresses(ctx);
+  const others = presses.filter((p) => !p.ok && p.seat !== game.lid_closed_by && p.error === 'too_late');
   if (!others.length) return '';
   // Every name carries what happened to it: a margin, or "too late" when there is none; a press
   // too close to the one before to be sure of their order says so ("Ben +3.0 ms ± 5.0 ms — photo
   // finish"): the earlier fair time closed the lid all the same
   const each = others.map((p) => {
-    const margin = formatMargin(p.margin_ms ?? p.error?.margin_ms);
+    const margin = formatMargin(p.margin_ms);
     const before = presses[presses.indexOf(p) - 1];
     if (margin && p.close === true && before) {
       const bound = (before.uncertainty_ms ?? 0) + (p.uncertainty_ms ?? 0);
@@ -626,14 +623,4 @@ export function render(ctx) {
   if (game.phase === 'resolve' && results > prev.results && prev.phase !== null) ctx.cue('reveal');
   local.prev = { phase: game.phase, turn: game.turn, results };
   draw(ctx);
-}
-
-/** @param {Ctx} ctx */
-export function note(ctx, n) {
-  if (n?.kind !== 'race' || n.type !== 'close_lid') return;
-  ctx.local.lastRace = { turn: ctx.game.turn, note: n };
-  if (ctx.game.phase === 'compose') {
-    const line = ctx.els.main.querySelector('#www-margins');
-    if (line) line.textContent = raceLine(ctx);
-  }
 }
