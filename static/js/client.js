@@ -7,6 +7,7 @@ const ACK_TIMEOUT_MS = 10000;
 
 let socket = null;
 let offset = null;        // server ms ≈ performance.now() + offset
+let measured = false;     // `offset` is the server's estimate for the current connection
 
 /** Open the page's socket (once) and return it. */
 export function connect() {
@@ -20,12 +21,17 @@ export function connect() {
   // latency from these round trips (docs/fairness.md), so answer at once, with no other work first.
   // Each probe also carries the server's estimate from the answers so far (null before the
   // first): the page's clock is that one, so every screen counts down on the same estimate the
-  // referee times presses with. A new connection starts a fresh estimate on the server; until
-  // its first arrives the page keeps the last one it had.
+  // referee times presses with.
   socket.on('clock', (msg, ack) => {
     if (typeof ack === 'function') ack({ c: performance.now() });
-    if (typeof msg?.offset === 'number' && Number.isFinite(msg.offset)) offset = msg.offset;
+    if (typeof msg?.offset === 'number' && Number.isFinite(msg.offset)) {
+      offset = msg.offset;
+      measured = true;
+    }
   });
+  // A new connection starts a fresh estimate on the server (a phone that slept may have
+  // drifted): until its first arrives, the views' `now` may correct the old one.
+  socket.on('connect', () => { measured = false; });
   return socket;
 }
 
@@ -65,11 +71,11 @@ export function serverNow() {
 }
 
 /**
- * Rough fallback until the server's first estimate arrives with a `clock` probe: a view's `now`
- * is at most one trip old. Never overrides the server's estimate.
+ * Rough fallback until the server's first estimate for this connection arrives with a `clock`
+ * probe: a view's `now` is at most one trip old. Never overrides the server's estimate.
  */
 export function hintServerTime(now) {
-  if (offset === null && typeof now === 'number') offset = now - performance.now();
+  if (!measured && typeof now === 'number' && Number.isFinite(now)) offset = now - performance.now();
 }
 
 /** Tracks view versions: only a view newer than the last one shown is rendered. */

@@ -58,6 +58,12 @@ WATCH_END = """async (until) => {
   });
 }"""
 
+#: the page's clock, as client.js keeps it: server time minus performance.now()
+PAGE_OFFSET = """async () => {
+  const client = await import('/static/js/client.js');
+  return client.serverNow() - performance.now();
+}"""
+
 #: a Socket.IO event frame: 42, an optional ack id, then ["name", …]
 EVENT = re.compile(r'^42\d*\["(?P<name>[^"]+)"')
 
@@ -103,16 +109,18 @@ def test_two_phones_with_far_apart_clocks_end_the_countdown_together(
         ends = [page.evaluate("() => window.__end") for page in phones]
         for page in phones:
             page.wait_for_selector('#btn-buzz[data-state="open"]')
+        offsets = [page.evaluate(PAGE_OFFSET) for page in phones]
     finally:
         close_all(tv, *phones)
     anna, ben = ends
     assert anna["samples"] > 0 and ben["samples"] > 0, ends  # watched before the end
     assert abs(anna["predicted"] - ben["predicted"]) <= ESTIMATES_AGREE_MS, ends
     assert abs(anna["ended"] - ben["ended"]) <= ENDS_AGREE_MS, ends
-    for name in SHIFTS:
-        # the page took its clock from the probes, which told it an estimate; it asked no `time`
-        told = [probe(frame) for frame in received[name] if EVENT.match(frame)]
-        assert any(p is not None and p.get("offset") is not None for p in told), name
+    for name, offset in zip(SHIFTS, offsets, strict=True):
+        # the page's clock is an offset a probe told it (not a guess of its own); it asked no
+        # `time`
+        told = [p["offset"] for f in received[name] if (p := probe(f)) and p.get("offset")]
+        assert told and min(abs(offset - t) for t in told) < 1, (name, offset, told[-3:])
         names = {m["name"] for frame in sent[name] if (m := EVENT.match(frame))}
         assert "time" not in names and "join" in names, (name, names)
 
