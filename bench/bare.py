@@ -9,11 +9,12 @@ It answers what the load generator sends like the companion does:
 - ``room {type: start}`` -> ack; a view to everybody;
 - ``act {type: arm}`` -> ack; a view (armed) and a view (open) to everybody;
 - ``act {type: buzz}`` -> ack ``{ok, at, margin_ms}`` at once; then, ``--settle-ms`` (250) after
-  the first press of a window, one race ``note`` for the window's presses and a view to
-  everybody (the companion's settle window is at most that long, so the bare server sends at
-  most as many messages as the companion);
-- ``clock`` probes: a burst of 8 at connect, then one every ``--probe-seconds`` (the companion's
-  steady rate for a stable link, see companion/timing/probes.py).
+  the first press of a window, a view to everybody carrying the window's presses as the
+  room's last race (``view.room.race``, as the companion's views do; the companion's settle window
+  is at most that long, so the bare server sends at most as many messages as the companion);
+- ``clock`` probes ``{s, offset, rtt}``: a burst of 8 at connect, then one every
+  ``--probe-seconds`` (the companion's steady rate for a stable link, see
+  companion/timing/probes.py).
 
 The same server-wide settings as ``companion serve`` (green-thread pool, gc.freeze, JSON-only
 packets), so the ratio companion ÷ bare is the cost of the game, the rooms and the log.
@@ -48,6 +49,12 @@ def now_ms() -> float:
     return time.time() * 1000.0
 
 
+def probe() -> dict[str, Any]:
+    """A clock probe of the companion's shape: its time and the connection's estimate so far
+    (docs/protocol.md, ``clock``); the bare server keeps no estimate, so a fixed one."""
+    return {"s": now_ms(), "offset": 0.0, "rtt": 1.0}
+
+
 class BareRoom:
     def __init__(self, code: str) -> None:
         self.code = code
@@ -57,9 +64,11 @@ class BareRoom:
         self.round = 0
         self.status = "idle"
         self.presses: list[dict[str, Any]] = []
-        #: presses waiting for the next race note (the companion settles a race's presses
-        #: together: one note and one view each for all the presses of its window)
+        #: presses waiting for the race to settle (the companion settles a race's presses
+        #: together: one view each for all the presses of its window)
         self.unsettled: list[dict[str, Any]] = []
+        #: the last settled race, in every view like the companion's ``view.room.race``
+        self.race: dict[str, Any] | None = None
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """The shape of the companion's buzzer view (docs/protocol.md), filled with play."""
@@ -86,6 +95,7 @@ class BareRoom:
                 "join_url": f"http://127.0.0.1:5000/j/{self.code}",
                 "seat": seat,
                 "role": "host" if seat is None else "player",
+                "race": self.race,
             },
             "game": {
                 "round": self.round,
@@ -177,22 +187,22 @@ def build() -> tuple[Flask, SocketIO]:
         return {"ok": True, "at": at, "margin_ms": 0.0}
 
     def settle(room: BareRoom) -> None:
-        """One race note and one view each for every press of the window: as many messages
-        as the companion sends, or fewer (the window is the companion's longest)."""
+        """One view each with the window's presses as the room's race: as many messages as
+        the companion sends, or fewer (the window is the companion's longest)."""
         socketio.sleep(app.config["SETTLE_SECONDS"])
         presses, room.unsettled = room.unsettled, []
-        note = {"kind": "race", "type": "buzz", "settled_at": now_ms(), "presses": presses}
-        socketio.emit("note", note, to=list(room.members))
+        first = presses[0]["fair"] if presses else None
+        room.race = {"type": "buzz", "settled_at": now_ms(), "at": first, "presses": presses}
         broadcast(room)
 
     def probe_loop(sid: str, every: float) -> None:
         connected = socketio.server.manager.is_connected
         for _ in range(PROBE_BURST):
-            socketio.emit("clock", {"s": now_ms()}, to=sid, callback=lambda *_: None)
+            socketio.emit("clock", probe(), to=sid, callback=lambda *_: None)
             socketio.sleep(PROBE_GAP_SECONDS)
         while connected(sid, "/"):
             socketio.sleep(every)
-            socketio.emit("clock", {"s": now_ms()}, to=sid, callback=lambda *_: None)
+            socketio.emit("clock", probe(), to=sid, callback=lambda *_: None)
 
     @socketio.on("connect")
     def connect(*_: object) -> None:
