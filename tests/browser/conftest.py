@@ -223,12 +223,12 @@ def open_table(
 
 
 def open_seats(
-    browser: Any, server: Any, room: dict[str, Any], tokens: list[str]
+    browser: Any, server: Any, room: dict[str, Any], tokens: list[str], status: str = "playing"
 ) -> tuple[Any, list[Any]]:
     """The room's TV page and one phone page per seat token, for a game whose first part was
     played over Socket.IO clients (the screens check only what comes after): each phone goes
-    back to its seat with its token, as a reloaded phone does, and the TV shows them all
-    connected. The caller closes them with ``close_all``."""
+    back to its seat with its token, as a reloaded phone does, shows the room's ``status``,
+    and the TV shows them all connected. The caller closes them with ``close_all``."""
     tv = tv_context(browser).new_page()
     tv.goto(f"{server.url}/host/{room['code']}#{room['host_token']}")
     tv.wait_for_selector("#room-code")
@@ -241,7 +241,7 @@ def open_seats(
         )
         page = context.new_page()
         page.goto(room["join_url"])
-        page.wait_for_selector('body[data-status="playing"]')
+        page.wait_for_selector(f'body[data-status="{status}"]')
         phones.append(page)
     connected = "document.querySelectorAll('#players li[data-seat] .dot.connected').length"
     tv.wait_for_function(f"() => {connected} === {len(tokens)}")
