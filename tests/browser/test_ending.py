@@ -18,6 +18,7 @@ from tests.browser.conftest import (
     SETTLED,
     close_all,
     open_table,
+    open_tv,
     phone_context,
     settled,
     shown,
@@ -357,10 +358,7 @@ def test_the_note_of_the_winning_award_does_not_cover_the_ending(
     table.wait_view(lambda v: v["game"]["status"] == "open")
     assert ben.press("buzz")["ok"]
     table.wait_view(lambda v: v["game"]["status"] == "closed")
-    context = tv_context(browser)
-    context.add_init_script(HOLD_INCOMING)
-    tv = context.new_page()
-    tv.goto(f"{server.url}/host/{room['code']}#{room['host_token']}")
+    tv = open_tv(browser, server, room, script=HOLD_INCOMING)
     award = tv.locator('#ranking button[data-award="1"]')
     award.wait_for()
     tv.evaluate("window.__hold = true")
@@ -419,9 +417,7 @@ def test_witchs_brew_counts_the_points_then_ends_once(
     amulets decided."""
     options = {"amulets": True, "sixth_player": n == 6}  # a sixth seat is the option's
     room = server.create_room("witchs-brew", seed=7, options=options)
-    tv = tv_context(browser).new_page()
-    tv.goto(f"{server.url}/host/{room['code']}#{room['host_token']}")
-    tv.wait_for_selector("#room-code")
+    tv = open_tv(browser, server, room)
     bots, tokens = [], []
     for seat, name in enumerate(WB_NAMES[:n]):
         peer = Peer(server.url, name)
