@@ -545,7 +545,7 @@ export function pressTwice(button, action, { key = button.id || button, sure = n
  * @property {(until: number | null | undefined) => number | null} secondsLeft
  * @property {(message: (() => string) | string, kind?: 'error' | 'info') => void} toast a transient
  *   message; a function writes it again after a language switch: `ctx.toast(() => t('Saved.'))`;
- *   an 'info' one is dropped once the game is over (the ending must not be covered)
+ *   on the TV an 'info' one is dropped once the game is over (the ending must not be covered)
  * @property {() => void} redraw
  * @property {(name: string) => void} cue
  * @property {(card: StatusCard | null) => void} status
@@ -633,10 +633,11 @@ export function gamePage({ root, game, side, base }) {
     // the name modules had before game time: it counts in game time as well
     serverNow: gameNow,
     secondsLeft,
-    // A game's note (kind 'info') comes with the ack of its move, after the view: once that
-    // view has ended the game, the ending says it all (a refusal still shows).
+    // The TV's note of a move (kind 'info') comes with the move's ack, after the view: once
+    // that view has ended the game the ending, which covers the TV's game, says it all (a
+    // refusal still shows; a phone's ending leaves room for its notes, as acrobatics saved).
     toast: (message, kind) => {
-      if (kind === 'info' && latest?.room?.status === 'over') return;
+      if (side === 'tv' && kind === 'info' && latest?.room?.status === 'over') return;
       toast(message, kind);
     },
     redraw,
