@@ -458,7 +458,8 @@ function renderLobby(view) {
       avatarBadge(p),
       h('span', { class: 'name', text: p.name }),
       mine ? h('span', { class: 'tag', text: t('you') }) : null,
-      p.sitting_out ? h('span', { class: 'tag sits-out', text: t('sits out') }) : null,
+      // (this seat's own sitting out is said in words above the list: "You sit this game out")
+      p.sitting_out && !mine ? h('span', { class: 'tag sits-out', text: t('sits out') }) : null,
       !mine && !p.connected ? h('span', { class: 'tag', text: t('away') }) : null);
   }));
 }

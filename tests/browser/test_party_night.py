@@ -212,14 +212,14 @@ def test_a_seat_sitting_out_watches_and_counts_only_those_who_play(
         "(items) => items.map((li) => [...li.querySelectorAll('.name, .tag')]"
         ".map((el) => el.textContent).join(' '))",
     )
-    assert listed == ["Sofia away", "Ben away", "Cleo you sits out"]
+    assert listed == ["Sofia away", "Ben away", "Cleo you"]  # she, sitting out, listed last
     assert tv.locator("#player-count").inner_text() == "2 / 2"
-    settled(phone).screenshot(path=str(artifacts / "party-phone-sits-out-lobby-390x844.png"))
-    settled(tv).screenshot(path=str(artifacts / "party-tv-sits-out-lobby-1920x1080.png"))
+    settled(phone).screenshot(path=str(artifacts / "party-phone-watching-lobby-390x844.png"))
+    settled(tv).screenshot(path=str(artifacts / "party-tv-watching-lobby-1920x1080.png"))
 
     assert table.call("room", {"type": "start"})["ok"]
     phone.wait_for_selector('body[data-status="playing"]')
     wait_text(phone, "#me-name", "Cleo · Watching")
-    settled(phone).screenshot(path=str(artifacts / "party-phone-sits-out-playing-390x844.png"))
-    settled(tv).screenshot(path=str(artifacts / "party-tv-sits-out-playing-1920x1080.png"))
+    settled(phone).screenshot(path=str(artifacts / "party-phone-watching-playing-390x844.png"))
+    settled(tv).screenshot(path=str(artifacts / "party-tv-watching-playing-1920x1080.png"))
     close_all(tv, phone)
