@@ -1,6 +1,7 @@
 """Bad boxes for a game's box declarations (companion/engine/box.py): for every field, at any
 depth, sparse boxes that hold one bad value of it, each with the words its refusal must name.
-The per-game box tests run them all."""
+The per-game box tests run them all through ``assert_refused``, and check the defaults with
+``assert_defaults_pass``."""
 
 from __future__ import annotations
 
@@ -8,7 +9,32 @@ import copy
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from companion.engine import BoxField, BoxKind
+import pytest
+
+from companion.engine import BoxField, BoxKind, Game, OptionError, SetupError, check_box
+
+
+def assert_refused(
+    game: Game[Any],
+    given: dict[str, Any],
+    label: str,
+    players: Sequence[str],
+    kept: dict[str, Any] | None = None,
+) -> None:
+    """``given`` is refused both ways, nothing kept: as the lobby's option (over the options
+    ``kept``; the refusal starts "Your box" and names the field's ``label``) and at setup."""
+    with pytest.raises(OptionError) as refused:
+        game.checked_options({"box": given}, kept or {"box": {}})
+    assert str(refused.value).startswith("Your box")
+    assert label in str(refused.value), given
+    with pytest.raises(SetupError):
+        game.setup(tuple(players), {"box": given}, 1)
+
+
+def assert_defaults_pass(fields: Sequence[BoxField]) -> None:
+    """Every field's default passes its own check unchanged (the data files' placeholders)."""
+    defaults = {f.id: f.default for f in fields}
+    assert check_box(fields, defaults) == defaults
 
 
 def bad_values(field: BoxField) -> list[Any]:

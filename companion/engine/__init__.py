@@ -19,6 +19,7 @@ from companion.engine.box import (
     cell_xy,
     check_box,
     describe_box,
+    record,
 )
 from companion.engine.errors import (
     BadRequest,
@@ -73,5 +74,6 @@ __all__ = [
     "describe_box",
     "next_seat",
     "ranked",
+    "record",
     "resolve_options",
 ]

@@ -124,6 +124,18 @@ class BoxField:
         return self.low, self.high
 
 
+def record(id: str, label: str, *fields: BoxField, help: str = "") -> BoxField:
+    """A RECORD of ``fields`` whose default is theirs, key by key (what a record given nothing,
+    or a list's item, reads: the one shape every game's records have).
+
+    >>> size = record("size", "Size", BoxField("w", BoxKind.INT, 5, "Width", low=1, high=9))
+    >>> size.kind, size.default, [f.id for f in size.item]
+    (<BoxKind.RECORD: 'record'>, {'w': 5}, ['w'])
+    """
+    return BoxField(id, BoxKind.RECORD, {f.id: f.default for f in fields}, label, item=fields,
+                    help=help)  # fmt: skip
+
+
 # -- cells --------------------------------------------------------------------------------------
 
 

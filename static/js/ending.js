@@ -5,7 +5,7 @@
 // while the screen watches, and for the host the next game: Rematch or Another game. On the TV
 // "Show the table" folds it to a bar so the room can see the game's final board.
 
-import { h } from './ui.js';
+import { h, hideToast } from './ui.js';
 import { reducedMotion } from './sound.js';
 import { t, say, nameOf, avatarOf, call } from './kit.js';
 
@@ -144,6 +144,8 @@ export function makeEnding(side) {
      * ended before this screen's eyes (not a reload of an ended game): motion and sparks. */
     draw(ctx, celebrate = false) {
       const outcome = ctx.game?.outcome;
+      // a toast of the game's last move (the buzzer's "+1 for Ben") must not cover the ending
+      if (outcome && el.hidden) hideToast();
       el.hidden = !outcome;
       if (!outcome) {
         drawn = null;

@@ -64,7 +64,6 @@ function roomCommand(type, extra = {}) {
 // ---- controls -------------------------------------------------------------------------------
 
 $('btn-start').addEventListener('click', () => roomCommand('start'));
-$('btn-rematch').addEventListener('click', () => roomCommand('rematch'));
 $('btn-lock').addEventListener('click', () => roomCommand(current?.room?.locked ? 'unlock' : 'lock'));
 $('btn-pause').addEventListener('click', () => {
   roomCommand(current?.room?.status === 'paused' ? 'resume' : 'pause');
@@ -230,7 +229,6 @@ function renderControls(room) {
   pause.hidden = !(status === 'playing' || status === 'paused');
   pause.textContent = status === 'paused' ? t('▶ Resume') : t('❚❚ Pause');
 
-  $('btn-rematch').hidden = status !== 'over';
   $('btn-end').hidden = !(status === 'playing' || status === 'paused');
   $('btn-undo').hidden = !(status === 'playing' || status === 'over');
   $('btn-redo').hidden = !(status === 'playing' || status === 'over');
@@ -368,9 +366,11 @@ function renderBetween(view) {
 }
 
 // Under the podium: Rematch, the other games and the night (docs/pages.md, "Between games").
+// The TV's only Rematch: the ending covers the screen and the room looks at its podium, so the
+// next game is offered there (the bar keeps the controls of a game in play: Undo, End).
 setEndingNext((view) => [
   h('div', { class: 'kit-ending-next' }, h('button', {
-    type: 'button', class: 'btn btn-primary', text: t('↻ Rematch'),
+    type: 'button', id: 'btn-rematch', class: 'btn btn-primary', text: t('↻ Rematch'),
     onclick: (/** @type {Event} */ e) => call('room', { type: 'rematch' }, { button: /** @type {HTMLButtonElement} */ (e.currentTarget) }),
   })),
   h('div', { class: 'between-ending' }, ...betweenGames(view)),

@@ -572,7 +572,8 @@ export function pressTwice(button, action, { key = button.id || button, sure = n
  * @property {() => number} serverNow the same as gameNow (kept for older modules)
  * @property {(until: number | null | undefined) => number | null} secondsLeft
  * @property {(message: (() => string) | string, kind?: 'error' | 'info') => void} toast a transient
- *   message; a function writes it again after a language switch: `ctx.toast(() => t('Saved.'))`
+ *   message; a function writes it again after a language switch: `ctx.toast(() => t('Saved.'))`;
+ *   on the TV an 'info' one is dropped once the game is over (the ending must not be covered)
  * @property {() => void} redraw
  * @property {(name: string) => void} cue
  * @property {(card: StatusCard | null) => void} status
@@ -661,7 +662,13 @@ export function gamePage({ root, game, side, base }) {
     // the name modules had before game time: it counts in game time as well
     serverNow: gameNow,
     secondsLeft,
-    toast,
+    // The TV's note of a move (kind 'info') comes with the move's ack, after the view: once
+    // that view has ended the game the ending, which covers the TV's game, says it all (a
+    // refusal still shows; a phone's ending leaves room for its notes, as acrobatics saved).
+    toast: (message, kind) => {
+      if (side === 'tv' && kind === 'info' && latest?.room?.status === 'over') return;
+      toast(message, kind);
+    },
     redraw,
     /** Play a key moment's sound (and its buzz on a phone): join, go, lid, claim, reveal, win. */
     cue: (name) => cue(name, { haptic: side === 'phone' }),

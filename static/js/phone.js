@@ -364,7 +364,9 @@ async function leave() {
 
 function renderMe(view) {
   const me = view.room.players.find((p) => p.seat === seat);
-  $('me-name').textContent = role === 'spectator' ? t('Watching') : (me ? me.name : '');
+  // a seat that sits this game out watches it, and its phone says so all through the game
+  const name = me?.sitting_out ? [me.name, t('Watching')].join(' · ') : (me?.name ?? '');
+  $('me-name').textContent = role === 'spectator' ? t('Watching') : name;
   $('me-avatar').replaceChildren(...(role === 'player' && me ? [avatarBadge(me, { label: false })] : []));
 }
 
@@ -445,15 +447,19 @@ function renderLobby(view) {
   const line = nightLine(view);
   $('night-line').textContent = line;
   $('night-line').hidden = !line;
+  // The count is of those who play this game (a seat that sits it out watches: the TV counts
+  // alike); the seats sitting out stay listed, last, marked.
   const players = view.room.players.filter((p) => !p.gone);
-  const n = players.length;
-  $('lobby-count').textContent = tn('{n} player', '{n} players', n);
-  $('lobby-players').replaceChildren(...players.map((p) => {
+  $('lobby-count').textContent = tn('{n} player', '{n} players', playing);
+  const inOrder = [...players.filter((p) => !p.sitting_out), ...players.filter((p) => p.sitting_out)];
+  $('lobby-players').replaceChildren(...inOrder.map((p) => {
     const mine = p.seat === seat;
-    return h('li', { class: mine ? 'me' : (p.connected ? null : 'away') },
+    return h('li', { class: mine ? 'me' : (p.connected ? null : 'away'), dataset: { seat: p.seat } },
       avatarBadge(p),
       h('span', { class: 'name', text: p.name }),
       mine ? h('span', { class: 'tag', text: t('you') }) : null,
+      // (this seat's own sitting out is said in words above the list: "You sit this game out")
+      p.sitting_out && !mine ? h('span', { class: 'tag sits-out', text: t('sits out') }) : null,
       !mine && !p.connected ? h('span', { class: 'tag', text: t('away') }) : null);
   }));
 }

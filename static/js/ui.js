@@ -84,6 +84,15 @@ export function toast(message, kind = 'error') {
   toastTimer = setTimeout(() => { el.hidden = true; }, 5000);
 }
 
+/** Take the toast off the screen now (the ending shows: a note of the game's last move must
+ * not cover its podium). */
+export function hideToast() {
+  const el = document.getElementById('toast');
+  clearTimeout(toastTimer);
+  toastWords = null;
+  if (el) el.hidden = true;
+}
+
 /** The toast shown now, written again (in the language the page speaks now). */
 export function redrawToast() {
   const el = document.getElementById('toast');

@@ -182,6 +182,18 @@ HOLD_INCOMING = """
 """
 
 
+def open_tv(browser: Any, server: Any, room: dict[str, Any], script: str | None = None) -> Any:
+    """The room's TV page (1920×1080, running ``script`` first if given), hosting: its room
+    code shown."""
+    context = tv_context(browser)
+    if script:
+        context.add_init_script(script)
+    tv = context.new_page()
+    tv.goto(f"{server.url}/host/{room['code']}#{room['host_token']}")
+    tv.wait_for_selector("#room-code")
+    return tv
+
+
 def open_table(
     browser: Any,
     server: Any,
@@ -194,9 +206,7 @@ def open_table(
     as connected on the TV (each phone runs ``phone_script`` first, if given). With ``shots``,
     the first phone's join screen and the TV's lobby are saved as ``<shots>-…png``. The caller
     closes them with ``close_all``."""
-    tv = tv_context(browser).new_page()
-    tv.goto(f"{server.url}/host/{room['code']}#{room['host_token']}")
-    tv.wait_for_selector("#room-code")
+    tv = open_tv(browser, server, room)
     phones = []
     for name in names:
         context = phone_context(browser)
@@ -223,15 +233,13 @@ def open_table(
 
 
 def open_seats(
-    browser: Any, server: Any, room: dict[str, Any], tokens: list[str]
+    browser: Any, server: Any, room: dict[str, Any], tokens: list[str], status: str = "playing"
 ) -> tuple[Any, list[Any]]:
     """The room's TV page and one phone page per seat token, for a game whose first part was
     played over Socket.IO clients (the screens check only what comes after): each phone goes
-    back to its seat with its token, as a reloaded phone does, and the TV shows them all
-    connected. The caller closes them with ``close_all``."""
-    tv = tv_context(browser).new_page()
-    tv.goto(f"{server.url}/host/{room['code']}#{room['host_token']}")
-    tv.wait_for_selector("#room-code")
+    back to its seat with its token, as a reloaded phone does, shows the room's ``status``,
+    and the TV shows them all connected. The caller closes them with ``close_all``."""
+    tv = open_tv(browser, server, room)
     phones = []
     for token in tokens:
         context = phone_context(browser)
@@ -241,7 +249,7 @@ def open_seats(
         )
         page = context.new_page()
         page.goto(room["join_url"])
-        page.wait_for_selector('body[data-status="playing"]')
+        page.wait_for_selector(f'body[data-status="{status}"]')
         phones.append(page)
     connected = "document.querySelectorAll('#players li[data-seat] .dot.connected').length"
     tv.wait_for_function(f"() => {connected} === {len(tokens)}")

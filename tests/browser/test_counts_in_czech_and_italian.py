@@ -15,7 +15,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from companion.web.i18n import TRANSLATIONS
-from tests.browser.conftest import close_all, phone_context, settled, tv_context
+from tests.browser.conftest import close_all, open_tv, phone_context, settled
 from tests.integration.test_witchs_brew_live import PhoneBot
 from tests.support import LiveServer, Peer
 
@@ -173,9 +173,7 @@ def test_witchs_brew_ends_after_1_2_and_5_sets_in_czech_and_italian(
     """The ravens all go in the last set (the TV takes them): the end names the four ravens
     ("Všichni 4 havrani" in the form of 2–4) and the sets played."""
     room = server.create_room("witchs-brew", seed=5)
-    tv = tv_context(browser).new_page()
-    tv.goto(f"{server.url}/host/{room['code']}#{room['host_token']}")
-    tv.wait_for_selector("#room-code")
+    tv = open_tv(browser, server, room)
     bots = [
         PhoneBot(join(server, peers, room, name), seat, last_set=sets - 1)
         for seat, name in enumerate(("Ann", "Ben", "Cleo"))

@@ -14,16 +14,19 @@ import pytest
 from companion.engine.text import english
 from tests.browser.a11y import assert_accessible
 from tests.browser.conftest import (
+    HOLD_INCOMING,
     SETTLED,
     close_all,
     open_table,
+    open_tv,
     phone_context,
+    settled,
     shown,
     tv_context,
 )
 from tests.browser.every_game import layout_faults
 from tests.integration.test_witchs_brew_live import PhoneBot
-from tests.support import LiveServer, Peer
+from tests.support import LiveServer, Peer, seated
 
 pytestmark = pytest.mark.browser
 
@@ -60,6 +63,8 @@ def test_a_round_then_the_hosts_end_shows_the_ending_everywhere(
     tv.wait_for_selector(".kit-ending", state="visible")
     assert tv.locator(".kit-ending-headline").inner_text() == english(outcome["text"])
     assert tv.locator(".kit-ending-next button").inner_text().strip() == "↻ Rematch"
+    # one Rematch on the TV: under the podium, where the room looks (the bar has none)
+    assert tv.locator('button:has-text("Rematch"):visible').count() == 1
     # the TV's next game is the party's (static/js/between.js): every game, this one marked
     tv.wait_for_selector(".kit-ending .next-games")
     assert tv.locator(".kit-ending .next-game").count() == 6
@@ -300,6 +305,7 @@ def test_every_game_says_its_ending_once_on_each_screen(
             assert shown(page, "#btn-buzz", "#bz-verdict", ".kit-status") == []
     tv.wait_for_function(SETTLED)
     assert_one_ending(tv, outcome, None, f"{game} TV")
+    assert shown(tv, "#toast") == [], f"a toast covers the {game} ending"  # the buzzer's +1
     tv.screenshot(path=str(artifacts / f"ending-{game}-tv-1920x1080.png"))
     show_the_table(tv, artifacts, game, bool(outcome["ranking"]))
     for seat, page in enumerate(phones):
@@ -337,6 +343,34 @@ def test_the_hosts_end_pressed_while_the_game_screen_loads_is_not_forgotten(
     tv.wait_for_selector('body[data-status="over"]')
     tv.wait_for_selector(".kit-ending", state="visible")
     close_all(tv, *phones)
+
+
+def test_the_note_of_the_winning_award_does_not_cover_the_ending(
+    browser: Any, server: LiveServer, peers: list[Peer], artifacts: Path
+) -> None:
+    """The buzzer's last award ends the game: its "+1 for Ben (Undo takes it back)" comes with
+    the award's ack, after the view that ended the game. The TV's messages are held back until
+    both are there, then handed over at once: the ending shows, and no toast over it."""
+    options = {"random_delay": False, "countdown": 0, "target": 1}
+    room, table, (sofia, ben) = seated(server, peers, NAMES, game="buzzer", options=options)
+    assert table.call("room", {"type": "start"})["ok"]
+    assert table.call("act", {"type": "arm"})["ok"]
+    table.wait_view(lambda v: v["game"]["status"] == "open")
+    assert ben.press("buzz")["ok"]
+    table.wait_view(lambda v: v["game"]["status"] == "closed")
+    tv = open_tv(browser, server, room, script=HOLD_INCOMING)
+    award = tv.locator('#ranking button[data-award="1"]')
+    award.wait_for()
+    tv.evaluate("window.__hold = true")
+    award.click()
+    # the award's ack (a Socket.IO ack frame, "43…") comes after the view that ends the game
+    tv.wait_for_function("() => window.__held.some((frame) => String(frame).startsWith('43'))")
+    tv.evaluate("window.__release()")
+    tv.wait_for_selector(".kit-ending", state="visible")
+    assert tv.locator(".kit-ending-headline").inner_text() == "Ben wins the game"
+    assert shown(tv, "#toast") == [], "the award's note covers the ending"
+    settled(tv).screenshot(path=str(artifacts / "ending-buzzer-award-tv-1920x1080.png"))
+    tv.context.close()
 
 
 class CountingBot(PhoneBot):
@@ -383,9 +417,7 @@ def test_witchs_brew_counts_the_points_then_ends_once(
     amulets decided."""
     options = {"amulets": True, "sixth_player": n == 6}  # a sixth seat is the option's
     room = server.create_room("witchs-brew", seed=7, options=options)
-    tv = tv_context(browser).new_page()
-    tv.goto(f"{server.url}/host/{room['code']}#{room['host_token']}")
-    tv.wait_for_selector("#room-code")
+    tv = open_tv(browser, server, room)
     bots, tokens = [], []
     for seat, name in enumerate(WB_NAMES[:n]):
         peer = Peer(server.url, name)

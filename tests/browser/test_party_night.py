@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import close_all, open_table, settled
+from tests.browser.conftest import close_all, open_seats, open_table, settled
 from tests.browser.game_night import translated, wait_text
-from tests.support import LiveServer
+from tests.support import LiveServer, Peer, seated
 
 pytestmark = pytest.mark.browser
 
@@ -193,3 +193,33 @@ def test_a_whole_night_in_one_room(browser: Any, server: LiveServer, artifacts: 
         assert page.evaluate(MARKED) == "the same page"
         assert page.url == room["join_url"]
     close_all(tv, *phones)
+
+
+def test_a_seat_sitting_out_watches_and_counts_only_those_who_play(
+    browser: Any, server: LiveServer, peers: list[Peer], artifacts: Path
+) -> None:
+    """Three seats, a game for two: Cleo sits it out. Her phone says she watches, counts the
+    two who play (not "3 players"), and in play still says she watches; the TV counts two."""
+    room, table, (sofia, ben, cleo) = seated(server, peers, NAMES, game="buzzer")
+    assert table.call("room", {"type": "game", "game": "witchcraft", "players": [0, 1]})["ok"]
+    sofia.close()
+    ben.close()
+    tv, (phone,) = open_seats(browser, server, room, [cleo.token], status="lobby")
+    phone.wait_for_selector("#lobby-sit-out", state="visible")
+    assert phone.locator("#lobby-count").inner_text() == "2 players"
+    listed = phone.eval_on_selector_all(
+        "#lobby-players li",
+        "(items) => items.map((li) => [...li.querySelectorAll('.name, .tag')]"
+        ".map((el) => el.textContent).join(' '))",
+    )
+    assert listed == ["Sofia away", "Ben away", "Cleo you"]  # she, sitting out, listed last
+    assert tv.locator("#player-count").inner_text() == "2 / 2"
+    settled(phone).screenshot(path=str(artifacts / "party-phone-watching-lobby-390x844.png"))
+    settled(tv).screenshot(path=str(artifacts / "party-tv-watching-lobby-1920x1080.png"))
+
+    assert table.call("room", {"type": "start"})["ok"]
+    phone.wait_for_selector('body[data-status="playing"]')
+    wait_text(phone, "#me-name", "Cleo · Watching")
+    settled(phone).screenshot(path=str(artifacts / "party-phone-watching-playing-390x844.png"))
+    settled(tv).screenshot(path=str(artifacts / "party-tv-watching-playing-1920x1080.png"))
+    close_all(tv, phone)

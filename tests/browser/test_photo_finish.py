@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import ARTIFACTS, close_all, phone_context, settled, tv_context
+from tests.browser.conftest import ARTIFACTS, close_all, open_tv, phone_context, settled
 from tests.shim import LatencyProxy
 from tests.support import LiveServer
 
@@ -33,9 +33,7 @@ def table(
 ) -> tuple[Any, list[Any], list[LatencyProxy]]:
     """The room's TV, and Anna's and Ben's phones, each joined through its own slow link."""
     links = [LatencyProxy(server.port, LINK_MS, LINK_MS) for _ in range(2)]
-    tv = tv_context(browser).new_page()
-    tv.goto(f"{server.url}/host/{room['code']}#{room['host_token']}")
-    tv.wait_for_selector("#room-code")
+    tv = open_tv(browser, server, room)
     phones = []
     for name, link in zip(("Anna", "Ben"), links, strict=True):
         page = phone_context(browser).new_page()

@@ -15,7 +15,7 @@ from importlib import resources
 from typing import Any
 
 from companion.engine import Box as Entered
-from companion.engine import BoxField, BoxKind
+from companion.engine import BoxField, BoxKind, record
 from companion.engine.text import N_
 
 #: jurors in the box; the game uses JURORS_IN_PLAY of them
@@ -222,17 +222,13 @@ def box() -> Box:
 
 def _jurors_field(cards: Box) -> BoxField:
     """The eight juror cards, today's placeholders as the default."""
-    mission = BoxField(
+    mission = record(
         "mission",
-        BoxKind.RECORD,
-        None,
         N_("Mission"),
-        item=(
-            BoxField("name", BoxKind.TEXT, "", N_("Name")),
-            BoxField("difficulty", BoxKind.INT, 0, N_("Difficulty"), low=0, high=30),
-            BoxField("value", BoxKind.INT, 0, N_("Value"), low=0, high=20),
-            BoxField("challenges", BoxKind.INT, 0, N_("Challenges"), low=0, high=10),
-        ),
+        BoxField("name", BoxKind.TEXT, "", N_("Name")),
+        BoxField("difficulty", BoxKind.INT, 0, N_("Difficulty"), low=0, high=30),
+        BoxField("value", BoxKind.INT, 0, N_("Value"), low=0, high=20),
+        BoxField("challenges", BoxKind.INT, 0, N_("Challenges"), low=0, high=10),
     )
     missions = BoxField(
         "missions",
@@ -244,7 +240,7 @@ def _jurors_field(cards: Box) -> BoxField:
         help=N_("Acts 1, 2 and 3, in order."),
     )
     name = BoxField("name", BoxKind.TEXT, "", N_("Name"))
-    juror = BoxField("juror", BoxKind.RECORD, None, N_("Juror"), item=(name, missions))
+    juror = record("juror", N_("Juror"), name, missions)
     return BoxField(
         "jurors",
         BoxKind.LIST,
@@ -284,15 +280,11 @@ def _tales_field(cards: Box) -> BoxField:
             BoxField("goal", BoxKind.CHOICE, "win", N_("At its end"), choices=("win", "lose")),
         ),
     )
-    tale = BoxField(
+    tale = record(
         "tale",
-        BoxKind.RECORD,
-        None,
         N_("Tale"),
-        item=(
-            BoxField("title", BoxKind.TEXT, "", N_("Title")),
-            BoxField("tracks", BoxKind.LIST, [], N_("Tracks"), low=1, high=4, item=(track,)),
-        ),
+        BoxField("title", BoxKind.TEXT, "", N_("Title")),
+        BoxField("tracks", BoxKind.LIST, [], N_("Tracks"), low=1, high=4, item=(track,)),
     )
     return BoxField(
         "tales",

@@ -10,7 +10,7 @@ until then the data files' placeholders stand in, marked on every screen.
 
 from __future__ import annotations
 
-from companion.engine import Box, BoxField, BoxKind, OptionError
+from companion.engine import Box, BoxField, BoxKind, OptionError, record
 from companion.engine.text import N_, say
 from companion.games.wicked_witches_way.black_magic import ACROBATICS_KINDS, Acrobatics, acrobatics
 from companion.games.wicked_witches_way.dice import DICE_COUNT, FACES, FaceTable, face_table
@@ -19,17 +19,13 @@ from companion.games.wicked_witches_way.symbols import SYMBOLS, Color, Die, Symb
 #: the most points the box may give one acrobatics card
 MAX_CARD_POINTS = 20
 
-_FACE = BoxField(
+_FACE = record(
     "face",
-    BoxKind.RECORD,
-    {"symbol": SYMBOLS[0].value, "color": Color.ORANGE.value},
     N_("Face"),
-    item=(
-        BoxField("symbol", BoxKind.CHOICE, SYMBOLS[0].value, N_("Symbol"),
-                 choices=tuple(s.value for s in SYMBOLS)),
-        BoxField("color", BoxKind.CHOICE, Color.ORANGE.value, N_("Colour"),
-                 choices=tuple(c.value for c in Color)),
-    ),
+    BoxField("symbol", BoxKind.CHOICE, SYMBOLS[0].value, N_("Symbol"),
+             choices=tuple(s.value for s in SYMBOLS)),
+    BoxField("color", BoxKind.CHOICE, Color.ORANGE.value, N_("Colour"),
+             choices=tuple(c.value for c in Color)),
 )  # fmt: skip
 
 BOX: tuple[BoxField, ...] = (

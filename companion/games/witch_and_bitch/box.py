@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.engine import Box, BoxField, BoxKind
+from companion.engine import Box, BoxField, BoxKind, record
 from companion.engine.text import N_
 from companion.games.witch_and_bitch import spells
 from companion.games.witch_and_bitch.destiny import Colour, Text, texts
@@ -46,33 +46,16 @@ DESTINY_MAX = 300
 def _witch_field(card: WitchCard) -> BoxField:
     schools = tuple(s.id for s in spells.schools())
     name = (BoxField("name", BoxKind.TEXT, card.name, N_("Name")),) if card.id in UNNAMED else ()
-    return BoxField(
+    return record(
         card.id,
-        BoxKind.RECORD,
-        {
-            **({"name": card.name} if card.id in UNNAMED else {}),
-            "defense": card.defense,
-            "movement": card.movement,
-            "preferred": list(card.preferred),
-            "bonus": card.bonus,
-        },
         UNNAMED.get(card.id, card.name),
-        item=(
-            *name,
-            BoxField("defense", BoxKind.INT, card.defense, N_("Defense"), low=1, high=30),
-            BoxField("movement", BoxKind.INT, card.movement, N_("Movement"), low=1, high=9),
-            BoxField(
-                "preferred",
-                BoxKind.MULTI,
-                list(card.preferred),
-                N_("Preferred Schools"),
-                low=1,
-                high=3,
-                choices=schools,
-            ),
-            BoxField("bonus", BoxKind.INT, card.bonus, N_("Bonus of a preferred School"), low=0,
-                     high=10),
-        ),
+        *name,
+        BoxField("defense", BoxKind.INT, card.defense, N_("Defense"), low=1, high=30),
+        BoxField("movement", BoxKind.INT, card.movement, N_("Movement"), low=1, high=9),
+        BoxField("preferred", BoxKind.MULTI, list(card.preferred), N_("Preferred Schools"), low=1,
+                 high=3, choices=schools),
+        BoxField("bonus", BoxKind.INT, card.bonus, N_("Bonus of a preferred School"), low=0,
+                 high=10),
     )  # fmt: skip
 
 
@@ -80,12 +63,10 @@ def _school_field(school: spells.School) -> BoxField | None:
     unknown = [s for s in spells.catalogue().values() if s.school == school.id and not s.known]
     if not unknown:
         return None
-    return BoxField(
+    return record(
         school.id,
-        BoxKind.RECORD,
-        {s.slot: s.name for s in unknown},
         school.name,
-        item=tuple(BoxField(s.slot, BoxKind.TEXT, s.name, SLOT_LABELS[s.slot]) for s in unknown),
+        *(BoxField(s.slot, BoxKind.TEXT, s.name, SLOT_LABELS[s.slot]) for s in unknown),
     )
 
 
@@ -93,28 +74,22 @@ def _declared() -> tuple[BoxField, ...]:
     witches = tuple(_witch_field(card) for card in cards().values())
     schools = tuple(f for f in (_school_field(s) for s in spells.schools()) if f is not None)
     return (
-        BoxField(
+        record(
             "witches",
-            BoxKind.RECORD,
-            {f.id: f.default for f in witches},
             N_("Witch cards"),
-            item=witches,
+            *witches,
             help=N_("Health 10 is the rulebook's: every Witch dies at 10 Damage."),
         ),
-        BoxField(
+        record(
             "spells",
-            BoxKind.RECORD,
-            {f.id: f.default for f in schools},
             N_("Spell names"),
-            item=schools,
+            *schools,
             help=N_("Only the names the rulebook does not print: the others are fixed."),
         ),
-        BoxField(
+        record(
             "destiny",
-            BoxKind.RECORD,
-            {c.value: t.text for c, t in texts().items()},
             N_("Destiny cards"),
-            item=tuple(
+            *(
                 BoxField(c.value, BoxKind.TEXT, texts()[c].text, COLOUR_LABELS[c], high=DESTINY_MAX)
                 for c in Colour
             ),

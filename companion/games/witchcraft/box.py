@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from companion.engine.box import Box, BoxField, BoxKind, cell_name, cell_xy
+from companion.engine.box import Box, BoxField, BoxKind, cell_name, cell_xy, record
 from companion.engine.options import OptionError
 from companion.engine.text import N_, say
 from companion.games.witchcraft.geometry import Cell
@@ -96,14 +96,7 @@ def declare(default: Data) -> tuple[BoxField, ...]:
     """The box fields, today's data file as their defaults."""
     kinds = (*CASTERS, PRIEST)
     tiles = tuple(
-        BoxField(
-            kind_id,
-            BoxKind.RECORD,
-            {f.id: f.default for f in _kind_fields(kind_id, default)},
-            KIND_LABELS[kind_id],
-            item=_kind_fields(kind_id, default),
-        )
-        for kind_id in kinds
+        record(kind_id, KIND_LABELS[kind_id], *_kind_fields(kind_id, default)) for kind_id in kinds
     )
     low, high = SIZES
     return (
@@ -120,8 +113,7 @@ def declare(default: Data) -> tuple[BoxField, ...]:
             board=("width", "height"),
             help=N_("The four spaces printed for the altars."),
         ),
-        BoxField("tiles", BoxKind.RECORD, {f.id: f.default for f in tiles}, N_("Tiles"),
-                 item=tiles),
+        record("tiles", N_("Tiles"), *tiles),
     )  # fmt: skip
 
 

@@ -19,7 +19,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from companion.engine import Box, BoxField, BoxKind, OptionError, Rng
+from companion.engine import Box, BoxField, BoxKind, OptionError, Rng, record
 from companion.engine.text import N_
 
 #: cards of each kind in the box
@@ -145,15 +145,11 @@ BOX: tuple[BoxField, ...] = (
         N_("Ability cards"),
         count=sum(KIND_COUNTS.values()),
         item=(
-            BoxField(
+            record(
                 "card",
-                BoxKind.RECORD,
-                None,
                 N_("Ability card"),
-                item=(
-                    BoxField("name", BoxKind.TEXT, "", N_("Name")),
-                    BoxField("text", BoxKind.TEXT, "", N_("Text"), high=TEXT_MAX),
-                ),
+                BoxField("name", BoxKind.TEXT, "", N_("Name")),
+                BoxField("text", BoxKind.TEXT, "", N_("Text"), high=TEXT_MAX),
             ),
         ),
         help=N_(

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from companion.engine import Illegal, OptionError, SetupError, check_box
+from companion.engine import Illegal
 from companion.games.carodejnice.cards import BOX, box
-from tests.box_cases import bad_boxes
+from tests.box_cases import assert_defaults_pass, assert_refused, bad_boxes
 from tests.unit.carodejnice.helpers import GAME, act
 
 BAD = list(bad_boxes(BOX))
@@ -19,12 +19,7 @@ BAD = list(bad_boxes(BOX))
 
 @pytest.mark.parametrize(("given", "label"), BAD)
 def test_each_field_refuses_its_bad_values(given: dict[str, Any], label: str) -> None:
-    with pytest.raises(OptionError) as refused:
-        GAME.checked_options({"box": given}, {"scenario": 0, "box": {"curse_deck": 6}})
-    assert str(refused.value).startswith("Your box")
-    assert label in str(refused.value), given
-    with pytest.raises(SetupError):
-        GAME.setup(("Anna",), {"box": given}, 1)
+    assert_refused(GAME, given, label, ("Anna",), kept={"scenario": 0, "box": {"curse_deck": 6}})
 
 
 def test_every_field_is_tried() -> None:
@@ -35,8 +30,7 @@ def test_every_field_is_tried() -> None:
 
 
 def test_the_defaults_are_the_data_files_placeholders() -> None:
-    defaults = {f.id: f.default for f in BOX}
-    assert check_box(BOX, defaults) == defaults
+    assert_defaults_pass(BOX)
     state = GAME.setup(("Anna",), {}, 1)
     assert state.cards == box()
     view = GAME.view(state, 0)

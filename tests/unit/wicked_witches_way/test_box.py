@@ -8,12 +8,12 @@ from typing import Any
 
 import pytest
 
-from companion.engine import OptionError, SetupError, check_box
+from companion.engine import OptionError
 from companion.games.wicked_witches_way.black_magic import acrobatics
 from companion.games.wicked_witches_way.box import BOX
 from companion.games.wicked_witches_way.dice import face_table
 from companion.games.wicked_witches_way.scoring import acrobatics_points
-from tests.box_cases import bad_boxes
+from tests.box_cases import assert_defaults_pass, assert_refused, bad_boxes
 from tests.unit.wicked_witches_way.helpers import GAME, new, with_hand
 
 BAD = list(bad_boxes(BOX))
@@ -27,12 +27,7 @@ DIE = [
 
 @pytest.mark.parametrize(("given", "label"), BAD)
 def test_each_field_refuses_its_bad_values(given: dict[str, Any], label: str) -> None:
-    with pytest.raises(OptionError) as refused:
-        GAME.checked_options({"box": given}, {"box": {}})
-    assert str(refused.value).startswith("Your box")
-    assert label in str(refused.value), given
-    with pytest.raises(SetupError):
-        GAME.setup(["Anna", "Ben"], {"box": given}, 1)
+    assert_refused(GAME, given, label, ["Anna", "Ben"])
 
 
 def test_every_field_is_tried_and_a_bad_face_is_named_by_its_die() -> None:
@@ -50,8 +45,7 @@ def test_every_field_is_tried_and_a_bad_face_is_named_by_its_die() -> None:
 
 
 def test_the_defaults_are_the_data_files_placeholders() -> None:
-    defaults = {f.id: f.default for f in BOX}
-    assert check_box(BOX, defaults) == defaults
+    assert_defaults_pass(BOX)
     state = new()
     assert state.options.faces.dice == face_table().dice
     assert state.options.acrobatics.points == acrobatics().points

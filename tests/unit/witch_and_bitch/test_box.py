@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-from companion.engine import OptionError, SetupError, check_box
+from companion.engine import OptionError
 from companion.games.witch_and_bitch import spells
 from companion.games.witch_and_bitch.box import BOX
 from companion.games.witch_and_bitch.state import Step
-from tests.box_cases import bad_boxes
+from tests.box_cases import assert_defaults_pass, assert_refused, bad_boxes
 from tests.unit.witch_and_bitch.helpers import GAME, in_round, new, to_step
 
 BAD = list(bad_boxes(BOX))
@@ -23,12 +23,7 @@ CHANOTIKA = {"defense": 18, "movement": 3, "preferred": ["fire"], "bonus": 3}
 
 @pytest.mark.parametrize(("given", "label"), BAD)
 def test_each_field_refuses_its_bad_values(given: dict[str, Any], label: str) -> None:
-    with pytest.raises(OptionError) as refused:
-        GAME.checked_options({"box": given}, {"box": {}})
-    assert str(refused.value).startswith("Your box")
-    assert label in str(refused.value), given
-    with pytest.raises(SetupError):
-        GAME.setup(["Anna", "Ben", "Cleo"], {"box": given}, 1)
+    assert_refused(GAME, given, label, ["Anna", "Ben", "Cleo"])
 
 
 def test_every_field_is_tried_and_the_rulebooks_facts_are_no_fields() -> None:
@@ -51,8 +46,7 @@ def test_every_field_is_tried_and_the_rulebooks_facts_are_no_fields() -> None:
 
 
 def test_the_defaults_are_the_data_files_placeholders() -> None:
-    defaults = {f.id: f.default for f in BOX}
-    assert check_box(BOX, defaults) == defaults
+    assert_defaults_pass(BOX)
     view = GAME.view(in_round(1, 2), None)
     assert view["witches"][0]["witch_card"]["placeholder"] is True
     assert view["book"]["spells"]["fire-2b"] == {"name": "Fire II-b", "placeholder": True}

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from companion.engine import OptionError, SetupError, check_box
+from companion.engine import OptionError
 from companion.games.witchs_brew.abilities import BOX, abilities
-from tests.box_cases import bad_boxes
+from tests.box_cases import assert_defaults_pass, assert_refused, bad_boxes
 from tests.unit.witchs_brew.helpers import GAME, T0, new
 
 BAD = list(bad_boxes(BOX))
@@ -20,12 +20,7 @@ NAMED = [{"name": f"Spell {n}", "text": f"What card {n} does."} for n in range(1
 
 @pytest.mark.parametrize(("given", "label"), BAD)
 def test_each_field_refuses_its_bad_values(given: dict[str, Any], label: str) -> None:
-    with pytest.raises(OptionError) as refused:
-        GAME.checked_options({"box": given}, {"box": {}})
-    assert str(refused.value).startswith("Your box")
-    assert label in str(refused.value), given
-    with pytest.raises(SetupError):
-        GAME.setup(["Anna", "Ben", "Cleo"], {"box": given}, 1)
+    assert_refused(GAME, given, label, ["Anna", "Ben", "Cleo"])
 
 
 def test_every_field_is_tried_and_two_cards_may_not_share_a_name() -> None:
@@ -37,8 +32,7 @@ def test_every_field_is_tried_and_two_cards_may_not_share_a_name() -> None:
 
 
 def test_the_defaults_are_the_data_files_placeholders() -> None:
-    defaults = {f.id: f.default for f in BOX}
-    assert check_box(BOX, defaults) == defaults
+    assert_defaults_pass(BOX)
     state = new(3, magical_abilities=True)
     assert state.options.cards == tuple(abilities().values())
     hand = GAME.view(state, state.draft.current if state.draft else 0)["you"]["draft_hand"]
