@@ -92,6 +92,11 @@ class LiveServer:
         self.log = db.with_suffix(".log")
 
     def start(self, ready_seconds: float = 30.0) -> LiveServer:
+        return self.launch().ready(ready_seconds)
+
+    def launch(self) -> LiveServer:
+        """Starts the process without waiting for it to answer (``ready`` waits): servers that
+        start together (a cluster's) then take their second of CPU each at the same time."""
         command = [
             sys.executable, "-m", "companion", "serve",
             "--host", "127.0.0.1", "--port", str(self.port), "--db", str(self.db),
@@ -99,6 +104,10 @@ class LiveServer:
         ]  # fmt: skip
         with self.log.open("ab") as log:
             self.proc = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=log)
+        return self
+
+    def ready(self, ready_seconds: float = 30.0) -> LiveServer:
+        """Waits until the launched server answers ``/healthz`` (stopped if it never does)."""
         try:
             wait_until(self._healthy, ready_seconds, f"server on {self.url} (log: {self.log})")
         except BaseException:
