@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import copy
 import json
 import os
+import pickle
 import random
 import signal
 import socket
@@ -279,8 +279,9 @@ def step(game: Game[Any], state: Any, move: Move, now: float, *, unchanged: bool
     """``move`` at ``now`` (a timeout at its deadline at the earliest): the state after it and
     when it happened. A refused action changes nothing, and its refusal is one a game may give,
     with a sentence. ``unchanged``: also checks that ``state`` itself is left as it was,
-    whether the move is accepted or refused (a deep copy a step: slow)."""
-    before = copy.deepcopy(state) if unchanged else None
+    whether the move is accepted or refused (a deep copy a step: a pickle round trip, about
+    five times quicker than ``copy.deepcopy`` on a Witch's Brew state)."""
+    before = pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL)) if unchanged else None
     if move.tag == LEAVE:
         assert move.seat is not None
         after = game.seat_left(state, move.seat, now)

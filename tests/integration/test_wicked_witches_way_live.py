@@ -242,6 +242,8 @@ def test_the_reveal_is_paced_by_the_server_and_every_screen_sees_each_result_at_
             bot.step()
         time.sleep(0.05)
     tv.wait_view(lambda v: v["game"]["turn"] == 2)
+    for bot in bots:
+        bot.answered()  # a lid press of turn 2 may be in flight (see ``answered``)
     turn1 = [v["game"] for v in tv.views() if v["game"] and v["game"]["turn"] == 1]
     reveal = [g for g in turn1 if g["phase"] == "resolve"]
     # Every formula, revealed together, before the dice and before any result.
