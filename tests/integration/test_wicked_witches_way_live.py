@@ -145,7 +145,7 @@ def test_a_whole_seeded_game_reaches_the_score_screen(
         server, peers, list(NAMES), game="wicked-witches-way", seed=20261129, options=options
     )
     bots = [PhoneBot(phone) for phone in phones]
-    host = TableHurry(tv, frozenset({"reveal"}))  # the witches pass their own moments
+    host = TableHurry(tv, frozenset({"reveal", "sort"}))  # the witches pass their moments
     assert tv.call("room", {"type": "start"})["ok"]
     for seat in range(len(NAMES)):  # novices from space 7: the same race, a few turns shorter
         act(tv, {"type": "handicap", "seat": seat, "level": "novice", "start": 7})
