@@ -10,7 +10,6 @@ from __future__ import annotations
 import threading
 import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -75,11 +74,19 @@ class ClusterPeer(Peer):
         return last if ok else None
 
 
-@pytest.fixture
-def cluster(tmp_path: Path) -> Iterator[Cluster]:
-    running = Cluster(tmp_path).start()
+@pytest.fixture(scope="module")
+def shared_cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
+    """One cluster for the module (starting one took 12 s on a busy machine): each test makes
+    its own room and reads only that room's keys."""
+    running = Cluster(tmp_path_factory.mktemp("cluster")).start()
     yield running
     running.stop()
+
+
+@pytest.fixture
+def cluster(shared_cluster: Cluster) -> Cluster:
+    """The module's cluster with every process up (an earlier test killed one)."""
+    return shared_cluster.revive()
 
 
 def process_header(url: str) -> str:

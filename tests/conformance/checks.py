@@ -27,7 +27,7 @@ import random
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence, Set
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field, replace
 from functools import partial
 from itertools import groupby
@@ -603,23 +603,39 @@ def views_known(
 
 #: ``canon`` at C speed for what holds no float and no key but strings: the same text
 CANON_JSON = json.JSONEncoder(allow_nan=False, sort_keys=True, separators=(",", ":"))
-#: listed payloads met already, by identity, with their text: a game lists the same payload
-#: objects state after state (every formula of Wicked Witches Way: 19,683 of them)
-_LISTED_TEXTS: dict[int, tuple[Any, str]] = {}
+#: listed payloads met already: each one's text by its id, and the payload itself held (so that
+#: its id is not reused) by the same id. A game lists the same payload objects state after
+#: state (every formula of Wicked Witches Way: 19,683 of them)
+_LISTED_TEXTS: dict[int, str] = {}
+_LISTED_HELD: dict[int, Any] = {}
 
 
 def listed_text(payload: Any) -> str:
     """A listed payload as JSON (``canon``'s text), refused if it is not JSON."""
     known = _LISTED_TEXTS.get(id(payload))
-    if known is not None and known[0] is payload:
-        return known[1]
+    if known is not None:
+        return known
     text = CANON_JSON.encode(payload)
     if "." in text or "e+" in text or "e-" in text:  # maybe a float: 2.0 is 2 (canon)
         text = canon(payload)
     if len(_LISTED_TEXTS) >= 100_000:
         _LISTED_TEXTS.clear()
-    _LISTED_TEXTS[id(payload)] = (payload, text)  # held, so that its id is not reused
+        _LISTED_HELD.clear()
+    _LISTED_TEXTS[id(payload)] = text
+    _LISTED_HELD[id(payload)] = payload
     return text
+
+
+def listed_texts(payloads: Sequence[Any]) -> list[str]:
+    """``listed_text`` of each payload: the ones met already looked up at C speed (a list of
+    thousands of formulas is checked in every state)."""
+    texts: list[str | None] = list(map(_LISTED_TEXTS.get, map(id, payloads)))
+    k = -1
+    with suppress(ValueError):  # (the search for the next one not met yet ends here)
+        while True:
+            k = texts.index(None, k + 1)
+            texts[k] = listed_text(payloads[k])
+    return texts  # type: ignore[return-value]  # (no None left in it)
 
 
 def canon(value: Any) -> str:
@@ -817,13 +833,14 @@ def check_choices(
 
 
 def check_once(game: Game[Any], who: int | None, payloads: list[Any]) -> None:
-    """No payload is listed twice. A game lists the same payload objects state after state
-    (every formula of Wicked Witches Way, 19,683 of them): a list of the very objects
-    checked already (``_ONCE``, by identity) is not compared again."""
+    """No payload is listed twice (compared as JSON: ``listed_texts``). A game lists the same
+    payload objects state after state (every formula of Wicked Witches Way, 19,683 of them):
+    a list of the very objects checked already (``_ONCE``, by identity) is not compared
+    again."""
     key = tuple(map(id, payloads))
     if key in _ONCE:
         return
-    texts = list(map(listed_text, payloads))
+    texts = listed_texts(payloads)
     if len(set(texts)) < len(texts):  # (one pass at C speed: thousands may be listed)
         twice = next(p for k, p in enumerate(payloads) if texts[k] in texts[:k])
         raise AssertionError(f"{game.id}: {sender(who)} is offered {twice} twice")

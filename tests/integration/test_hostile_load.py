@@ -23,6 +23,7 @@ from tests.hostile import RawSocket, ws_url
 from tests.support import LiveServer, http_json, wait_until
 
 pytestmark = pytest.mark.integration
+SHARE_SERVER = True  # ``server``: one for the tests with real addresses, each its own ones
 
 
 @pytest.fixture(scope="module")
@@ -125,13 +126,12 @@ def half_sent_request(port: int, source: str) -> socket.socket:
 
 
 def test_slowloris_connections_are_capped_per_address_and_closed_after_the_header_deadline(
-    tmp_path: Path,
+    server: LiveServer,
 ) -> None:
     """Issue 24, finding 4: one address holding half-sent requests open gets 429 past
     CONNECTIONS_PER_ADDRESS, and every held one is closed by the server once HEADER_SECONDS
     pass (it waits for that outcome, not for a time); another address is served throughout."""
-    server = LiveServer(tmp_path / "slow.sqlite3").start()  # not behind a proxy: real addresses
-    port = int(server.url.rsplit(":", 1)[1])
+    port = int(server.url.rsplit(":", 1)[1])  # not behind a proxy: real addresses
     held: list[socket.socket] = []
     try:
         held = [half_sent_request(port, "127.0.0.5") for _ in range(CONNECTIONS_PER_ADDRESS)]
@@ -151,7 +151,6 @@ def test_slowloris_connections_are_capped_per_address_and_closed_after_the_heade
     finally:
         for conn in held:
             conn.close()
-        server.stop()
 
 
 def create(url: str, address: str) -> tuple[int, Any]:
@@ -308,13 +307,12 @@ def client_frame(text: str) -> bytes:
     return b"\x81" + size + b"\0\0\0\0" + payload
 
 
-def test_a_connection_the_gate_closed_is_not_read_any_further(tmp_path: Path) -> None:
+def test_a_connection_the_gate_closed_is_not_read_any_further(server: LiveServer) -> None:
     """Issue 24: once the gate has closed a flooding connection, the server stops reading it
     and closes its TCP connection, dropping what it sent unread (the reader used to read a
     closed connection's whole backlog, decoding and dropping thousands of frames a second).
     The flooder goes on sending regardless: the server resets the connection."""
-    server = LiveServer(tmp_path / "backlog.sqlite3").start()  # real addresses: no proxy
-    port = int(server.url.rsplit(":", 1)[1])
+    port = int(server.url.rsplit(":", 1)[1])  # real addresses: no proxy
     conn = websocket_by_hand(port, "127.0.0.24")
     batch = b"".join(client_frame(f'42{n}["time",{{}}]') for n in range(1, 1001))
     conn.settimeout(1.0)
@@ -336,4 +334,3 @@ def test_a_connection_the_gate_closed_is_not_read_any_further(tmp_path: Path) ->
         assert "Traceback" not in log
     finally:
         conn.close()
-        server.stop()

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.support import LiveServer, Peer, seated
+from tests.support import LiveServer, Peer, seated, wait_until
 
 pytestmark = pytest.mark.integration
 SHARE_SERVER = True  # each test makes its own room (tests/conftest.py, module_server)
@@ -98,6 +98,45 @@ class PhoneBot:
             press.join()
 
 
+class TableHurry:
+    """The host at the TV ends the reveal's steps named in ``steps`` at once (the table's
+    ``pass``, as the TV's button sends it), each once: a test that does not check the pace
+    need not wait it out (``test_the_reveal_is_paced…`` and the physical deck's test do)."""
+
+    def __init__(self, tv: Peer, steps: frozenset[str]) -> None:
+        self.tv, self.steps = tv, steps
+        self.done: set[tuple[Any, ...]] = set()
+
+    def step(self) -> None:
+        game = self.tv.latest()["game"]
+        if game is None or game["phase"] != "resolve" or game["window"] is not None:
+            return
+        key = (game["turn"], game["step"], game["current"])
+        if game["step"] not in self.steps or key in self.done:
+            return
+        self.done.add(key)
+        ack = self.tv.call("act", {"type": "pass"})
+        if not ack["ok"] and ack["error"]["code"] not in ("too_late", "illegal"):
+            raise AssertionError(ack)  # the step may have ended meanwhile (a phone, the pace)
+
+    def until_turn(self, turn: int, timeout: float = 60) -> dict[str, Any]:
+        """Hurries until the table's view reaches ``turn``; that view's game."""
+
+        def reached() -> dict[str, Any] | None:
+            view = self.tv.latest()
+            if view["game"]["turn"] >= turn:
+                return view
+            self.step()
+            return None
+
+        wait_until(reached, timeout, f"turn {turn} on the TV")
+        return dict(self.tv.wait_view(lambda v: v["game"]["turn"] == turn)["game"])
+
+
+#: every step of the reveal the table may end
+EVERY_STEP = frozenset({"reveal", "sort", "apply", "keep", "after"})
+
+
 def test_a_whole_seeded_game_reaches_the_score_screen(
     server: LiveServer, peers: list[Peer]
 ) -> None:
@@ -106,6 +145,7 @@ def test_a_whole_seeded_game_reaches_the_score_screen(
         server, peers, list(NAMES), game="wicked-witches-way", seed=20261129, options=options
     )
     bots = [PhoneBot(phone) for phone in phones]
+    host = TableHurry(tv, frozenset({"reveal", "sort"}))  # the witches pass their moments
     assert tv.call("room", {"type": "start"})["ok"]
     for seat in range(len(NAMES)):  # novices from space 7: the same race, a few turns shorter
         act(tv, {"type": "handicap", "seat": seat, "level": "novice", "start": 7})
@@ -115,6 +155,7 @@ def test_a_whole_seeded_game_reaches_the_score_screen(
         table = tv.latest()["game"]
         if table and table["phase"] == "over":
             break
+        host.step()
         for bot in bots:
             bot.step()
         time.sleep(0.05)
@@ -206,6 +247,8 @@ def test_the_reveal_is_paced_by_the_server_and_every_screen_sees_each_result_at_
             bot.step()
         time.sleep(0.05)
     tv.wait_view(lambda v: v["game"]["turn"] == 2)
+    for bot in bots:
+        bot.answered()  # a lid press of turn 2 may be in flight (see ``answered``)
     turn1 = [v["game"] for v in tv.views() if v["game"] and v["game"]["turn"] == 1]
     reveal = [g for g in turn1 if g["phase"] == "resolve"]
     # Every formula, revealed together, before the dice and before any result.
@@ -263,7 +306,7 @@ def test_physical_dice_lid_race_first_then_faces_entered_and_corrected(
     tv.wait_view(lambda v: v["game"]["valid"] == corrected)
     fixed = first_v(tv, lambda g: g["valid"] == corrected)
     assert [v["game"]["results"] for v in tv.views() if v["v"] == fixed] == [[]]
-    done = tv.wait_view(lambda v: v["game"]["turn"] == 2, timeout=60)["game"]
+    done = TableHurry(tv, EVERY_STEP).until_turn(2)
     ursule = next(r for r in done["results"] if r["seat"] == 0)
     assert (ursule["verdict"], ursule["to"]) == ("perfect", 4)  # 2 cards + the orange bonus
 
@@ -320,6 +363,6 @@ def test_a_player_kicked_mid_compose_does_not_stop_the_turn(
     # Cleo never wrote: her witch writes nothing and the reveal begins without her.
     view = tv.wait_view(lambda v: v["game"]["phase"] == "resolve")
     assert view["game"]["witches"][2]["gone"] and view["room"]["players"][2]["gone"]
-    done = tv.wait_view(lambda v: v["game"]["turn"] == 2, timeout=60)["game"]
+    done = TableHurry(tv, EVERY_STEP).until_turn(2)
     cleo = next(r for r in done["results"] if r["seat"] == 2)
     assert cleo["verdict"] == "empty" and done["roller"] != 2

@@ -13,6 +13,7 @@ import pytest
 from tests.support import LiveServer, Peer, seated
 
 pytestmark = pytest.mark.integration
+SHARE_SERVER = True  # each test makes its own room (tests/conftest.py, module_server)
 
 NAMES = ["Ann", "Ben"]
 
