@@ -28,6 +28,9 @@ from tests.support import LiveServer, http_json
 
 pytestmark = pytest.mark.browser
 
+#: the tests make their own rooms: one server for the module (tests/conftest.py)
+SHARE_SERVER = True
+
 NAMES = ["Sofia", "Ben", "Cleo"]
 
 

@@ -22,6 +22,9 @@ from tests.support import LiveServer, Peer
 
 pytestmark = pytest.mark.browser
 
+#: the tests make their own rooms: one server for the module (tests/conftest.py)
+SHARE_SERVER = True
+
 #: what the set-up and the trial say in each language (from the catalogue, never the code)
 WORDS = {
     "en": {

@@ -14,6 +14,9 @@ from tests.support import LiveServer
 
 pytestmark = pytest.mark.browser
 
+#: the tests make their own rooms: one server for the module (tests/conftest.py)
+SHARE_SERVER = True
+
 
 def names_on_tv(tv: Any) -> list[str]:
     return [n.strip() for n in tv.locator("#players li[data-seat] .name").all_inner_texts()]

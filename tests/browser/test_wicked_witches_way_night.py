@@ -30,6 +30,9 @@ from tests.support import LiveServer, Peer, seated, wait_until
 
 pytestmark = pytest.mark.browser
 
+#: the tests make their own rooms: one server for the module (tests/conftest.py)
+SHARE_SERVER = True
+
 NAMES = ["Anna", "Ben", "Cleo"]
 
 

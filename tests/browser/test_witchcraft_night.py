@@ -22,6 +22,9 @@ from tests.support import LiveServer
 
 pytestmark = pytest.mark.browser
 
+#: the tests make their own rooms: one server for the module (tests/conftest.py)
+SHARE_SERVER = True
+
 NAMES = ["Ann", "Ben"]
 SEED = 3
 #: the planning strategies (``random.Random`` seeds) that give this seed's shortest night found
