@@ -15,6 +15,7 @@ import pytest
 
 from tests.browser.a11y import assert_accessible
 from tests.browser.conftest import (
+    calm,
     close_all,
     end_and_rematch,
     open_seats,
@@ -176,6 +177,7 @@ def test_the_first_turns_on_tv_and_phones(
     locked again. (The next test plays the same game to its end.)"""
     room = server.create_room("wicked-witches-way", seed=SEED, options=OPTIONS)
     tv, phones = open_table(browser, server, room, NAMES[:2], shots="www")
+    calm(tv, *phones)
     # The lobby's help lists how the app reads the cards whose texts leave room for doubt.
     help_text = tv.locator(".help .help-more").text_content() or ""
     for card in ("Double Cross", "Bad Spell", "Magic Fog", "Decree", "Blockade"):
@@ -266,6 +268,7 @@ def test_a_black_magic_choice_and_the_end_on_tv_and_phones(
     witch chooses her card on her phone, and the game goes on to its end screens."""
     room = to_black_magic_over_sockets(server, peers)
     tv, phones = open_seats(browser, server, room, [peer.token for peer in peers[1:]])
+    calm(tv, *phones)
     tv.wait_for_selector("#www-tv")
     night = Night(done={"reload": True, "undo": True})  # the test before checks those
     play_on_screens(tv, phones, artifacts, night, lambda: False)
@@ -356,6 +359,7 @@ def test_a_rematch_during_turn_1_starts_afresh(
         "wicked-witches-way", seed=11, options={"physical_deck": True, "fog_seconds": 2}
     )
     tv, (anna, ben, cleo) = open_table(browser, server, room, NAMES)
+    calm(tv, anna, ben, cleo)
     tv.click("#btn-start")
     tv.click("#www-roll")
     tv.wait_for_selector("#www-dice .www-die")
@@ -423,6 +427,7 @@ def test_physical_dice_entered_and_corrected_on_the_tv_and_a_player_removed(
         options={"physical_dice": True, "fog_seconds": 2, "pace_seconds": 2},
     )
     tv, phones = open_table(browser, server, room, NAMES)
+    calm(tv, *phones)
     anna, ben, cleo = phones
     tv.click("#btn-start")
     tv.wait_for_selector("#www-tv")
