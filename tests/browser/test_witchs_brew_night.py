@@ -236,7 +236,9 @@ class DecliningBot(PhoneBot):
     """A phone bot that declines every amulet, as the screens' players do (the end screens
     then count each player's unused amulet)."""
 
-    def _choose(self, game: dict[str, Any], you: dict[str, Any], trick: Any) -> dict | None:
+    def _choose(
+        self, game: dict[str, Any], you: dict[str, Any], trick: Any
+    ) -> dict[str, Any] | None:
         if "amulet" in you["prompts"]:
             return {"type": "amulet", "use": False}
         return super()._choose(game, you, trick)
@@ -253,7 +255,7 @@ def test_a_kicked_player_and_the_last_raven_after_the_last_trick(
     room, table, phones = seated(
         server, peers, NAMES, game="witchs-brew", seed=4, options={"amulets": True}
     )
-    bots = [DecliningBot(phone, seat, last_set=1) for seat, phone in enumerate(phones)]
+    bots: list[PhoneBot] = [DecliningBot(p, seat, last_set=1) for seat, p in enumerate(phones)]
     assert table.call("room", {"type": "start"})["ok"]
     run_until(table, bots, lambda game: game["phase"] == "trick", "set 1's first trick")
     for _ in range(3):  # three ravens go during set 1
