@@ -86,9 +86,12 @@ def in_language(lang: str, english_text: str) -> str:
     return english_text if lang == "en" else translated(lang, english_text)
 
 
-def shot(page: Any, artifacts: Path, lang: str, what: str, size: str = "390x844") -> None:
+def shot(
+    page: Any, artifacts: Path, lang: str, what: str, size: str = "390x844", axe: bool = True
+) -> None:
     page.screenshot(path=str(artifacts / f"carodejnice-{lang}-{what}-{size}.png"))
-    assert_accessible(page, f"carodejnice {lang} {what} {size}")  # every screen it shows
+    if axe:
+        assert_accessible(page, f"carodejnice {lang} {what} {size}")  # every screen it shows
 
 
 @pytest.mark.parametrize("lang", ["en", "cs"])
@@ -102,7 +105,8 @@ def test_a_solo_game_from_set_up_to_the_trial_on_one_phone(
     if lang != "en":
         calm(phone)
     phone.goto(server.url + "/")
-    shot(phone, artifacts, lang, "home")
+    # (the home page is in English for every run until the lobby's switch: axe once, in "en")
+    shot(phone, artifacts, lang, "home", axe=lang == "en")
     phone.click('button[data-game="carodejnice"][data-solo]')
     # Asked for a name like every game (never "Solo"), then seated as the host.
     phone.fill("#name", "Anna")
