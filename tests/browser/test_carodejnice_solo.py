@@ -99,11 +99,10 @@ def test_a_solo_game_from_set_up_to_the_trial_on_one_phone(
     browser: Any, server: LiveServer, artifacts: Path, lang: str
 ) -> None:
     phone_ctx = phone_context(browser)  # its local storage outlives a closed page
-    phone = phone_ctx.new_page()
-    # The reveal's motion is the same in every language: English checks it, the others ask
-    # for reduced motion (nothing to wait out).
-    if lang != "en":
-        calm(phone)
+    # Reduced motion until the trial (nothing to wait out); the reveal's motion is the same in
+    # every language: English checks it on the page that faces the trial, the others keep
+    # reduced motion.
+    (phone,) = calm(phone_ctx.new_page())
     phone.goto(server.url + "/")
     # (the home page is in English for every run until the lobby's switch: axe once, in "en")
     shot(phone, artifacts, lang, "home", axe=lang == "en")
