@@ -113,8 +113,9 @@ def play_on_screens(
         if LOOK in on_tv and not night.dice:
             seen["look"] += 1
             night.dice = dice_on_tv(tv)
-            tv.screenshot(path=str(artifacts / "www-tv-look-1920x1080.png"))
-            assert_accessible(tv, "www-tv-look")
+            if seen["look"] == 1:  # the same screen every turn, other dice: looked at once
+                tv.screenshot(path=str(artifacts / "www-tv-look-1920x1080.png"))
+                assert_accessible(tv, "www-tv-look")
             valid = valid_by_colour(night.dice)
             night.plan = {seat: valid[colour] for seat, colour in enumerate(COLOURS)}
         for seat, page in enumerate(phones):
