@@ -29,11 +29,14 @@ def axe_violations(page: Any) -> list[str]:
     """The page's serious and critical axe violations, one readable line each."""
     from axe_playwright_python.sync_playwright import Axe
 
+    # axe-core (570 KB) is injected once per document: a screen checked again keeps it
+    if not page.evaluate("() => typeof window.axe?.run === 'function'"):
+        page.evaluate(Axe().axe_script)
     options = {"runOnly": {"type": "tag", "values": TAGS}, "resultTypes": ["violations"]}
-    results = Axe().run(page, options=options)
+    response = page.evaluate("(options) => axe.run(document, options)", options)
     return [
         _describe(v)
-        for v in results.response["violations"]
+        for v in response["violations"]
         if v.get("impact") in FAILING or v.get("id") in ALSO_FAILING
     ]
 

@@ -271,3 +271,14 @@ def end_and_rematch(tv: Any, before_rematch: str | None = None) -> None:
 def close_all(*pages: Any) -> None:
     for page in pages:
         page.context.close()
+
+
+def calm(*pages: Any) -> tuple[Any, ...]:
+    """``pages`` from now on ask for reduced motion, as a device may (the pages honour it:
+    motion.css cuts every animation to 1 ms, the kit's ending shows without its hold, the TV's
+    pawns land without hops): for a test that checks no motion, nothing to wait out before a
+    screenshot or a reading, and nothing for a busy machine to draw. Kept across reloads.
+    Returns the pages."""
+    for page in pages:
+        page.emulate_media(reduced_motion="reduce")
+    return pages

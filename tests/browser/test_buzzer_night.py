@@ -11,6 +11,7 @@ import pytest
 
 from tests.browser.conftest import (
     HOLD_INCOMING,
+    calm,
     close_all,
     end_and_rematch,
     open_table,
@@ -27,6 +28,9 @@ from tests.browser.game_night import (
 from tests.support import LiveServer, http_json
 
 pytestmark = pytest.mark.browser
+
+#: the tests make their own rooms: one server for the module (tests/conftest.py)
+SHARE_SERVER = True
 
 NAMES = ["Sofia", "Ben", "Cleo"]
 
@@ -50,7 +54,7 @@ def test_tv_and_three_phones_play_buzzer(
     plays to 2 points (the option "Points to win"): the award that gives Ben his second point
     ends the game by its rule, with the podium of points on every screen."""
     tv_ctx = tv_context(browser)
-    tv = tv_ctx.new_page()
+    (tv,) = calm(tv_ctx.new_page())
     tv.goto(server.url + "/")
     tv.click('button[data-game="buzzer"]')
     tv.wait_for_url(re.compile(r"/host/[A-Z]{6}$"))
@@ -70,7 +74,7 @@ def test_tv_and_three_phones_play_buzzer(
     phones = []
     for name in NAMES:
         ctx = phone_context(browser)
-        page = ctx.new_page()
+        (page,) = calm(ctx.new_page())
         page.goto(join_url)
         page.fill("#name", name)
         page.click("#btn-join")
@@ -213,6 +217,7 @@ def test_a_rematch_forgets_the_last_games_too_late(browser: Any, server: LiveSer
     tv, (sofia, ben) = open_table(
         browser, server, room, ["Sofia", "Ben"], phone_script=HOLD_INCOMING, shots="buzzer"
     )
+    calm(tv, sofia, ben)
     tv.click("#btn-start")
     tv.click("#btn-arm")
     for page in (sofia, ben):

@@ -126,12 +126,18 @@ def test_streamer_mode_hides_the_way_in(
     tv.wait_for_selector("#status-chip[data-status=lobby]")
     assert hidden()
 
-    # A guest asks for the code: a tap shows everything, which hides again by itself.
+    # A guest asks for the code: a tap shows everything, which hides again by itself. The
+    # page's clock is Playwright's from here: the test moves it on past the page's own timer
+    # (it runs at its real pace otherwise) instead of waiting it out.
+    tv.clock.install()
     tv.click("#btn-reveal")
     tv.wait_for_selector("#room-code", state="visible")
     assert tv.locator("#qr").is_visible() and tv.locator("#wifi-qr").is_visible()
     assert tv.locator("#room-code").inner_text() == code
-    tv.wait_for_selector("#room-code", state="hidden", timeout=20000)
+    tv.clock.fast_forward(5_000)  # a while: still shown
+    assert tv.locator("#room-code").is_visible()
+    tv.clock.fast_forward(6_000)
+    tv.wait_for_selector("#room-code", state="hidden")
     assert hidden()
 
     tv.click("#btn-streamer")

@@ -9,10 +9,13 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import close_all, open_table, phone_context
+from tests.browser.conftest import calm, close_all, open_table, phone_context
 from tests.support import LiveServer
 
 pytestmark = pytest.mark.browser
+
+#: the tests make their own rooms: one server for the module (tests/conftest.py)
+SHARE_SERVER = True
 
 
 def names_on_tv(tv: Any) -> list[str]:
@@ -24,6 +27,7 @@ def test_seat_order_undo_and_a_seat_moved_to_a_spare_phone(
 ) -> None:
     room = server.create_room("buzzer", options={"random_delay": False, "countdown": 0})
     tv, (anna, ben, sofia) = open_table(browser, server, room, ["Anna", "Ben", "Sofia 🧙‍♀️"])
+    calm(tv, anna, ben, sofia)
     assert names_on_tv(tv) == ["Anna", "Ben", "Sofia 🧙‍♀️"]
 
     # Sofia sits between Anna and Ben: one tap on her ▲ puts her there.
@@ -72,7 +76,7 @@ def test_seat_order_undo_and_a_seat_moved_to_a_spare_phone(
         ["zbarimg", "--raw", "--quiet", str(shot)], capture_output=True, text=True, check=True
     ).stdout.strip()
     assert "#handoff=" in url and room["code"] in url
-    spare = phone_context(browser).new_page()
+    (spare,) = calm(phone_context(browser).new_page())
     spare.goto(url)
     spare.wait_for_function("() => document.querySelector('#me-name')?.textContent === 'Anna'")
     assert "#handoff" not in spare.url  # the code leaves the address bar
@@ -111,6 +115,7 @@ def test_seat_order_undo_and_a_seat_moved_to_a_spare_phone(
 def test_the_host_chooses_who_starts(browser: Any, server: LiveServer, artifacts: Path) -> None:
     room = server.create_room("witchs-brew")
     tv, phones = open_table(browser, server, room, ["Anna", "Ben", "Cleo"])
+    calm(tv, *phones)
     tv.click('#players button[data-first="1"]')
     tv.wait_for_selector('#players button[data-first="1"].chosen')
     assert tv.locator("#players button.first-btn.chosen").count() == 1

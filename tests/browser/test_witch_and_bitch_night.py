@@ -22,7 +22,16 @@ from typing import Any
 import pytest
 
 from tests.browser.a11y import assert_accessible
-from tests.browser.conftest import close_all, open_seats, open_table, press, settled, visible
+from tests.browser.conftest import (
+    calm,
+    close_all,
+    open_seats,
+    open_table,
+    press,
+    settled,
+    shown,
+    visible,
+)
 from tests.browser.game_night import (
     assert_ending,
     host_undo,
@@ -33,6 +42,9 @@ from tests.browser.game_night import (
 from tests.support import LiveServer, Peer, seated, wait_until
 
 pytestmark = pytest.mark.browser
+
+#: the tests make their own rooms: one server for the module (tests/conftest.py)
+SHARE_SERVER = True
 
 NAMES = ["Anna", "Ben", "Cleo"]
 #: Anna's panel on the TV
@@ -74,11 +86,12 @@ def open_tool(page: Any, tool: str) -> None:
 def roll_for_first(tv: Any, phones: list[Any]) -> None:
     """Every phone rolls its d20 for the first player (again after a tie) until the TV moves on."""
     end = time.monotonic() + 60
+    roll = "#wab-first-roll:not([disabled])"
     while time.monotonic() < end and step(tv) == "first-roll":
         for page in phones:
-            if visible(page, "#wab-first-roll:not([disabled])"):
-                press(page, "#wab-first-roll:not([disabled])")
-        time.sleep(0.2)
+            if shown(page, roll):  # one round trip per phone
+                press(page, roll)
+        time.sleep(0.1)
 
 
 def test_scenario_2_from_the_pick_to_round_2(
@@ -88,6 +101,7 @@ def test_scenario_2_from_the_pick_to_round_2(
     tests play on from there)."""
     room = server.create_room("witch-and-bitch", seed=4)
     tv, phones = open_table(browser, server, room, NAMES, shots="witch-and-bitch")
+    calm(tv, *phones)
 
     # The scenario is picked in the lobby.
     tv.evaluate(  # the TV's own socket: what the server confirms
@@ -133,13 +147,13 @@ def test_scenario_2_from_the_pick_to_round_2(
     drafted = False
     while time.monotonic() < end and step(tv) == "draft":
         for page in phones:
-            if visible(page, "#wab-draft button"):
+            if shown(page, "#wab-draft button"):
                 if not drafted:
                     page.screenshot(path=str(artifacts / "witch-and-bitch-phone-draft-390x844.png"))
                     tv.screenshot(path=str(artifacts / "witch-and-bitch-tv-draft-1920x1080.png"))
                     drafted = True
                 press(page, "#wab-draft button")
-        time.sleep(0.2)
+        time.sleep(0.1)
     wait_step(tv, "enemies")
     tv.click("#wab-next")  # Generate Enemies
     tv.wait_for_selector("#wab-spawn-board")
@@ -152,7 +166,7 @@ def test_scenario_2_from_the_pick_to_round_2(
     shot = False
     while time.monotonic() < end and step(tv) == "turns":
         for page in phones:
-            if visible(page, "#wab-end-turn"):
+            if shown(page, "#wab-end-turn"):
                 if not shot:
                     press(page, "#wab-action")
                     page.wait_for_function(
@@ -164,7 +178,7 @@ def test_scenario_2_from_the_pick_to_round_2(
                     assert_accessible(tv, "witch-and-bitch-tv-turns")
                     shot = True
                 press(page, "#wab-end-turn")
-        time.sleep(0.2)
+        time.sleep(0.1)
 
     # The Bitch's phone reloads mid-game: the same seat comes back, her card still her secret.
     phones[bitch].reload()
@@ -190,6 +204,7 @@ def test_scenario_2_corpses_attacks_and_the_dark_forces_of_round_1(
     attack helper, the Destiny card with the table's d4s, the Enemies' attack, round 2."""
     room, bitch = over_sockets(server, peers, lambda game: game["step"] in ("learning", "destiny"))
     tv, phones = open_seats(browser, server, room, [peer.token for peer in peers[1:]])
+    calm(tv, *phones)
     tv.wait_for_selector("#wab-bitch")
 
     # Anna killed an Enemy: its 3-XP corpse, on her phone and on the TV.
@@ -266,6 +281,7 @@ def test_scenario_2_round_2_to_wannas_death(
     room, bitch = over_sockets(server, peers, lambda game: game["round"] >= 2)
     witch = next(seat for seat in range(len(NAMES)) if seat != bitch)
     tv, phones = open_seats(browser, server, room, [peer.token for peer in peers[1:]])
+    calm(tv, *phones)
     tv.wait_for_selector('#wab-tv[data-round="2"]')
 
     # Each phone says what to do now in the server's words (you.prompt): round 2 begins with

@@ -1,9 +1,11 @@
 """Witchcraft in real Chromium: a TV and two phones, from the lobby to the game's own end. The
-phones place all sixteen wizards by tapping a space and a facing and confirming; then a stack is
+phones place all sixteen wizards (a space, a facing, confirmed); then a stack is
 captured and split over two stacks, an altar is hit, and the duel goes on until a player has no
 legal move and loses (the rules' "dirty victory"). Midway a phone reloads, the host undoes a
 move and switches the room to Czech and Italian and back. The moves are planned with the pure
-engine (same seed, so the same tiles come up) and entered only through the phones' screens."""
+engine (same seed, so the same tiles come up) and entered through the phones: on their screens
+where the test looks (the first placements, the one after a reload, the duel's checked moments),
+over the phones' own sockets otherwise."""
 
 from __future__ import annotations
 
@@ -16,11 +18,14 @@ import pytest
 from companion.games.witchcraft import WITCHCRAFT, turns
 from companion.games.witchcraft.state import GameState, Phase
 from tests.browser.a11y import assert_accessible
-from tests.browser.conftest import close_all, open_table, visible
+from tests.browser.conftest import calm, close_all, open_seats, open_table, visible
 from tests.browser.game_night import assert_ending, host_undo, room_language, wait_text
-from tests.support import LiveServer
+from tests.support import LiveServer, Peer, seated
 
 pytestmark = pytest.mark.browser
+
+#: the tests make their own rooms: one server for the module (tests/conftest.py)
+SHARE_SERVER = True
 
 NAMES = ["Ann", "Ben"]
 SEED = 3
@@ -149,6 +154,7 @@ def test_placement_a_split_capture_an_altar_and_a_win_by_the_rules(
     steps = night_plan()
     room = server.create_room("witchcraft", seed=SEED)
     tv, phones = open_table(browser, server, room, NAMES, shots="witchcraft")
+    calm(tv, *phones)
     tv.click("#btn-start")
     tv.wait_for_selector("#wc-tv .wc-board")
     state = WITCHCRAFT.setup(NAMES, {}, SEED)
@@ -186,15 +192,22 @@ def test_placement_a_split_capture_an_altar_and_a_win_by_the_rules(
             )
         if state.phase is Phase.PLACEMENT:
             # the drawer sees the tile to place; the other phone does not
+            at_ply = "(ply) => document.querySelector('#wc-phone')?.dataset.ply === ply"
+            page.wait_for_function(at_ply, arg=str(state.ply))
             page.wait_for_selector("#wc-next")
             tile = state.players[seat].to_place[0]
             assert tile.spec.name in page.locator("#wc-next").inner_text()
             # (the other phone may still be drawing the step before, when the tile was its own)
             other.wait_for_selector("#wc-next", state="detached")
-        if set(shots) >= CHECKED and number < len(steps) - 1:
-            # once every checked moment is past, on to the last move: over the phones' sockets
+        # Over the phones' own sockets: the placements the test does not look at (the first two
+        # and the one after the reload are tapped on the screen), and once every checked moment
+        # is past, the moves up to the last one.
+        placing = state.phase is Phase.PLACEMENT and number not in (0, 1, 5)
+        if placing or (set(shots) >= CHECKED and number < len(steps) - 1):
             send(page, tv, state, index)
             state = WITCHCRAFT.apply(state, seat, {"type": "choose", "option": index}, 0)
+            if placing and number == 9:
+                tv.screenshot(path=str(artifacts / "witchcraft-tv-placement-1920x1080.png"))
             number += 1
             continue
         enter(page, tv, state, index)
@@ -210,8 +223,6 @@ def test_placement_a_split_capture_an_altar_and_a_win_by_the_rules(
         before = state
         payload = {"type": "choose", "option": index}
         state = WITCHCRAFT.apply(state, seat, payload, 0)
-        if before.phase is Phase.PLACEMENT and number == 9:
-            tv.screenshot(path=str(artifacts / "witchcraft-tv-placement-1920x1080.png"))
         dropping = bool(state.tasks) and state.tasks[0].kind.value == "drop"
         if task == "drop" and not dropping and "split" in shots and "tv-split" not in shots:
             shots["tv-split"] = True
@@ -266,14 +277,22 @@ def test_placement_a_split_capture_an_altar_and_a_win_by_the_rules(
     close_all(tv, *phones)
 
 
-def test_clocks_on_a_real_board(browser: Any, server: LiveServer, artifacts: Path) -> None:
+def test_clocks_on_a_real_board(
+    browser: Any, server: LiveServer, peers: list[Peer], artifacts: Path
+) -> None:
     """The real board: the host enters the altars and the special tiles on the TV, each player
     her power tile on her phone (secret) and the tile she drew; chess clocks untimed until the
     first placement, then the clock of whoever must decide runs; anyone may look under a stack."""
     options = {"clock_minutes": 5, "clock_increment": 3, "physical": True}
-    room = server.create_room("witchcraft", seed=SEED, options=options)
-    tv, phones = open_table(browser, server, room, NAMES)
-    tv.click("#btn-start")
+    # seated and started over Socket.IO clients; the screens take the seats
+    room, table, players = seated(
+        server, peers, NAMES, game="witchcraft", seed=SEED, options=options
+    )
+    assert table.call("room", {"type": "start"})["ok"]
+    for peer in peers:
+        peer.close()
+    tv, phones = open_seats(browser, server, room, [player.token for player in players])
+    calm(tv, *phones)
     tv.wait_for_selector("#wc-clock-0")
     assert tv.locator("#wc-clock-0").inner_text() == "5:00"
     assert "Real board" in tv.locator("#wc-head").inner_text()

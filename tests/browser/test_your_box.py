@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from tests.browser.a11y import assert_accessible
-from tests.browser.conftest import close_all, phone_context, settled, tv_context
+from tests.browser.conftest import calm, close_all, phone_context, settled, tv_context
 from tests.browser.game_night import translated
 from tests.support import LiveServer, http_json
 
@@ -41,9 +41,10 @@ def new_room(server: LiveServer, game: str) -> dict[str, Any]:
 
 
 def open_tv(context: Any, server: LiveServer, game: str) -> tuple[Any, dict[str, Any]]:
-    """A new room of ``game`` on a TV page of ``context``, in its lobby."""
+    """A new room of ``game`` on a TV page of ``context``, in its lobby (with reduced motion:
+    the test checks no motion, and the box screen is there at once)."""
     room = new_room(server, game)
-    tv = context.new_page()
+    (tv,) = calm(context.new_page())
     tv.goto(f"{server.url}/host/{room['code']}#{room['host_token']}")
     tv.wait_for_selector("#btn-box")
     return tv, room
@@ -227,7 +228,7 @@ def test_your_box_entered_exported_and_imported_in_a_fresh_browser(
     save_box(fresh)
 
     # Started with one phone: the jurors are the box's, and none of them is marked.
-    phone = phone_context(browser).new_page()
+    (phone,) = calm(phone_context(browser).new_page())
     phone.goto(cj_room["join_url"])
     phone.fill("#name", "Anna")
     phone.click("#btn-join")
@@ -252,7 +253,7 @@ def test_your_box_entered_exported_and_imported_in_a_fresh_browser(
     save_box(board_tv)
     players = []
     for name in ("Anna", "Ben"):
-        page = phone_context(browser).new_page()
+        (page,) = calm(phone_context(browser).new_page())
         page.goto(wc_room["join_url"])
         page.fill("#name", name)
         page.click("#btn-join")
