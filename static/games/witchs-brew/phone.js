@@ -492,9 +492,13 @@ function drawScoring(g, ctx) {
       value: me?.points ?? '', 'aria-label': t('Your victory points'),
     });
   }
+  // The same button too: a redraw between a finger's press and its release (another phone's
+  // entry arriving) would otherwise swap the button under it and the tap would be lost.
+  let save = ctx.els.root.querySelector('#wb-points-send');
+  if (!save) save = h('button', { type: 'button', id: 'wb-points-send', class: 'btn btn-primary wb-big-btn' });
+  save.textContent = t('Save');
   out.bottom.push(h('label', { class: 'wb-hint-strong', for: 'wb-points', text: t('Your victory points') }),
-    h('div', { class: 'wb-points-row' }, input,
-      h('button', { type: 'button', id: 'wb-points-send', class: 'btn btn-primary wb-big-btn' }, t('Save'))));
+    h('div', { class: 'wb-points-row' }, input, save));
   return out;
 }
 
