@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from companion.rooms.messages import Layered
 from companion.rooms.party import standings
 from companion.rooms.room import Player, Room
 
@@ -80,7 +81,8 @@ def build_views(
     """The ``view`` payload for each connection in ``bindings`` (docs/protocol.md, ``view``).
 
     Built per audience, not per connection: the room part once, the table view once (the host
-    and spectators share it) and each seat's view once, however many sockets show it. Seat
+    and spectators share it) and each seat's view once, however many sockets show it; the
+    transport encodes each of these once too (``Layered``, ``web.transport.encode``). Seat
     secrets come only from ``game_view(room, seat)`` for that connection's own seat.
     """
     shared = {
@@ -113,7 +115,10 @@ def build_views(
         out[conn] = {
             "v": version,
             "now": now,
-            "room": {**shared, "seat": seat, "role": binding.role.value, "host": binding.may_host},
+            # the shared part is encoded once for the whole broadcast (messages.Layered)
+            "room": Layered(
+                shared, {"seat": seat, "role": binding.role.value, "host": binding.may_host}
+            ),
             "game": game_views[seat],
         }
     return out

@@ -19,7 +19,7 @@ from companion.web.cluster import waiting_for_the_lease
 from companion.web.errors import STORE_FAILED
 from companion.web.network import client_address, host_allowed
 from companion.web.ratelimit import Lookups
-from companion.web.transport import emit_here, engine, sleep
+from companion.web.transport import emit_here, encode, engine, sleep
 
 log = logging.getLogger(__name__)
 
@@ -35,25 +35,27 @@ LOOK_UPS = frozenset({"host", "join", "watch"})
 
 def deliver(socketio: SocketIO, out: Iterable[Outbound]) -> None:
     """Send the messages in order. A run of messages with the very same payload (a note to
-    everyone in a room) goes out as one emit to all of them, so it is encoded once."""
+    everyone in a room) goes out as one emit to all of them, so it is encoded once; the parts
+    the views of a broadcast share are encoded once for all of them (``encode``)."""
     run: list[Outbound] = []
+    memo: dict[int, str] = {}
     for message in out:
         if run and (message.payload is not run[0].payload or message.event != run[0].event):
-            _emit(socketio, run)
+            _emit(socketio, run, memo)
             run = []
         run.append(message)
     if run:
-        _emit(socketio, run)
+        _emit(socketio, run, memo)
 
 
-def _emit(socketio: SocketIO, run: list[Outbound]) -> None:
+def _emit(socketio: SocketIO, run: list[Outbound], memo: dict[int, str]) -> None:
     first = run[0]
     to: str | list[str] = first.to if len(run) == 1 else [m.to for m in run]
     # Every message of the room service goes to connections bound in this process (in a cluster
     # all of a room's sockets reach its owner), so even with a Redis message queue it is sent
     # directly: publishing it would cost a pickle and a publish here, and an unpickle and a miss
     # in every other process, for nothing (docs/architecture.md, "Several processes").
-    emit_here(socketio, first.event, first.payload, to)
+    emit_here(socketio, first.event, encode(first.payload, memo), to)
 
 
 def drop_connections(socketio: SocketIO, conns: Iterable[str]) -> None:
