@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import logging
 import time
 from collections.abc import Callable, Iterable
@@ -84,10 +83,9 @@ def register(
     socketio: SocketIO,
     service: RoomService,
     lookups: Lookups,
-    max_bytes: int,
     host_names: frozenset[str],
 ) -> None:
-    """The handlers. The rate and shape of what reaches them is the gate's business
+    """The handlers. The rate, size and shape of what reaches them is the gate's business
     (companion/web/gate.py): it runs before any of them is started."""
 
     def time_now(conn: str, data: object) -> Reply:
@@ -102,12 +100,12 @@ def register(
         "act": service.act,
         "time": time_now,
     }.items():
-        socketio.on_event(event, guarded(socketio, lookups, max_bytes, event, handler))
+        socketio.on_event(event, guarded(socketio, lookups, event, handler))
     register_connections(socketio, service, host_names)
 
 
 def guarded(
-    socketio: SocketIO, lookups: Lookups, max_bytes: int, event: str, handler: Handler
+    socketio: SocketIO, lookups: Lookups, event: str, handler: Handler
 ) -> Callable[..., dict[str, Any]]:
     """``handler`` as a Socket.IO handler: whatever happens, the sender gets one ack (an error
     ack for a refusal, a store failure or a bug), after the reply's messages are sent; a race
@@ -115,8 +113,6 @@ def guarded(
 
     def wrapped(data: object = None, *_: object) -> dict[str, Any]:
         conn: str = request.sid  # type: ignore[attr-defined]
-        if len(json.dumps(data, default=repr)) > max_bytes:
-            return error(ErrorCode.BAD_REQUEST, "That message is too large.")
         try:
             if event in LOOK_UPS:
                 address = client_address(request.remote_addr)
