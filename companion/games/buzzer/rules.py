@@ -121,11 +121,11 @@ class BuzzerState:
 
     def done(self, seat: int) -> bool:
         """Nothing more to wait for from ``seat`` this round (pressed, false start, or gone)."""
-        return (
-            seat in self.gone
-            or seat in self.false_starts
-            or any(p.seat == seat for p in self.presses)
-        )
+        return seat in self.finished()
+
+    def finished(self) -> set[int]:
+        """The seats with nothing more to wait for this round (one pass, as every view asks)."""
+        return {p.seat for p in self.presses}.union(self.false_starts, self.gone)
 
     def pressed(self) -> int:
         """How many seats still in the game have pressed (or false-started) this round: the
@@ -136,7 +136,7 @@ class BuzzerState:
         >>> s.pressed(), s.playing()
         (1, 2)
         """
-        return sum(1 for seat in range(len(self.players)) if self.done(seat)) - len(self.gone)
+        return len(self.finished()) - len(self.gone)
 
     def playing(self) -> int:
         """How many seats are still in the game."""
@@ -242,7 +242,7 @@ class Buzzer(Game[BuzzerState]):
         return self._maybe_close(replace(state, presses=presses, closes_at=closes_at), at)
 
     def _maybe_close(self, state: BuzzerState, at: float) -> BuzzerState:
-        if all(state.done(seat) for seat in range(len(state.players))):
+        if len(state.finished()) >= len(state.players):
             return replace(state, status=Status.CLOSED, closes_at=at)
         return state
 
