@@ -14,9 +14,10 @@ machine, so a noisy machine hits both alike; the ratio is what to read.
 
 Per server and size it prints: arm send -> last of the room's 7 views p50/p99 (ms), buzz send ->
 ack p99 (ms; the companion's includes the settle window), server CPU (share of one core), RSS,
-Socket.IO messages in/out per second, the load generator's CPU and the machine's busy cores
-during the window (more than server + generator means other work was running); then the CPU
-ratio bare / companion at each size both ran (issue 25's goal: the companion within 1.1x).
+Socket.IO messages in/out per second, CPU per message (in or out), the load generator's CPU
+and the machine's busy cores during the window (more than server + generator means other work
+was running); then the CPU ratio bare / companion at each size both ran (issue 25's goal: the
+companion within 1.1x).
 A size counts as over the limit only after ``--attempts`` runs (3) all were: on a shared
 machine other work only ever slows a run down, so the best run is the server's own figure.
 """
@@ -81,11 +82,24 @@ class Run:
             + (f" (+ nginx/redis {f['infra_cpu'] * 100:.0f}%)" if f.get("infra_cpu") else "")
             + f"  rss {f['server_rss_mb']:4.0f} MB  "
             f"in {f['in_per_s']:6.0f}/s  out {f['out_per_s']:6.0f}/s  "
+            f"cpu/msg {cpu_per_message(f) * 1e6:3.0f} us  "
             f"load-gen cpu {f['load_cpu'] * 100:3.0f}%  "
             f"other work "
             f"{f['machine_busy'] - f['server_cpu'] - f.get('infra_cpu', 0) - f['load_cpu']:.2f}"
             " cores" + bad
         )
+
+
+def cpu_per_message(figures: dict[str, Any]) -> float:
+    """Server CPU seconds per Socket.IO message received or sent: the cost of the work done,
+    which a server starved by other work on the machine (lost rounds, fewer messages) still
+    shows where its CPU share does not.
+
+    >>> round(cpu_per_message({"server_cpu": 0.5, "in_per_s": 400, "out_per_s": 1600}) * 1e6)
+    250
+    """
+    messages = figures["in_per_s"] + figures["out_per_s"]
+    return figures["server_cpu"] / messages if messages else float("nan")
 
 
 def cpu_capacity(runs: list[Run]) -> float:
