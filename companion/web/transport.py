@@ -4,7 +4,9 @@
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable
+from json.encoder import encode_basestring_ascii
 from typing import Any
 
 from flask_socketio import SocketIO
@@ -97,8 +99,8 @@ def encode(payload: object, memo: dict[int, str]) -> Encoded:
         elif isinstance(value, (dict, list)):
             text = _shared(value, memo)
         else:
-            text = dumps(value)
-        parts.append(f"{dumps(key)}:{text}")
+            text = _scalar(value)
+        parts.append(_key(key) + text)
     return Encoded("{" + ",".join(parts) + "}")
 
 
@@ -110,12 +112,48 @@ def _shared(value: object, memo: dict[int, str]) -> str:
 
 
 def _layered(value: Layered, memo: dict[int, str]) -> str:
-    base, own = _shared(value.base, memo), dumps(value.own)
-    if base == "{}":
-        return own
-    if own == "{}":
+    base = _shared(value.base, memo)
+    own = ",".join(_key(key) + _scalar(item) for key, item in value.own.items())
+    if not own:
         return base
-    return base[:-1] + "," + own[1:]
+    return base[:-1] + ("," if base != "{}" else "") + own + "}"
+
+
+#: the few keys of the views' own parts, each encoded once ("seat" -> '"seat":')
+_KEYS: dict[object, str] = {}
+_KEYS_MAX = 256
+
+
+def _key(key: object) -> str:
+    text = _KEYS.get(key)
+    if text is None:
+        # as json writes a key (a number, True or None becomes a string its own way)
+        text = dumps({key: None})[1:-5]
+        if len(_KEYS) < _KEYS_MAX:
+            _KEYS[key] = text
+    return text
+
+
+def _scalar(value: object) -> str:
+    """A value as ``dumps`` writes it, without an encoder's set-up for the common scalars
+    (a view's version and time, a seat, a role); anything else through ``dumps``.
+
+    >>> [_scalar(v) for v in (3, 2.5, None, True, "Ann", [1])]
+    ['3', '2.5', 'null', 'true', '"Ann"', '[1]']
+    """
+    if type(value) is str:
+        return str(encode_basestring_ascii(value))
+    if type(value) is int:
+        return int.__repr__(value)
+    if type(value) is float and math.isfinite(value):
+        return float.__repr__(value)
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    return dumps(value)
 
 
 # Flask-SocketIO through its typeshed stubs (types-Flask-SocketIO), which are narrower than the

@@ -86,3 +86,16 @@ def test_an_encoded_payload_goes_into_the_packet_as_it_is() -> None:
     text = encode({"kind": "race", "name": "Žofie"}, {})
     packet = JsonPacket(2, data=["note", text], id=7)
     assert packet.encode() == JsonPacket(2, data=["note", json.loads(text)], id=7).encode()
+
+
+def test_the_encoding_is_the_json_python_socketio_writes_whatever_the_values() -> None:
+    own = {"seat": None, "role": "host", "host": True, "t": 1.5, "n": float("nan"), 3: "Žofie"}
+    payload = {
+        "v": 1,
+        "room": Layered({"players": [{"name": "Ann"}]}, own),
+        "game": {1: 2},
+        0: False,
+        "only_own": Layered({}, {"k": 1}),
+        "only_base": Layered({"b": 2}, {}),
+    }
+    assert encode(payload, {}) == json.dumps(payload, separators=(",", ":"))
