@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.rooms.messages import Layered
+from companion.engine.layered import Layered
 from companion.rooms.party import standings
 from companion.rooms.room import Player, Room
 

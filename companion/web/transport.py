@@ -12,7 +12,7 @@ from typing import Any
 from flask_socketio import SocketIO
 from socketio import packet
 
-from companion.rooms.messages import Layered
+from companion.engine.layered import Layered
 
 #: green threads the eventlet web server may run at once: each open WebSocket holds one for its
 #: whole life, so eventlet's default of 1,024 capped a process at ~146 rooms of 7 sockets

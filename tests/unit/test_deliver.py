@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from companion.engine.layered import Layered
 from companion.rooms import Outbound
-from companion.rooms.messages import Layered
 from companion.web.sockets import deliver
 from companion.web.transport import Encoded, JsonPacket, encode
 

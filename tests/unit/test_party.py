@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
+from companion.engine.layered import Layered
 from companion.games.registry import GAMES
 from companion.rooms import RoomError, RoomService, ServiceConfig
-from companion.rooms.messages import Layered
 from companion.rooms.party import standings
 from companion.store import SqliteStore
 from tests.unit.test_room_service import Clock
