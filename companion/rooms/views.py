@@ -122,7 +122,7 @@ def build_views(
         out[conn] = {
             "v": version,
             "now": now,
-            # the shared part is encoded once for the whole broadcast (messages.Layered)
+            # the shared part is encoded once for the whole broadcast (engine.layered.Layered)
             "room": Layered(
                 shared, {"seat": seat, "role": binding.role.value, "host": binding.may_host}
             ),
