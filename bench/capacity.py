@@ -14,10 +14,12 @@ machine, so a noisy machine hits both alike; the ratio is what to read.
 
 Per server and size it prints: arm send -> last of the room's 7 views p50/p99 (ms), buzz send ->
 ack p99 (ms; the companion's includes the settle window), server CPU (share of one core), RSS,
-Socket.IO messages in/out per second, the load generator's CPU and the machine's busy cores
-during the window (more than server + generator means other work was running). A size counts
-as over the limit only after ``--attempts`` runs (3) all were: on a shared machine other work
-only ever slows a run down, so the best run is the server's own figure.
+Socket.IO messages in/out per second, CPU per message (in or out), the load generator's CPU
+and the machine's busy cores during the window (more than server + generator means other work
+was running); then the CPU ratio bare / companion at each size both ran (issue 25's goal: the
+companion within 1.1x).
+A size counts as over the limit only after ``--attempts`` runs (3) all were: on a shared
+machine other work only ever slows a run down, so the best run is the server's own figure.
 """
 
 from __future__ import annotations
@@ -80,11 +82,24 @@ class Run:
             + (f" (+ nginx/redis {f['infra_cpu'] * 100:.0f}%)" if f.get("infra_cpu") else "")
             + f"  rss {f['server_rss_mb']:4.0f} MB  "
             f"in {f['in_per_s']:6.0f}/s  out {f['out_per_s']:6.0f}/s  "
+            f"cpu/msg {cpu_per_message(f) * 1e6:3.0f} us  "
             f"load-gen cpu {f['load_cpu'] * 100:3.0f}%  "
             f"other work "
             f"{f['machine_busy'] - f['server_cpu'] - f.get('infra_cpu', 0) - f['load_cpu']:.2f}"
             " cores" + bad
         )
+
+
+def cpu_per_message(figures: dict[str, Any]) -> float:
+    """Server CPU seconds per Socket.IO message received or sent: the cost of the work done,
+    which a server starved by other work on the machine (lost rounds, fewer messages) still
+    shows where its CPU share does not.
+
+    >>> round(cpu_per_message({"server_cpu": 0.5, "in_per_s": 400, "out_per_s": 1600}) * 1e6)
+    250
+    """
+    messages = figures["in_per_s"] + figures["out_per_s"]
+    return figures["server_cpu"] / messages if messages else float("nan")
 
 
 def cpu_capacity(runs: list[Run]) -> float:
@@ -104,6 +119,27 @@ def cpu_capacity(runs: list[Run]) -> float:
         return rooms * CPU_LIMIT / cpu if cpu > 0 else 0.0
     slope, intercept = statistics.linear_regression([r for r, _ in points], [c for _, c in points])
     return (CPU_LIMIT - intercept) / slope if slope > 0 else 0.0
+
+
+def cpu_ratios(runs: list[Run]) -> dict[int, float]:
+    """Bare CPU / companion CPU at each size both servers ran (the best run of each: other
+    work on a shared machine only ever adds to a run's CPU), the goal being >= 1 / 1.1.
+
+    >>> figures = lambda cpu: {"server_cpu": cpu}
+    >>> ratios = cpu_ratios([Run("companion", 50, figures(0.4)), Run("bare", 50, figures(0.3)),
+    ...                      Run("companion", 50, figures(0.35)), Run("bare", 70, figures(0.4))])
+    >>> {rooms: round(ratio, 3) for rooms, ratio in ratios.items()}
+    {50: 0.857}
+    """
+    best: dict[tuple[str, int], float] = {}
+    for run in runs:
+        key = (run.server, run.rooms)
+        best[key] = min(best.get(key, float("inf")), run.figures["server_cpu"])
+    return {
+        rooms: best[("bare", rooms)] / best[("companion", rooms)]
+        for server, rooms in sorted(best)
+        if server == "companion" and ("bare", rooms) in best and best[("companion", rooms)] > 0
+    }
 
 
 def start_server(
@@ -276,6 +312,11 @@ def main() -> None:
         print(f"  {kind:<9} {estimate[kind]:.0f} rooms ({estimate[kind] * 7:.0f} sockets)")
     if len(kinds) == 2 and estimate["bare"]:
         print(f"  ratio companion / bare: {estimate['companion'] / estimate['bare']:.2f}")
+    ratios = cpu_ratios(runs)
+    if ratios:
+        print("CPU ratio bare / companion at each size both ran (goal >= 0.91, i.e. 1.1x):")
+        for rooms, ratio in ratios.items():
+            print(f"  {rooms:>4} rooms: {ratio:.2f} (companion {1 / ratio:.2f}x the bare CPU)")
     view_sizes = {r.server: r.figures["view_bytes"] for r in runs}
     print(f"median view size (bytes): {view_sizes}")
     extra = [

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from companion.engine.layered import Layered
 from companion.rooms.party import standings
 from companion.rooms.room import Player, Room
 
@@ -39,14 +40,19 @@ def seat_of(room: Room, binding: Binding) -> Player | None:
     return room.player_by_token(binding.token)
 
 
-def game_view(room: Room, seat: int | None) -> dict[str, Any] | None:
+def game_view(
+    room: Room, seat: int | None, table: dict[str, Any] | None = None
+) -> dict[str, Any] | None:
     """The game's part of a view for ``seat`` (None: the table): its ``view`` with the prompt
     and, once over, the outcome (``room.ended`` says why the room ended it); None in the lobby.
-    A seat that sits out this game watches: the table's view, and ``you.sitting_out``."""
+    A seat that sits out this game watches: the table's view (``table`` if it is built
+    already; shared, so it is encoded once), and ``you.sitting_out``."""
     if room.state is None:
         return None
     if seat is not None and room.players[seat].sitting_out:
-        return {**room.game.present(room.state, None, room.ended), "you": {"sitting_out": True}}
+        if table is None:
+            table = room.game.present(room.state, None, room.ended)
+        return Layered(table, {"you": {"sitting_out": True}})
     return room.game.present(room.state, seat, room.ended)
 
 
@@ -80,7 +86,8 @@ def build_views(
     """The ``view`` payload for each connection in ``bindings`` (docs/protocol.md, ``view``).
 
     Built per audience, not per connection: the room part once, the table view once (the host
-    and spectators share it) and each seat's view once, however many sockets show it. Seat
+    and spectators share it) and each seat's view once, however many sockets show it; the
+    transport encodes each of these once too (``Layered``, ``web.transport.encode``). Seat
     secrets come only from ``game_view(room, seat)`` for that connection's own seat.
     """
     shared = {
@@ -111,11 +118,16 @@ def build_views(
         player = seat_of(room, binding)
         seat = player.seat if player is not None else None
         if seat not in game_views:
-            game_views[seat] = game_view(room, seat)
+            if seat is not None and room.players[seat].sitting_out and None not in game_views:
+                game_views[None] = game_view(room, None)  # what a seat sitting out watches
+            game_views[seat] = game_view(room, seat, game_views.get(None))
         out[conn] = {
             "v": version,
             "now": now,
-            "room": {**shared, "seat": seat, "role": binding.role.value, "host": binding.may_host},
+            # the shared part is encoded once for the whole broadcast (engine.layered.Layered)
+            "room": Layered(
+                shared, {"seat": seat, "role": binding.role.value, "host": binding.may_host}
+            ),
             "game": game_views[seat],
         }
     return out

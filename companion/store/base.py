@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -81,9 +81,13 @@ class Store(Protocol):
         """Hold the following writes in one transaction until ``commit()`` (group commit)."""
         ...
 
-    def commit(self) -> None:
+    def commit(self, release: Callable[[], None] | None = None) -> None:
         """Make every write since ``begin()`` durable at once; StoreError (and none of them is
-        stored) if that failed. Nothing to do when there was none."""
+        stored) if that failed. Nothing to do when there was none.
+
+        ``release()``, if given, is called once, as soon as no later write can join this
+        commit (later writes wait for it to end): the caller may let others work while the
+        disk does. At the latest it is called before ``commit`` returns."""
         ...
 
     def events(self, code: str) -> tuple[dict[str, Any], ...]:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import redis
@@ -244,11 +244,16 @@ class RedisStore:
         fsync with ``appendfsync always``). Each write still checks and refuses on its own."""
         self._holding = True
 
-    def commit(self) -> None:
+    def commit(self, release: Callable[[], None] | None = None) -> None:
         """Send every held write at once; StoreError (and none of them is stored) if Redis
-        failed or refused any of them (another process wrote to the room meanwhile)."""
+        failed or refused any of them (another process wrote to the room meanwhile).
+        ``release()`` is called only after that: the held writes are not closed to others."""
         self._holding = False
-        self._flush("store the last events")
+        try:
+            self._flush("store the last events")
+        finally:
+            if release is not None:
+                release()
 
     # -- reads ------------------------------------------------------------------------------
 

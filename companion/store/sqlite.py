@@ -119,6 +119,8 @@ class SqliteStore:
         self._run_blocking = run_blocking or (lambda f: f())
         #: between begin() and commit(): writes join one open transaction (group commit)
         self._holding = False
+        #: a write joined it since the last commit began
+        self._held_writes = False
         #: set when the write-ahead log could not be fully recovered (``/healthz`` shows it)
         self.damaged_log: DamagedLog | None = None
         if str(path) != ":memory:":
@@ -175,6 +177,7 @@ class SqliteStore:
         ``begin()`` and ``commit()`` it is a savepoint inside the held transaction instead."""
         with self._lock:
             if self._holding:
+                self._held_writes = True
                 with self._savepoint(what):
                     yield
                 return
@@ -221,11 +224,21 @@ class SqliteStore:
         """
         self._holding = True
 
-    def commit(self) -> None:
+    def commit(self, release: Callable[[], None] | None = None) -> None:
         """Make every write since ``begin()`` durable, with one fsync, waiting for the disk
-        through ``run_blocking``. StoreError if that failed: then none of them is stored."""
-        with self._lock:
+        through ``run_blocking``. StoreError if that failed: then none of them is stored.
+        ``release()`` is called once this store's lock is held: every later write waits for
+        it, so it goes into the next transaction, after this one is durable."""
+        if not self._held_writes:
+            # nothing to make durable: no waiting for another section's commit to end
             self._holding = False
+            if release is not None:
+                release()
+            return
+        with self._lock:
+            self._holding = self._held_writes = False
+            if release is not None:
+                release()
             if not self._db.in_transaction:
                 return
             try:

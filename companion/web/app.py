@@ -160,7 +160,7 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
     names = host_names(app.config["PUBLIC_URL"], app.config["ALLOWED_HOSTS"])
     socketio = socket_server(app, names)
     serve_http(app)
-    sockets.register(socketio, service, lookups, app.config["MAX_PAYLOAD_BYTES"], names)
+    sockets.register(socketio, service, lookups, names)
     renew = None if leases is None else join_cluster(app, socketio, service, leases)
     start_ticker(socketio, service, app.config["TICK_SECONDS"], renew, cluster.RENEW_SECONDS)
     return app, socketio

@@ -7,7 +7,8 @@ rate check could run. The gate takes the place of the Engine.IO ``connect``, ``m
 ``disconnect`` handlers (``server.eio.on``) and, in the reader, before anything is started:
 
 - refuses a connection from an address that has too many open or opens them too fast;
-- decodes the frame itself: an unreadable, oversized, too deeply nested or misshapen frame is
+- decodes the frame itself: an unreadable, oversized (its arguments weigh more than
+  ``max_bytes`` characters as sent), too deeply nested or misshapen frame is
   answered ``bad_request`` when it names an ack id, and noted in the log at most once every
   few seconds per kind, never with a traceback;
 - takes a token from the connection's bucket and from its address's bucket (``rate_limited``
@@ -196,7 +197,8 @@ class Notes:
 class _Connection:
     address: str
     in_flight: int = 0
-    #: a binary event waiting for its attachments, and their size so far
+    #: a binary event waiting for its attachments, and its size so far (its text frame's
+    #: characters and its attachments' bytes)
     binary: Any = None
     binary_bytes: int = 0
     #: attachments of a refused binary event, still to be skipped
@@ -452,9 +454,9 @@ class Gate:
             reason = self.server.reason.CLIENT_DISCONNECT
             self.server._handle_disconnect(eio_sid, pkt.namespace, reason)
         elif kind == packet.EVENT:
-            self._event(conn, eio_sid, pkt)
+            self._event(conn, eio_sid, pkt, payload_chars(len(data), pkt))
         elif kind == packet.BINARY_EVENT and 0 < pkt.attachment_count <= ATTACHMENTS_MAX:
-            conn.binary, conn.binary_bytes = pkt, 0
+            conn.binary, conn.binary_bytes = pkt, len(data)
         elif kind == packet.BINARY_EVENT:
             self._refuse(conn, eio_sid, pkt.namespace, pkt.id, "Too many binary attachments.")
         else:  # an ack nobody waits for, a binary ack, a connect error, an unknown type
@@ -487,9 +489,11 @@ class Gate:
             message, note = "That message could not be read.", "an unreadable binary frame"
             self._refuse(conn, eio_sid, pkt.namespace, pkt.id, message, note)
             return
-        self._event(conn, eio_sid, pkt)
+        self._event(conn, eio_sid, pkt, conn.binary_bytes)
 
-    def _event(self, conn: _Connection, eio_sid: str, pkt: Any) -> None:
+    def _event(self, conn: _Connection, eio_sid: str, pkt: Any, weight: int) -> None:
+        """Dispatch an event frame whose arguments weigh ``weight`` (characters as sent,
+        attachments' bytes), or refuse it."""
         namespace, ack, data = pkt.namespace, pkt.id, pkt.data
         manager = self.server.manager
         sid = manager.sid_from_eio_sid(eio_sid, "/")
@@ -505,6 +509,11 @@ class Gate:
             self._refuse(
                 conn, eio_sid, namespace, ack, "That is not an event.", "a misshapen event"
             )
+            return
+        if weight > self.limits.max_bytes:
+            # weighed here, where the frame's size is known: encoding the payload again in
+            # the handler only to weigh it cost every event a JSON encoding
+            self._refuse(conn, eio_sid, namespace, ack, "That message is too large.")
             return
         if _depth_over(data, self.limits.depth):
             self._refuse(conn, eio_sid, namespace, ack, "That message is nested too deeply.")
@@ -684,6 +693,24 @@ def _header(frame: str) -> tuple[str | None, int | None]:
         return None, None
     namespace = match.group(2)
     return (namespace[:-1] if namespace else None), int(match.group(3))
+
+
+def payload_chars(frame_chars: int, pkt: Any) -> int:
+    """What the arguments of a decoded event frame of ``frame_chars`` characters weigh as
+    sent: the frame less its header, its event name and the array's brackets and comma.
+
+    >>> frame = '27["act",{"type":"buzz"}]'
+    >>> payload_chars(len(frame), packet.Packet(encoded_packet=frame))  # {"type":"buzz"}
+    15
+    >>> frame = '2/x,["time"]'
+    >>> payload_chars(len(frame), packet.Packet(encoded_packet=frame))
+    0
+    """
+    header = 1 + (0 if pkt.id is None else len(str(pkt.id)))
+    if pkt.namespace not in (None, "/"):
+        header += len(pkt.namespace) + 1
+    name = len(json.dumps(pkt.data[0])) if isinstance(pkt.data, list) and pkt.data else 0
+    return max(0, frame_chars - header - name - 3)
 
 
 class UnreadableFrame(ValueError):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import logging
 import time
 from collections.abc import Callable, Iterable
@@ -20,7 +19,7 @@ from companion.web.cluster import waiting_for_the_lease
 from companion.web.errors import STORE_FAILED
 from companion.web.network import client_address, host_allowed
 from companion.web.ratelimit import Lookups
-from companion.web.transport import emit_here, engine, sleep
+from companion.web.transport import emit_here, encode, engine, sleep
 
 log = logging.getLogger(__name__)
 
@@ -36,25 +35,27 @@ LOOK_UPS = frozenset({"host", "join", "watch"})
 
 def deliver(socketio: SocketIO, out: Iterable[Outbound]) -> None:
     """Send the messages in order. A run of messages with the very same payload (a note to
-    everyone in a room) goes out as one emit to all of them, so it is encoded once."""
+    everyone in a room) goes out as one emit to all of them, so it is encoded once; the parts
+    the views of a broadcast share are encoded once for all of them (``encode``)."""
     run: list[Outbound] = []
+    memo: dict[int, str] = {}
     for message in out:
         if run and (message.payload is not run[0].payload or message.event != run[0].event):
-            _emit(socketio, run)
+            _emit(socketio, run, memo)
             run = []
         run.append(message)
     if run:
-        _emit(socketio, run)
+        _emit(socketio, run, memo)
 
 
-def _emit(socketio: SocketIO, run: list[Outbound]) -> None:
+def _emit(socketio: SocketIO, run: list[Outbound], memo: dict[int, str]) -> None:
     first = run[0]
     to: str | list[str] = first.to if len(run) == 1 else [m.to for m in run]
     # Every message of the room service goes to connections bound in this process (in a cluster
     # all of a room's sockets reach its owner), so even with a Redis message queue it is sent
     # directly: publishing it would cost a pickle and a publish here, and an unpickle and a miss
     # in every other process, for nothing (docs/architecture.md, "Several processes").
-    emit_here(socketio, first.event, first.payload, to)
+    emit_here(socketio, first.event, encode(first.payload, memo), to)
 
 
 def drop_connections(socketio: SocketIO, conns: Iterable[str]) -> None:
@@ -83,10 +84,9 @@ def register(
     socketio: SocketIO,
     service: RoomService,
     lookups: Lookups,
-    max_bytes: int,
     host_names: frozenset[str],
 ) -> None:
-    """The handlers. The rate and shape of what reaches them is the gate's business
+    """The handlers. The rate, size and shape of what reaches them is the gate's business
     (companion/web/gate.py): it runs before any of them is started."""
 
     def time_now(conn: str, data: object) -> Reply:
@@ -101,12 +101,12 @@ def register(
         "act": service.act,
         "time": time_now,
     }.items():
-        socketio.on_event(event, guarded(socketio, lookups, max_bytes, event, handler))
+        socketio.on_event(event, guarded(socketio, lookups, event, handler))
     register_connections(socketio, service, host_names)
 
 
 def guarded(
-    socketio: SocketIO, lookups: Lookups, max_bytes: int, event: str, handler: Handler
+    socketio: SocketIO, lookups: Lookups, event: str, handler: Handler
 ) -> Callable[..., dict[str, Any]]:
     """``handler`` as a Socket.IO handler: whatever happens, the sender gets one ack (an error
     ack for a refusal, a store failure or a bug), after the reply's messages are sent; a race
@@ -114,8 +114,6 @@ def guarded(
 
     def wrapped(data: object = None, *_: object) -> dict[str, Any]:
         conn: str = request.sid  # type: ignore[attr-defined]
-        if len(json.dumps(data, default=repr)) > max_bytes:
-            return error(ErrorCode.BAD_REQUEST, "That message is too large.")
         try:
             if event in LOOK_UPS:
                 address = client_address(request.remote_addr)

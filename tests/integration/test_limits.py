@@ -114,6 +114,25 @@ def test_malformed_frames_are_answered_and_logged_without_tracebacks(proxied) ->
     assert len(notes) <= 12, notes  # one line per kind, not one per frame
 
 
+def test_a_payload_one_character_past_the_limit_is_refused_and_one_at_it_is_served(
+    proxied,
+) -> None:
+    """The gate weighs an event's arguments as sent (4,096 characters at most), in a frame
+    small enough to be read at all."""
+    sock = RawSocket(proxied.url, "10.66.1.2")
+
+    def call_with(payload: str) -> Any:
+        return sock.request(lambda ack_id: sock.send(f'2{ack_id}["time",{payload}]'))
+
+    pad = 4096 - len('{"pad":""}')
+    first = call_with('{"pad":"' + "x" * pad + '"}')  # 4,096 characters
+    assert first["ok"], first
+    answer = call_with('{"pad":"' + "x" * (pad + 1) + '"}')
+    assert answer["error"]["code"] == "bad_request", answer
+    assert answer["error"]["message"] == "That message is too large.", answer
+    assert sock.call("time", {})["ok"]
+
+
 def test_binary_attachments_past_the_payload_limit_are_refused(proxied) -> None:
     sock = RawSocket(proxied.url, "10.66.2.1")
     ack_id = sock.next_id()

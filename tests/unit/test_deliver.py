@@ -1,11 +1,15 @@
-"""The web layer sends what the rooms layer returns, in order; a note to all is encoded once."""
+"""The web layer sends what the rooms layer returns, in order; a note to all is encoded once,
+and the parts a broadcast's views share are encoded once for all of them."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+from companion.engine.layered import Layered
 from companion.rooms import Outbound
 from companion.web.sockets import deliver
+from companion.web.transport import Encoded, JsonPacket, encode
 
 
 class Recorder:
@@ -21,7 +25,8 @@ class Recorder:
         callback: Any = None,
         ignore_queue: bool = False,
     ) -> None:
-        self.emits.append((event, payload, to))
+        assert isinstance(payload, Encoded), "the transport sends JSON text it encoded itself"
+        self.emits.append((event, json.loads(payload), to))
         self.queued += not ignore_queue
 
 
@@ -52,3 +57,45 @@ def test_equal_but_distinct_payloads_are_sent_one_by_one() -> None:
     socketio = Recorder()
     deliver(socketio, out)  # type: ignore[arg-type]
     assert [to for _, _, to in socketio.emits] == ["a", "b"]
+
+
+def test_a_broadcast_encodes_the_shared_room_part_once_and_each_view_reads_as_its_dict() -> None:
+    shared = {"code": "BCDF", "players": [{"seat": 0, "name": "Ann"}], "night": []}
+    table = {"round": 1, "ranking": []}
+
+    def view(seat: int | None, role: str, game: dict[str, Any]) -> dict[str, Any]:
+        return {"v": 4, "room": Layered(shared, {"seat": seat, "role": role}), "game": game}
+
+    views = {
+        "tv": view(None, "host", table),
+        "spy": view(None, "spectator", table),
+        "ann": view(0, "player", {"you": 1}),
+    }
+    memo: dict[int, str] = {}
+    texts = {conn: encode(view, memo) for conn, view in views.items()}
+    for conn, view in views.items():
+        assert json.loads(texts[conn]) == view
+    # one text for the shared room part, one for the table view the TV and the spectator share,
+    # one for Ann's own game view: nothing encoded twice
+    assert sorted(memo.values(), key=len) == sorted(
+        [json.dumps(v, separators=(",", ":")) for v in (shared, table, {"you": 1})], key=len
+    )
+
+
+def test_an_encoded_payload_goes_into_the_packet_as_it_is() -> None:
+    text = encode({"kind": "race", "name": "Žofie"}, {})
+    packet = JsonPacket(2, data=["note", text], id=7)
+    assert packet.encode() == JsonPacket(2, data=["note", json.loads(text)], id=7).encode()
+
+
+def test_the_encoding_is_the_json_python_socketio_writes_whatever_the_values() -> None:
+    own = {"seat": None, "role": "host", "host": True, "t": 1.5, "n": float("nan"), 3: "Žofie"}
+    payload = {
+        "v": 1,
+        "room": Layered({"players": [{"name": "Ann"}]}, own),
+        "game": {1: 2},
+        0: False,
+        "only_own": Layered({}, {"k": 1}),
+        "only_base": Layered({"b": 2}, {}),
+    }
+    assert encode(payload, {}) == json.dumps(payload, separators=(",", ":"))

@@ -3,6 +3,7 @@ service become durable together, before anything is answered; a failed commit ch
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +25,7 @@ class CountingStore(SqliteStore):
         self.fail_next = False
         self.on_commit: list[Any] = []
 
-    def commit(self) -> None:
+    def commit(self, release: Callable[[], None] | None = None) -> None:
         pending = self._db.in_transaction
         for check in self.on_commit:
             check()
@@ -33,7 +34,7 @@ class CountingStore(SqliteStore):
             self._holding = False
             self._db.execute("ROLLBACK")
             raise StoreError("could not store the last events: disk I/O error")
-        super().commit()
+        super().commit(release)
         self.commits += pending
 
 

@@ -3,13 +3,16 @@ released only after it, and a failed commit rebuilds what the section changed.""
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from companion.rooms.messages import Pending
 from companion.rooms.section import Section
-from companion.store import StoreError
+from companion.store import SqliteStore, StoreError
 from tests.unit.test_group_commit import CountingStore
 
 
@@ -60,3 +63,54 @@ def test_a_failed_commit_rebuilds_the_touched_rooms_and_fails_the_verdicts(
     with section():  # the next section starts clean: nothing touched, nothing held
         pass
     assert rebuilt == ["BCDF"]
+
+
+class SlowDisk:
+    """``run_blocking`` for a store whose disk takes until ``free`` is set: the commit that
+    waits for it is held there, ``busy`` says one is."""
+
+    def __init__(self) -> None:
+        self.busy, self.free = threading.Event(), threading.Event()
+
+    def __call__(self, f: Callable[[], Any]) -> Any:
+        self.busy.set()
+        assert self.free.wait(10), "the test never freed the disk"
+        return f()
+
+
+def test_the_lock_is_let_go_while_the_disk_works_and_later_writes_wait_for_it(
+    tmp_path: Path,
+) -> None:
+    disk = SlowDisk()
+    store = SqliteStore(tmp_path / "db.sqlite3", run_blocking=disk)
+    section, pending = Section(store, rebuild=lambda code: None), Pending()
+
+    def first() -> None:
+        with section():
+            store.create("BCDF", create("BCDF"))
+            section.hold(pending, {"ok": True})
+
+    def second() -> None:  # a section that records nothing (a press, a clock sample)
+        with section():
+            pass
+
+    def third() -> None:  # a section that records the room's next event
+        with section():
+            store.append("BCDF", 1, {"kind": "join", "name": "Ann", "at": 1.0})
+
+    threads = [threading.Thread(target=f) for f in (first, second, third)]
+    threads[0].start()
+    assert disk.busy.wait(10)
+    threads[1].start()
+    threads[1].join(10)
+    assert not threads[1].is_alive(), "a section that writes nothing waited for the disk"
+    assert pending.wait(0) is None, "a verdict was released before its event was durable"
+    threads[2].start()
+    threads[2].join(0.2)
+    assert threads[2].is_alive(), "a write joined a commit already on its way to the disk"
+    disk.free.set()
+    for thread in threads:
+        thread.join(10)
+    assert pending.wait(0) == {"ok": True}
+    again = SqliteStore(tmp_path / "db.sqlite3")
+    assert [e["kind"] for e in again.events("BCDF")] == ["create", "join"]  # both, in order

@@ -30,6 +30,8 @@ from companion.engine import (
     by_table,
     ranked,
 )
+from companion.engine.layered import Layered
+from companion.engine.memo import per_state
 from companion.engine.outcome import default_outcome
 from companion.engine.text import N_, say
 from companion.timing import photo_finish
@@ -121,11 +123,11 @@ class BuzzerState:
 
     def done(self, seat: int) -> bool:
         """Nothing more to wait for from ``seat`` this round (pressed, false start, or gone)."""
-        return (
-            seat in self.gone
-            or seat in self.false_starts
-            or any(p.seat == seat for p in self.presses)
-        )
+        return seat in self.finished()
+
+    def finished(self) -> set[int]:
+        """The seats with nothing more to wait for this round (one pass, as every view asks)."""
+        return {p.seat for p in self.presses}.union(self.false_starts, self.gone)
 
     def pressed(self) -> int:
         """How many seats still in the game have pressed (or false-started) this round: the
@@ -136,7 +138,7 @@ class BuzzerState:
         >>> s.pressed(), s.playing()
         (1, 2)
         """
-        return sum(1 for seat in range(len(self.players)) if self.done(seat)) - len(self.gone)
+        return len(self.finished()) - len(self.gone)
 
     def playing(self) -> int:
         """How many seats are still in the game."""
@@ -242,7 +244,7 @@ class Buzzer(Game[BuzzerState]):
         return self._maybe_close(replace(state, presses=presses, closes_at=closes_at), at)
 
     def _maybe_close(self, state: BuzzerState, at: float) -> BuzzerState:
-        if all(state.done(seat) for seat in range(len(state.players))):
+        if len(state.finished()) >= len(state.players):
             return replace(state, status=Status.CLOSED, closes_at=at)
         return state
 
@@ -295,48 +297,14 @@ class Buzzer(Game[BuzzerState]):
         return replace(state, scores=tuple(scores), awarded=awarded)
 
     def view(self, state: BuzzerState, seat: int | None) -> dict[str, Any]:
-        # An unannounced round's opening time stays hidden until it opens: knowing it would
-        # let anyone press on time without watching.
-        hidden = state.status is Status.ARMED and state.random_delay
-        ranking = state.ranking()
-        places = state.places()
-        out: dict[str, Any] = {
-            "round": state.round,
-            "status": state.status.value,
-            "opens_at": None if hidden else state.opens_at,
-            "closes_at": state.closes_at,
-            "ranking": [
-                {
-                    "seat": p.seat,
-                    "at": p.at,
-                    "margin_ms": round(p.at - ranking[i - 1].at, 1) if i else 0,
-                    "behind_ms": round(p.at - ranking[0].at, 1),
-                    "uncertainty_ms": p.uncertainty,
-                    "place": place,
-                    "close": close,
-                }
-                for i, (p, place, close) in enumerate(places)
-            ],
-            "false_starts": list(state.false_starts),
-            "pressed": state.pressed(),
-            "playing": state.playing(),
-            "scores": {k: points for k, points in enumerate(state.scores)},
-            "awarded": list(state.awarded),
-            "options": {
-                "false_start": state.false_start,
-                "random_delay": state.random_delay,
-                "target": state.target,
-                "ties": state.ties,
-            },
-        }
-        if seat is not None:
-            rank = next((place for p, place, _ in places if p.seat == seat), None)
-            out["you"] = {
-                "pressed": state.done(seat),
-                "false_start": seat in state.false_starts,
-                "rank": rank,
-            }
-        return out
+        """The table's part, built once per state and shared by every seat's view (so encoded
+        once per broadcast), and a seat's own ``you``."""
+        table = _table(state)
+        if seat is None:
+            return table
+        rank = next((place for p, place, _ in state.places() if p.seat == seat), None)
+        you = {"pressed": state.done(seat), "false_start": seat in state.false_starts, "rank": rank}
+        return Layered(table, {"you": you})
 
     def prompt(self, state: BuzzerState, seat: int, acting: bool) -> str:
         """Press in an open round; in an armed one the press is listed only when a false
@@ -443,6 +411,44 @@ class Buzzer(Game[BuzzerState]):
 
 def _idle_close(state: BuzzerState) -> float | None:
     return None if state.opens_at is None else state.opens_at + IDLE_OPEN_MS
+
+
+@per_state
+def _table(state: BuzzerState) -> dict[str, Any]:
+    """What every seat and the table see of a round (shared: nobody may change it)."""
+    # An unannounced round's opening time stays hidden until it opens: knowing it would
+    # let anyone press on time without watching.
+    hidden = state.status is Status.ARMED and state.random_delay
+    ranking = state.ranking()
+    return {
+        "round": state.round,
+        "status": state.status.value,
+        "opens_at": None if hidden else state.opens_at,
+        "closes_at": state.closes_at,
+        "ranking": [
+            {
+                "seat": p.seat,
+                "at": p.at,
+                "margin_ms": round(p.at - ranking[i - 1].at, 1) if i else 0,
+                "behind_ms": round(p.at - ranking[0].at, 1),
+                "uncertainty_ms": p.uncertainty,
+                "place": place,
+                "close": close,
+            }
+            for i, (p, place, close) in enumerate(state.places())
+        ],
+        "false_starts": list(state.false_starts),
+        "pressed": state.pressed(),
+        "playing": state.playing(),
+        "scores": {k: points for k, points in enumerate(state.scores)},
+        "awarded": list(state.awarded),
+        "options": {
+            "false_start": state.false_start,
+            "random_delay": state.random_delay,
+            "target": state.target,
+            "ties": state.ties,
+        },
+    }
 
 
 BUZZER = Buzzer()
