@@ -14,7 +14,7 @@ from typing import Any
 from babel.messages.pofile import read_po
 
 from companion.games.registry import GAMES
-from tests.browser.conftest import tv_context
+from tests.browser.conftest import phone_context, tv_context
 from tests.browser.game_night import room_language
 from tests.support import ROOT, LiveServer
 
@@ -201,15 +201,7 @@ def layout_faults(page: Any) -> list[str]:
 
 
 def phone_page(browser: Any, width: int) -> Any:
-    from tests.browser.conftest import _watch
-
-    context = browser.new_context(
-        viewport={"width": width, "height": 844},
-        device_scale_factor=2,
-        is_mobile=True,
-        has_touch=True,
-    )
-    return _watch(context).new_page()
+    return phone_context(browser, width=width, motion=False).new_page()
 
 
 @dataclass
@@ -222,7 +214,7 @@ class Table:
     phones: list[Any] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        self.tv = tv_context(self.browser).new_page()
+        self.tv = tv_context(self.browser, motion=False).new_page()
         self.phones = [phone_page(self.browser, width) for width in self.widths]
 
     def open(self, server: LiveServer, game_id: str) -> dict[str, Any]:
