@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -213,10 +213,12 @@ def open_table(
     *,
     offline_shell: bool = False,
     motion: bool = True,
+    on_join: Callable[[Any], None] | None = None,
 ) -> tuple[Any, list[Any]]:
     """The room's TV page (1920×1080) and one phone page (390×844) per name, joined and shown
     as connected on the TV (each phone runs ``phone_script`` first, if given). With ``shots``,
     the first phone's join screen and the TV's lobby are saved as ``<shots>-…png``;
+    ``on_join`` is called with the first phone on its join screen (a check of that screen);
     ``offline_shell`` and ``motion`` as for ``tv_context``. The caller closes them with
     ``close_all``."""
     tv = tv_context(browser, offline_shell=offline_shell, motion=motion).new_page()
@@ -235,6 +237,8 @@ def open_table(
         if shots and not phones:
             ARTIFACTS.mkdir(exist_ok=True)
             page.screenshot(path=str(ARTIFACTS / f"{shots}-phone-join-390x844.png"))
+        if on_join and not phones:
+            on_join(page)
         page.fill("#name", name)
         page.click("#btn-join")
         page.wait_for_selector("#screen-lobby", state="visible")
