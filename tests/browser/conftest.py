@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -90,17 +90,38 @@ def artifacts() -> Path:
     return ARTIFACTS
 
 
-def tv_context(browser: Any) -> Any:
-    return _watch(browser.new_context(viewport={"width": 1920, "height": 1080}))
+def _settings(offline_shell: bool, motion: bool) -> dict[str, Any]:
+    """A context's options: the service worker (the offline shell) only where a test checks
+    it, since its install fetches the whole shell again in every new context and it copies each
+    later request (a page works the same without it: a classic load); reduced motion where the
+    test checks no motion, so that what a test waits for is not paced by an animation."""
+    return {
+        "service_workers": "allow" if offline_shell else "block",
+        "reduced_motion": "no-preference" if motion else "reduce",
+    }
 
 
-def phone_context(browser: Any) -> Any:
+def tv_context(browser: Any, *, offline_shell: bool = False, motion: bool = True) -> Any:
+    """A TV's browser (1920×1080). ``offline_shell``: with the service worker; ``motion``
+    False: the device asks for reduced motion."""
     return _watch(
         browser.new_context(
-            viewport={"width": 390, "height": 844},
+            viewport={"width": 1920, "height": 1080}, **_settings(offline_shell, motion)
+        )
+    )
+
+
+def phone_context(
+    browser: Any, *, width: int = 390, offline_shell: bool = False, motion: bool = True
+) -> Any:
+    """A phone's browser (``width``×844, touch); the options as for ``tv_context``."""
+    return _watch(
+        browser.new_context(
+            viewport={"width": width, "height": 844},
             device_scale_factor=2,
             is_mobile=True,
             has_touch=True,
+            **_settings(offline_shell, motion),
         )
     )
 
@@ -182,10 +203,18 @@ HOLD_INCOMING = """
 """
 
 
-def open_tv(browser: Any, server: Any, room: dict[str, Any], script: str | None = None) -> Any:
+def open_tv(
+    browser: Any,
+    server: Any,
+    room: dict[str, Any],
+    script: str | None = None,
+    *,
+    offline_shell: bool = False,
+    motion: bool = True,
+) -> Any:
     """The room's TV page (1920×1080, running ``script`` first if given), hosting: its room
-    code shown."""
-    context = tv_context(browser)
+    code shown; ``offline_shell`` and ``motion`` as for ``tv_context``."""
+    context = tv_context(browser, offline_shell=offline_shell, motion=motion)
     if script:
         context.add_init_script(script)
     tv = context.new_page()
@@ -201,15 +230,21 @@ def open_table(
     names: list[str],
     phone_script: str | None = None,
     shots: str | None = None,
+    *,
+    offline_shell: bool = False,
+    motion: bool = True,
+    on_join: Callable[[Any], None] | None = None,
 ) -> tuple[Any, list[Any]]:
     """The room's TV page (1920×1080) and one phone page (390×844) per name, joined and shown
     as connected on the TV (each phone runs ``phone_script`` first, if given). With ``shots``,
-    the first phone's join screen and the TV's lobby are saved as ``<shots>-…png``. The caller
-    closes them with ``close_all``."""
-    tv = open_tv(browser, server, room)
+    the first phone's join screen and the TV's lobby are saved as ``<shots>-…png``;
+    ``on_join`` is called with the first phone on its join screen (a check of that screen);
+    ``offline_shell`` and ``motion`` as for ``tv_context``. The caller closes them with
+    ``close_all``."""
+    tv = open_tv(browser, server, room, offline_shell=offline_shell, motion=motion)
     phones = []
     for name in names:
-        context = phone_context(browser)
+        context = phone_context(browser, offline_shell=offline_shell, motion=motion)
         if phone_script:
             context.add_init_script(phone_script)
         page = context.new_page()
@@ -220,6 +255,8 @@ def open_table(
         if shots and not phones:
             ARTIFACTS.mkdir(exist_ok=True)
             page.screenshot(path=str(ARTIFACTS / f"{shots}-phone-join-390x844.png"))
+        if on_join and not phones:
+            on_join(page)
         page.fill("#name", name)
         page.click("#btn-join")
         page.wait_for_selector("#screen-lobby", state="visible")
@@ -233,16 +270,23 @@ def open_table(
 
 
 def open_seats(
-    browser: Any, server: Any, room: dict[str, Any], tokens: list[str], status: str = "playing"
+    browser: Any,
+    server: Any,
+    room: dict[str, Any],
+    tokens: list[str],
+    status: str = "playing",
+    *,
+    motion: bool = True,
 ) -> tuple[Any, list[Any]]:
     """The room's TV page and one phone page per seat token, for a game whose first part was
     played over Socket.IO clients (the screens check only what comes after): each phone goes
     back to its seat with its token, as a reloaded phone does, shows the room's ``status``,
-    and the TV shows them all connected. The caller closes them with ``close_all``."""
-    tv = open_tv(browser, server, room)
+    and the TV shows them all connected (``motion`` as for ``tv_context``). The caller closes
+    them with ``close_all``."""
+    tv = open_tv(browser, server, room, motion=motion)
     phones = []
     for token in tokens:
-        context = phone_context(browser)
+        context = phone_context(browser, motion=motion)
         key = f"companion.seat.{room['code'].upper()}"  # where the phone page keeps its token
         context.add_init_script(  # (about:blank, the first document, has no storage)
             f"if (location.protocol.startsWith('http')) localStorage.setItem({key!r}, {token!r})"

@@ -14,7 +14,7 @@ from typing import Any
 from babel.messages.pofile import read_po
 
 from companion.games.registry import GAMES
-from tests.browser.conftest import tv_context
+from tests.browser.conftest import phone_context, tv_context
 from tests.browser.game_night import room_language
 from tests.support import ROOT, LiveServer
 
@@ -73,12 +73,22 @@ def catalogue(lang: str) -> Catalogue:
     return Catalogue(sorted(exact), sorted(patterns))
 
 
+#: keeps a language's catalogue in the page (``window.__english[lang]``), its templates compiled:
+#: a check while the page follows a switch runs at every frame, and sending the catalogue
+#: (1,400 texts, 600 templates) and compiling it each time took ten times the check
+KEEP_CATALOGUE = """({lang, exact, patterns}) => {
+  window.__english = window.__english || {};
+  window.__english[lang] = { known: new Set(exact), templates: patterns.map((p) => new RegExp(p)) };
+}"""
+
 #: the visible texts of a page that are one of the catalogue's English texts: every text node
-#: whose element is rendered (and a select's chosen option), spaces folded
+#: whose element is rendered (and a select's chosen option), spaces folded; null when the page
+#: does not keep the language's catalogue (a page loaded since it was given)
 ENGLISH_LEFT = """
-({exact, patterns, skip}) => {
-  const known = new Set(exact);
-  const templates = patterns.map((p) => new RegExp(p));
+({lang, skip}) => {
+  const kept = window.__english?.[lang];
+  if (!kept) return null;
+  const { known, templates } = kept;
   const found = new Set();
   const shown = (el) => el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true });
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -99,26 +109,35 @@ ENGLISH_LEFT = """
 """
 
 
+def keep_catalogue(page: Any, lang: str) -> None:
+    """Give the page ``lang``'s catalogue, unless it keeps it already."""
+    if not page.evaluate("(lang) => !!window.__english?.[lang]", lang):
+        known = catalogue(lang)
+        page.evaluate(KEEP_CATALOGUE, {"lang": lang, **vars(known)})
+
+
 def english_left(page: Any, lang: str, skip: list[str]) -> list[str]:
     """The visible English texts of ``page`` that ``lang`` translates (none once the page
     speaks ``lang``)."""
-    known = catalogue(lang)
-    found: list[str] = page.evaluate(
-        ENGLISH_LEFT, {"exact": known.exact, "patterns": known.patterns, "skip": skip}
-    )
-    return found
+    for _ in range(3):  # the page may load again between the two steps
+        keep_catalogue(page, lang)
+        found: list[str] | None = page.evaluate(ENGLISH_LEFT, {"lang": lang, "skip": skip})
+        if found is not None:
+            return found
+    raise AssertionError(f"{page.url} does not keep the {lang} catalogue")
 
 
 def wait_translated(page: Any, lang: str, skip: list[str], timeout: float = 5000) -> list[str]:
     """Wait until no visible English text is left on ``page`` (a switch re-renders a page
     in steps: its bundle, its help, its game); the texts still English when the time is up."""
-    known = catalogue(lang)
-    arg = {"exact": known.exact, "patterns": known.patterns, "skip": skip}
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+    keep_catalogue(page, lang)
     try:
         page.wait_for_function(
-            f"(arg) => ({ENGLISH_LEFT})(arg).length === 0", arg=arg, timeout=timeout
+            f"(arg) => ({ENGLISH_LEFT})(arg)?.length === 0",
+            arg={"lang": lang, "skip": skip},
+            timeout=timeout,
         )
     except PlaywrightTimeout:
         return english_left(page, lang, skip)
@@ -201,15 +220,7 @@ def layout_faults(page: Any) -> list[str]:
 
 
 def phone_page(browser: Any, width: int) -> Any:
-    from tests.browser.conftest import _watch
-
-    context = browser.new_context(
-        viewport={"width": width, "height": 844},
-        device_scale_factor=2,
-        is_mobile=True,
-        has_touch=True,
-    )
-    return _watch(context).new_page()
+    return phone_context(browser, width=width, motion=False).new_page()
 
 
 @dataclass
@@ -222,7 +233,7 @@ class Table:
     phones: list[Any] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        self.tv = tv_context(self.browser).new_page()
+        self.tv = tv_context(self.browser, motion=False).new_page()
         self.phones = [phone_page(self.browser, width) for width in self.widths]
 
     def open(self, server: LiveServer, game_id: str) -> dict[str, Any]:

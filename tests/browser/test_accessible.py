@@ -13,6 +13,8 @@ from tests.browser.conftest import close_all, open_table, phone_context, settled
 from tests.support import LiveServer
 
 pytestmark = pytest.mark.browser
+SHARE_SERVER = True  # each test makes its own room (tests/conftest.py, module_server)
+# The pages ask for reduced motion (``motion=False``): axe reads the screens once still.
 
 #: each game with the fewest players it starts with
 GAMES = {
@@ -41,7 +43,7 @@ def test_the_check_finds_a_nameless_button_and_low_contrast(browser: Any) -> Non
 
 
 def test_home_page_passes_axe(browser: Any, server: LiveServer) -> None:
-    for context in (tv_context(browser), phone_context(browser)):
+    for context in (tv_context(browser, motion=False), phone_context(browser, motion=False)):
         page = context.new_page()
         page.goto(server.url + "/")
         page.wait_for_selector(".game-button")
@@ -56,13 +58,10 @@ def test_every_page_of_the_game_passes_axe(
     room = server.create_room(game, seed=3)
     found: dict[str, list[str]] = {}
 
-    joining = phone_context(browser).new_page()
-    joining.goto(room["join_url"])
-    joining.wait_for_selector("#btn-join")
-    found["join"] = axe_violations(joining)
-    joining.context.close()
+    def joining(page: Any) -> None:
+        found["join"] = axe_violations(page)
 
-    tv, phones = open_table(browser, server, room, GAMES[game])
+    tv, phones = open_table(browser, server, room, GAMES[game], motion=False, on_join=joining)
     found["TV lobby"] = axe_violations(tv)
     found["phone lobby"] = axe_violations(phones[0])
 

@@ -37,11 +37,11 @@ def test_pages_reconnect_to_the_new_owner_and_keep_their_seats(
     assert room["join_url"] == f"{cluster.url}/j/{code}"
 
     sockets: list[str] = []
-    tv = tv_context(browser).new_page()
+    tv = tv_context(browser, motion=False).new_page()  # reconnection, not motion, is checked
     tv.on("websocket", lambda ws: sockets.append(ws.url))
     tv.goto(f"{cluster.url}/host/{code}#{room['host_token']}")
     tv.wait_for_selector("#room-code")
-    phone = phone_context(browser).new_page()
+    phone = phone_context(browser, motion=False).new_page()
     phone.on("websocket", lambda ws: sockets.append(ws.url))
     phone.goto(room["join_url"])
     phone.fill("#name", "Sofia")

@@ -2,7 +2,8 @@
 refusal and Witch's Brew's end read right with 1, 2 and 5 as the count — the Czech forms of 1,
 of 2–4 and of 5+ ("stiskl 1/6", "stiskli 2/6", "stisklo 5/6"), the Italian singular and plural
 ("1 su 6 ha premuto", "2 su 6 hanno premuto"). The other players are socket.io clients of the
-same live server. Screenshots: test-artifacts/counts-*.png."""
+same live server; each check reads one screen in both languages in turn. Screenshots:
+test-artifacts/counts-*.png."""
 
 from __future__ import annotations
 
@@ -20,6 +21,8 @@ from tests.integration.test_witchs_brew_live import PhoneBot
 from tests.support import LiveServer, Peer
 
 pytestmark = pytest.mark.browser
+SHARE_SERVER = True  # each test makes its own room (tests/conftest.py, module_server)
+# The pages ask for reduced motion (``motion=False``): the checks read still screens.
 
 LANGUAGES = ("cs", "it")
 
@@ -54,7 +57,7 @@ def said(lang: str, english: str, **params: object) -> str:
 
 def phone_in(browser: Any, server: LiveServer, lang: str) -> Any:
     """A phone page whose player chose ``lang`` (the kit's cookie)."""
-    context = phone_context(browser)
+    context = phone_context(browser, motion=False)
     context.add_cookies([{"name": "lang", "value": lang, "url": server.url}])
     return context.new_page()
 
@@ -79,18 +82,33 @@ def join(server: LiveServer, peers: list[Peer], room: dict[str, Any], name: str)
     return phone
 
 
-@pytest.mark.parametrize(
-    ("game", "seats"), [("carodejnice", 1), ("witchcraft", 2), ("witch-and-bitch", 5)]
-)
+#: each game whose room fills with 1, 2 and 5 seats
+FULL_ROOMS = (("carodejnice", 1), ("witchcraft", 2), ("witch-and-bitch", 5))
+
+
 def test_the_full_room_refusal_names_its_seats(
-    browser: Any, server: LiveServer, peers: list[Peer], artifacts: Path, game: str, seats: int
+    browser: Any, server: LiveServer, peers: list[Peer], artifacts: Path
+) -> None:
+    """One phone per language goes from full room to full room."""
+    pages = {lang: phone_in(browser, server, lang) for lang in LANGUAGES}
+    for game, seats in FULL_ROOMS:
+        full_room_refused(server, peers, artifacts, pages, game, seats)
+    close_all(*pages.values())
+
+
+def full_room_refused(
+    server: LiveServer,
+    peers: list[Peer],
+    artifacts: Path,
+    pages: dict[str, Any],
+    game: str,
+    seats: int,
 ) -> None:
     room = server.create_room(game)
     host(server, peers, room)
     for k in range(seats):
         join(server, peers, room, f"P{k + 1}")
-    for lang in LANGUAGES:
-        page = phone_in(browser, server, lang)
+    for lang, page in pages.items():
         page.goto(room["join_url"])
         page.fill("#name", "Zoe")
         page.click("#btn-join")
@@ -100,16 +118,28 @@ def test_the_full_room_refusal_names_its_seats(
         )
         assert page.locator("#join-error").is_visible()
         shot(page, artifacts / f"counts-room-full-{seats}-{lang}-390x844.png")
-        close_all(page)
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
+def phone_speaks(page: Any, lang: str) -> None:
+    """The player switches the phone to ``lang`` with the top bar's one button (it cycles the
+    languages)."""
+    for _ in range(3):
+        if page.evaluate("() => document.documentElement.lang") == lang:
+            return
+        before = page.evaluate("() => document.documentElement.lang")
+        page.click(".me-bar .lang-cycle")
+        page.wait_for_function("was => document.documentElement.lang !== was", arg=before)
+    assert page.evaluate("() => document.documentElement.lang") == lang
+
+
 def test_the_buzzer_counter_agrees_with_1_2_and_5_presses(
-    browser: Any, server: LiveServer, peers: list[Peer], artifacts: Path, lang: str
+    browser: Any, server: LiveServer, peers: list[Peer], artifacts: Path
 ) -> None:
-    room = server.create_room("buzzer")
+    """Each round's counter read in both languages: the phone opens in the first (its
+    player's cookie), then its player switches it with the top bar's button."""
+    room = server.create_room("buzzer", options={"random_delay": False, "countdown": 0})
     tv = host(server, peers, room)
-    page = phone_in(browser, server, lang)
+    page = phone_in(browser, server, LANGUAGES[0])
     page.goto(room["join_url"])
     page.fill("#name", "Zoe")
     page.click("#btn-join")
@@ -121,17 +151,20 @@ def test_the_buzzer_counter_agrees_with_1_2_and_5_presses(
         tv.wait_view(lambda v, r=number: v["game"]["round"] == r and v["game"]["status"] == "open")
         for phone in others[:k]:
             assert phone.press("buzz")["ok"]
-        counters = [
-            plural(lang, english, k, name="Ann", total=6)
-            for english in (
-                "{name} is fastest so far · {n} of {total} pressed",
-                "{name} was fastest · {n} of {total} pressed",
+        for lang in LANGUAGES:
+            phone_speaks(page, lang)
+            counters = [
+                plural(lang, english, k, name="Ann", total=6)
+                for english in (
+                    "{name} is fastest so far · {n} of {total} pressed",
+                    "{name} was fastest · {n} of {total} pressed",
+                )
+            ]
+            page.wait_for_function(
+                "texts => texts.some((text) => document.body.innerText.includes(text))",
+                arg=counters,
             )
-        ]
-        page.wait_for_function(
-            "texts => texts.some((text) => document.body.innerText.includes(text))", arg=counters
-        )
-        shot(page, artifacts / f"counts-buzzer-{k}-of-6-{lang}-390x844.png")
+            shot(page, artifacts / f"counts-buzzer-{k}-of-6-{lang}-390x844.png")
         tv.wait_view(
             lambda v, r=number: (
                 v["game"]["round"] == r and v["game"]["status"] not in ("armed", "open", "pressed")
@@ -171,23 +204,24 @@ def test_witchs_brew_ends_after_1_2_and_5_sets_in_czech_and_italian(
     browser: Any, server: LiveServer, peers: list[Peer], artifacts: Path, sets: int
 ) -> None:
     """The ravens all go in the last set (the TV takes them): the end names the four ravens
-    ("Všichni 4 havrani" in the form of 2–4) and the sets played."""
+    ("Všichni 4 havrani" in the form of 2–4) and the sets played. The sets before are played
+    over Socket.IO clients; the TV opens once the last set's first card is played."""
     room = server.create_room("witchs-brew", seed=5)
-    tv = open_tv(browser, server, room)
+    table = host(server, peers, room)
     bots = [
         PhoneBot(join(server, peers, room, name), seat, last_set=sets - 1)
         for seat, name in enumerate(("Ann", "Ben", "Cleo"))
     ]
-    tv.wait_for_function(
-        "() => document.querySelectorAll('#players li[data-seat] .dot.connected').length === 3"
-    )
-    tv.click("#btn-start")
+    assert table.call("room", {"type": "start"})["ok"]
     if sets > 1:  # the sets before the last one go by without a raven
         play_until(bots, lambda g: g["set"] == sets, f"set {sets}")
     for bot in bots:
         bot.last_set = None
     # a raven counts for the set before until this set's first card is played
     play_until(bots, lambda g: g["raven_set"] == sets, f"the first card of set {sets}")
+    table.close()  # the TV page hosts from here
+    tv = open_tv(browser, server, room, motion=False)
+    tv.wait_for_selector("#wb-tv")
     for left in (3, 2, 1, 0):  # the raven button asks twice
         tv.wait_for_function("() => !document.querySelector('#wb-raven')?.disabled")
         tv.click("#wb-raven")

@@ -17,6 +17,7 @@ from tests.browser.conftest import (
     HOLD_INCOMING,
     SETTLED,
     close_all,
+    open_seats,
     open_table,
     open_tv,
     phone_context,
@@ -29,6 +30,9 @@ from tests.integration.test_witchs_brew_live import PhoneBot
 from tests.support import LiveServer, Peer, seated
 
 pytestmark = pytest.mark.browser
+SHARE_SERVER = True  # each test makes its own room (tests/conftest.py, module_server)
+# The pages ask for reduced motion (``motion=False``): no test here checks motion, and the
+# celebration would only pace the waits for a settled screen.
 
 NAMES = ["Sofia", "Ben"]
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 5: "5th"}
@@ -37,8 +41,8 @@ ORDINALS = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 5: "5th"}
 def test_a_round_then_the_hosts_end_shows_the_ending_everywhere(
     browser: Any, server: LiveServer, artifacts: Path
 ) -> None:
-    room = server.create_room("buzzer", options={"random_delay": False, "countdown": 1})
-    tv, phones = open_table(browser, server, room, NAMES)
+    room = server.create_room("buzzer", options={"random_delay": False, "countdown": 0})
+    tv, phones = open_table(browser, server, room, NAMES, motion=False)
     spy = Peer(server.url, "spy")
     assert spy.call("watch", {"code": room["code"]})["ok"]
     tv.click("#btn-start")
@@ -136,7 +140,7 @@ def test_the_podium_puts_places_on_steps_and_the_rest_below(
     browser: Any, server: LiveServer, artifacts: Path, side: str
 ) -> None:
     room = server.create_room("buzzer")
-    page = (tv_context if side == "tv" else phone_context)(browser).new_page()
+    page = (tv_context if side == "tv" else phone_context)(browser, motion=False).new_page()
     page.goto(room["join_url"])
     page.wait_for_selector("#name")
     page.evaluate(DRAW, [side, 3 if side == "phone" else None, RANKING, NAMES_5, COLOURS])
@@ -172,7 +176,7 @@ def test_a_phone_says_its_place_in_its_language(
     browser: Any, server: LiveServer, lang: str, mine: str, fourth: str
 ) -> None:
     room = server.create_room("buzzer")
-    context = phone_context(browser)
+    context = phone_context(browser, motion=False)
     context.add_cookies([{"name": "lang", "value": lang, "url": server.url}])
     page = context.new_page()
     page.goto(room["join_url"])
@@ -266,25 +270,39 @@ ENDINGS = {
 }
 
 
+def started_over_sockets(
+    server: LiveServer, peers: list[Peer], game: str, names: list[str]
+) -> dict[str, Any]:
+    """A room of ``game`` started over Socket.IO clients (the pages check only its end); in
+    the buzzer a round in which Ben is fastest and the table gives him the point. The clients
+    are closed: the pages take the seats over (``peers`` holds the TV, then the phones, each
+    with its seat's ``token``)."""
+    options = {"random_delay": False, "countdown": 0} if game == "buzzer" else {}
+    room, host, players = seated(server, peers, names, game=game, options=options)
+    assert host.call("room", {"type": "start"})["ok"]
+    if game == "buzzer":
+        assert host.call("act", {"type": "arm"})["ok"]
+        host.wait_view(lambda v: v["game"]["status"] == "open")
+        assert players[1].press("buzz")["ok"]
+        host.wait_view(lambda v: [p["seat"] for p in v["game"]["ranking"]] == [1])
+        assert host.call("act", {"type": "award", "seat": 1, "points": 1})["ok"]
+        host.wait_view(lambda v: v["game"]["awarded"] == [1])
+    for peer in (host, *players):
+        peer.close()
+    return dict(room)
+
+
 @pytest.mark.parametrize("game", list(ENDINGS))
 def test_every_game_says_its_ending_once_on_each_screen(
-    browser: Any, server: LiveServer, artifacts: Path, game: str
+    browser: Any, server: LiveServer, peers: list[Peer], artifacts: Path, game: str
 ) -> None:
     names, how = ENDINGS[game]
-    options = {"random_delay": False, "countdown": 1} if game == "buzzer" else {}
-    room = server.create_room(game, options=options)
-    tv, phones = open_table(browser, server, room, names)
+    room = started_over_sockets(server, peers, game, names)
+    tokens = [peer.token for peer in peers[1:]]
+    tv, phones = open_seats(browser, server, room, tokens, motion=False)
     spy = Peer(server.url, "spy")
     assert spy.call("watch", {"code": room["code"]})["ok"]
-    tv.click("#btn-start")
-    tv.wait_for_selector('body[data-status="playing"]')
-    if game == "buzzer":  # a round: Ben is fastest and gets the point, then the game ends
-        tv.click("#btn-arm")
-        for page in phones:
-            page.wait_for_selector('#btn-buzz[data-state="open"]', timeout=10_000)
-        phones[1].locator("#btn-buzz").tap()
-        phones[1].wait_for_selector('#btn-buzz[data-state="ranked"]')
-        tv.click('#ranking button[data-award="1"]')
+    if game == "buzzer":  # the round is on the TV: Ben awarded
         tv.wait_for_selector("#ranking .bz-awarded")
     if how == "resign":
         resign = phones[1].locator("#wc-resign")
@@ -317,15 +335,21 @@ def test_every_game_says_its_ending_once_on_each_screen(
 
 
 def test_the_hosts_end_pressed_while_the_game_screen_loads_is_not_forgotten(
-    browser: Any, server: LiveServer
+    browser: Any, server: LiveServer, peers: list[Peer]
 ) -> None:
     """The host presses End once while the TV still loads the game's screen (its reference
     data held back), then again once it is shown: the game ends (the screen's mount forgot the
     first press, and the second only armed the button again)."""
-    room = server.create_room("buzzer", options={"random_delay": False, "countdown": 1})
-    tv, phones = open_table(browser, server, room, NAMES)
+    options = {"random_delay": False, "countdown": 0}
+    room, host, _ = seated(server, peers, NAMES, game="buzzer", options=options)
+    host.close()  # the TV page hosts
+    tv = tv_context(browser, motion=False).new_page()
+    tv.goto(f"{server.url}/host/{room['code']}#{room['host_token']}")
+    tv.wait_for_function(
+        "() => document.querySelectorAll('#players li[data-seat] .dot.connected').length === 2"
+    )
     held: list[Any] = []
-    # on the context: the page's service worker makes the request
+    # on the context: a page's service worker, where it runs, makes the request
     tv.context.route("**/api/games/buzzer/reference", lambda route: held.append(route))
     tv.click("#btn-start")
     tv.wait_for_selector('body[data-status="playing"]')
@@ -342,7 +366,7 @@ def test_the_hosts_end_pressed_while_the_game_screen_loads_is_not_forgotten(
     tv.locator("#btn-end").dispatch_event("click")  # at once: within the press's 3 s
     tv.wait_for_selector('body[data-status="over"]')
     tv.wait_for_selector(".kit-ending", state="visible")
-    close_all(tv, *phones)
+    close_all(tv)
 
 
 def test_the_note_of_the_winning_award_does_not_cover_the_ending(
@@ -409,37 +433,33 @@ WB_NAMES = ["Anna", "Ben", "Cleo", "Dora", "Emil", "Fabrizio"]
 def test_witchs_brew_counts_the_points_then_ends_once(
     browser: Any, server: LiveServer, peers: list[Peer], artifacts: Path, n: int
 ) -> None:
-    """Phone bots play one set (every raven gone); the TV's scoring screen says it is scoring,
+    """Phone bots play one set (every raven gone) over sockets; the TV opens on the scoring
+    screen, which says it is scoring,
     not "Game over", and fits 1920×1080 whole, and a phone's (390×844) holds its layout, up to
     the 6 players the game allows; the TV enters the points and confirms; then
     the TV and two phones (Anna and Ben: the winner and another place when the amulets break
     their tie) say the ending once, with the amulets' tie-break fact under the podium when the
     amulets decided."""
     options = {"amulets": True, "sixth_player": n == 6}  # a sixth seat is the option's
-    room = server.create_room("witchs-brew", seed=7, options=options)
-    tv = open_tv(browser, server, room)
-    bots, tokens = [], []
-    for seat, name in enumerate(WB_NAMES[:n]):
-        peer = Peer(server.url, name)
-        peers.append(peer)
-        ack = peer.call("join", {"code": room["code"], "name": name})
-        assert ack["ok"], ack
-        tokens.append(ack["token"])
-        bots.append(CountingBot(peer, seat))
-    tv.wait_for_function(
-        f"() => document.querySelectorAll('#players li[data-seat]').length === {n}"
+    room, host, players = seated(
+        server, peers, WB_NAMES[:n], game="witchs-brew", seed=7, options=options
     )
-    tv.click("#btn-start")
-    tv.wait_for_selector('body[data-status="playing"]')
+    bots = [CountingBot(peer, seat) for seat, peer in enumerate(players)]
+    tokens = [peer.token for peer in players]
+    assert host.call("room", {"type": "start"})["ok"]
+    host.close()  # the TV page hosts from the scoring on
+    bots[1].peer.wait_view(lambda v: v["game"] is not None)
     while bots[1].peer.call("act", {"type": "raven"})["ok"]:  # every raven goes in set 1
         pass
-    tv.wait_for_selector('#wb-tv[data-phase="select"], #wb-tv[data-phase="trick"]')
+    bots[0].peer.wait_view(lambda v: v["game"]["phase"] in ("select", "trick"))
     end = time.monotonic() + 120  # only against hanging: the loop ends with the set
     while time.monotonic() < end and bots[0].peer.latest()["game"]["phase"] != "scoring":
         for bot in bots:
             bot.step()
         time.sleep(0.03)
 
+    tv = tv_context(browser, motion=False).new_page()
+    tv.goto(f"{server.url}/host/{room['code']}#{room['host_token']}")
     tv.wait_for_selector('#wb-tv[data-phase="scoring"]')
     tv.wait_for_function(SETTLED)
     # it is scoring, and says so (in whatever case the style writes it)
@@ -457,7 +477,7 @@ def test_witchs_brew_counts_the_points_then_ends_once(
     phones = []
     for seat in (0, 1):
         bots[seat].peer.close()
-        context = phone_context(browser)
+        context = phone_context(browser, motion=False)
         context.add_init_script(  # the server's pages only (not the first blank page)
             f"if (location.origin === '{server.url}')"
             f" localStorage.setItem('companion.seat.{room['code']}', '{tokens[seat]}')"

@@ -12,6 +12,7 @@ from tests.browser.conftest import close_all, open_table, phone_context, tv_cont
 from tests.support import LiveServer, wait_until
 
 pytestmark = pytest.mark.browser
+SHARE_SERVER = True  # each test makes its own room (tests/conftest.py, module_server)
 
 #: the phone page's first load, Socket.IO client excluded (docs/hosting.md, "On the phone")
 PHONE_BUDGET_BYTES = 150_000
@@ -24,7 +25,7 @@ def tv_avatar(tv: Any, seat: int) -> dict[str, str | None]:
 
 def picking(browser: Any, room: dict[str, Any], name: str, shape: str) -> Any:
     """A phone on the room's join page, ``name`` typed in and ``shape`` picked for its avatar."""
-    page = phone_context(browser).new_page()
+    page = phone_context(browser, motion=False).new_page()
     page.goto(room["join_url"])
     page.fill("#name", name)
     page.click("#btn-avatar")
@@ -43,7 +44,7 @@ def test_a_player_picks_an_avatar_at_join_and_changes_it_in_the_lobby(
     browser: Any, server: LiveServer, artifacts: Path
 ) -> None:
     room = server.create_room("buzzer")
-    tv, _ = open_table(browser, server, room, [])
+    tv, _ = open_table(browser, server, room, [], motion=False)
 
     anna = picking(browser, room, "Anna", "star")
     anna.click('#join-picker [data-colour="purple"]')
@@ -78,7 +79,7 @@ def test_a_player_picks_an_avatar_at_join_and_changes_it_in_the_lobby(
 def test_the_title_screen_shows_the_logo_and_a_motif_per_game(
     browser: Any, server: LiveServer, artifacts: Path
 ) -> None:
-    tv = tv_context(browser).new_page()
+    tv = tv_context(browser, motion=False).new_page()
     tv.goto(server.url + "/")
     tv.wait_for_selector(".game-button")
     # The logo and the motifs are drawn (SVG from this server), not broken images.
@@ -94,7 +95,11 @@ def test_offline_the_phone_page_reloads_into_its_reconnecting_screen(
     browser: Any, server: LiveServer
 ) -> None:
     room = server.create_room("buzzer")
-    tv, (phone,) = open_table(browser, server, room, ["Sofia"])
+    phone = phone_context(browser, offline_shell=True, motion=False).new_page()
+    phone.goto(room["join_url"])
+    phone.fill("#name", "Sofia")
+    phone.click("#btn-join")
+    phone.wait_for_selector("#screen-lobby", state="visible")
     phone.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=20000)
     # The worker keeps the page itself once it runs (activate), and the shell at install.
     kept = "async () => Boolean(await caches.match(location.href.split('#')[0]))"
@@ -109,7 +114,7 @@ def test_offline_the_phone_page_reloads_into_its_reconnecting_screen(
     phone.context.set_offline(False)
     phone.wait_for_selector("#reconnecting", state="hidden", timeout=30000)
     phone.wait_for_selector("#screen-lobby", state="visible")
-    close_all(tv, phone)
+    close_all(phone)
 
 
 @pytest.mark.parametrize("lang", ["en", "cs"])
@@ -119,7 +124,7 @@ def test_the_phone_page_stays_under_its_size_budget(
     """In English and in Czech: a Czech phone downloads the shell's strings and its game's
     (docs/architecture.md, "Languages"), never every game's catalogue."""
     room = server.create_room("buzzer")
-    context = phone_context(browser)
+    context = phone_context(browser, offline_shell=True)  # its first load counts the worker's
     context.add_cookies([{"name": "lang", "value": lang, "url": server.url}])
     loaded: list[tuple[str, int]] = []
 

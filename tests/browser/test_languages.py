@@ -10,12 +10,14 @@ from typing import Any
 import pytest
 
 from companion.i18n_bundles import message_key
-from tests.browser.conftest import close_all, open_table, phone_context, visible
+from tests.browser.conftest import close_all, open_seats, open_table, phone_context, visible
 from tests.browser.test_wicked_witches_way_night import dice_on_tv
 from tests.integration.test_wicked_witches_way_live import valid_by_colour
-from tests.support import LiveServer, wait_until
+from tests.support import LiveServer, Peer, seated, wait_until
 
 pytestmark = pytest.mark.browser
+SHARE_SERVER = True  # each test makes its own room (tests/conftest.py, module_server)
+# The pages ask for reduced motion (``motion=False``): the checks read texts, not motion.
 
 
 def text_of(page: Any, selector: str) -> str:
@@ -31,11 +33,25 @@ def wait_text(page: Any, selector: str, wanted: str) -> None:
     )
 
 
+def started_in_czech(
+    browser: Any, server: LiveServer, peers: list[Peer], names: list[str], **room_body: Any
+) -> tuple[Any, list[Any]]:
+    """A room made Czech by its host and started over Socket.IO clients (the TV's switch in
+    the lobby is the Witchcraft test's), then its TV and phones, each back in its seat."""
+    room, host, players = seated(server, peers, names, **room_body)
+    assert host.call("room", {"type": "language", "lang": "cs"})["ok"]
+    assert host.call("room", {"type": "start"})["ok"]
+    for peer in (host, *players):
+        peer.close()
+    tokens = [peer.token for peer in players]
+    return open_seats(browser, server, dict(room), tokens, motion=False)
+
+
 def test_the_tv_sets_the_room_language_and_a_phone_keeps_its_own(
     browser: Any, server: LiveServer, artifacts: Path
 ) -> None:
     room = server.create_room("buzzer")
-    tv, (anna, ben) = open_table(browser, server, room, ["Anna", "Ben"])
+    tv, (anna, ben) = open_table(browser, server, room, ["Anna", "Ben"], motion=False)
     # English by default: the pages' English texts, unchanged.
     assert text_of(tv, "#btn-start") == "▶ Start game"
     assert text_of(anna, "#lobby-wait-line") == "Waiting for the host to start…"
@@ -80,7 +96,7 @@ def test_the_tv_sets_the_room_language_and_a_phone_keeps_its_own(
 
     # A newcomer with an Italian browser reads the join page and a refusal in Italian: the name
     # is taken (the server sends the English template, the page translates it).
-    context = phone_context(browser)
+    context = phone_context(browser, motion=False)
     context.set_extra_http_headers({"Accept-Language": "it-IT,it;q=0.9"})
     cleo = context.new_page()
     cleo.goto(room["join_url"])
@@ -107,7 +123,7 @@ def test_a_phone_switches_language_mid_game_in_witchcraft(
     browser: Any, server: LiveServer, artifacts: Path
 ) -> None:
     room = server.create_room("witchcraft", seed=7)
-    tv, (anna, ben) = open_table(browser, server, room, ["Anna", "Ben"])
+    tv, (anna, ben) = open_table(browser, server, room, ["Anna", "Ben"], motion=False)
     tv.click('.tv-bar .lang-switch button[data-lang="cs"]')
     wait_text(tv, "#status-chip", "Čekárna")
     tv.click("#btn-start")
@@ -127,18 +143,16 @@ def test_a_phone_switches_language_mid_game_in_witchcraft(
 
 
 def test_wicked_witches_way_in_czech_translates_the_log_results_and_names(
-    browser: Any, server: LiveServer, artifacts: Path
+    browser: Any, server: LiveServer, peers: list[Peer], artifacts: Path
 ) -> None:
     """The room in Czech: the log lines and a witch's result, which the server builds from parts
     (templates with the symbols' and spaces' names inside), read in Czech on the TV and the
     phone; Anna switches to Italian and her result follows at once."""
-    room = server.create_room(
-        "wicked-witches-way", seed=11, options={"physical_deck": True, "fog_seconds": 2}
-    )
-    tv, (anna, ben) = open_table(browser, server, room, ["Anna", "Ben"])
-    tv.click('.tv-bar .lang-switch button[data-lang="cs"]')
-    wait_text(tv, "#status-chip", "Čekárna")
-    tv.click("#btn-start")
+    options = {"physical_deck": True, "fog_seconds": 2, "pace_seconds": 2}  # the shortest
+    tv, (anna, ben) = started_in_czech(
+        browser, server, peers, ["Anna", "Ben"], game="wicked-witches-way", seed=11,
+        options=options,
+    )  # fmt: skip
     tv.wait_for_selector("#www-tv")
     wait_text(tv, "#www-log", "Velký závod začíná!")  # a fixed line of the view
     tv.click("#www-roll")
@@ -171,16 +185,14 @@ def test_wicked_witches_way_in_czech_translates_the_log_results_and_names(
 
 
 def test_witchs_brew_in_czech_names_the_roles_from_the_data_file(
-    browser: Any, server: LiveServer, artifacts: Path
+    browser: Any, server: LiveServer, peers: list[Peer], artifacts: Path
 ) -> None:
     """The role names and reminder texts come from the game's data file: in Czech they are
     read in Czech on the phones' role grid and on the TV's reminder, and a refusal that names a
     role is translated with the role's name inside."""
-    room = server.create_room("witchs-brew", seed=3)
-    tv, phones = open_table(browser, server, room, ["Anna", "Ben", "Cleo"])
-    tv.click('.tv-bar .lang-switch button[data-lang="cs"]')
-    wait_text(tv, "#status-chip", "Čekárna")
-    tv.click("#btn-start")
+    tv, phones = started_in_czech(
+        browser, server, peers, ["Anna", "Ben", "Cleo"], game="witchs-brew", seed=3
+    )
     anna = phones[0]
     anna.wait_for_selector("#wb-grid button[data-role]")
     wait_text(anna, "#wb-grid", "Věštkyně")  # Fortune Teller, from data/roles.json

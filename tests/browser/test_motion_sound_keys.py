@@ -9,9 +9,10 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import close_all, open_table, phone_context, tv_context
-from tests.support import LiveServer
+from tests.support import LiveServer, Peer, seated
 
 pytestmark = pytest.mark.browser
+SHARE_SERVER = True  # each test makes its own room (tests/conftest.py, module_server)
 
 PLAYED = "async () => (await import('/static/js/sound.js')).played.map((c) => c.name)"
 #: every element put on the page with an animation class, as "class:seat" (its data-seat); a
@@ -53,8 +54,8 @@ def focus_ring(page: Any) -> str:
 def test_the_tv_runs_by_keyboard_from_the_lobby_to_a_round(
     browser: Any, server: LiveServer, artifacts: Path
 ) -> None:
-    room = server.create_room("buzzer", options={"random_delay": False, "countdown": 1})
-    tv, (anna,) = open_table(browser, server, room, ["Anna"])
+    room = server.create_room("buzzer", options={"random_delay": False, "countdown": 0})
+    tv, (anna,) = open_table(browser, server, room, ["Anna"], motion=False)  # keys, not motion
 
     tab_to(tv, "btn-start")
     assert focus_ring(tv).startswith("solid"), "the focused Start button shows no focus ring"
@@ -142,13 +143,8 @@ def test_sound_cues_and_a_mute_per_device(browser: Any, server: LiveServer) -> N
     close_all(tv, anna, ben)
 
 
-def phase_animation(browser: Any, server: LiveServer, reduced: bool) -> float:
-    """Seconds the TV's phase transition lasts when a buzzer round is armed."""
-    room = server.create_room("buzzer", options={"random_delay": False, "countdown": 3})
-    tv, phones = open_table(browser, server, room, ["Anna"])
-    if reduced:
-        tv.emulate_media(reduced_motion="reduce")
-    tv.click("#btn-start")
+def phase_animation(tv: Any) -> float:
+    """Seconds the TV's phase transition lasts when the host arms a buzzer round."""
     tv.wait_for_selector("#btn-arm:not([disabled])")
     tv.click("#btn-arm")
     tv.wait_for_selector("#game .kit-phase-in")
@@ -156,15 +152,27 @@ def phase_animation(browser: Any, server: LiveServer, reduced: bool) -> float:
         "() => parseFloat(getComputedStyle(document.querySelector('#game .kit-phase-in'))"
         ".animationDuration)"
     )
-    close_all(tv, *phones)
     return float(seconds)
 
 
 def test_phase_transitions_are_animated_unless_reduced_motion_is_asked(
-    browser: Any, server: LiveServer
+    browser: Any, server: LiveServer, peers: list[Peer]
 ) -> None:
-    assert phase_animation(browser, server, reduced=False) >= 0.3
-    assert phase_animation(browser, server, reduced=True) <= 0.01
+    """A round armed on the TV as it comes, then one armed once the TV asks for reduced
+    motion (Anna presses over Socket.IO in between: the round closes)."""
+    options = {"random_delay": False, "countdown": 3}
+    room, host, (anna,) = seated(server, peers, ["Anna"], game="buzzer", options=options)
+    host.close()  # the TV page hosts
+    tv = tv_context(browser).new_page()
+    tv.goto(f"{server.url}/host/{room['code']}#{room['host_token']}")
+    tv.click("#btn-start:not([disabled])")
+    assert phase_animation(tv) >= 0.3
+    anna.wait_view(lambda v: v["game"]["status"] == "open")
+    assert anna.press("buzz")["ok"]
+    anna.wait_view(lambda v: v["game"]["status"] == "closed")
+    tv.emulate_media(reduced_motion="reduce")
+    assert phase_animation(tv) <= 0.01
+    close_all(tv)
 
 
 def test_reduced_motion_cuts_every_animation_and_transition(

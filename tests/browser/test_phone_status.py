@@ -12,6 +12,7 @@ from tests.browser.conftest import close_all, open_table
 from tests.support import LiveServer
 
 pytestmark = pytest.mark.browser
+SHARE_SERVER = True  # each test makes its own room (tests/conftest.py, module_server)
 
 CARD = "() => { const c = document.querySelector('.kit-status'); return c && !c.hidden; }"
 
@@ -27,7 +28,7 @@ def rows(page: Any) -> dict[str, str]:
 @pytest.mark.parametrize(
     ("game", "names", "options"),
     [
-        ("buzzer", ["Anna", "Ben"], {"random_delay": False, "countdown": 1}),
+        ("buzzer", ["Anna", "Ben"], {"random_delay": False, "countdown": 0}),
         ("wicked-witches-way", ["Anna", "Ben"], {}),
         # Witch's Brew's phone has no status card any more: the kit's prompt says what to do
     ],
@@ -36,7 +37,7 @@ def test_the_phone_says_you_next_and_the_table(
     browser: Any, server: LiveServer, artifacts: Path, game: str, names: list[str], options: Any
 ) -> None:
     room = server.create_room(game, seed=3, options=options)
-    tv, phones = open_table(browser, server, room, names)
+    tv, phones = open_table(browser, server, room, names, motion=False)  # texts, not motion
     tv.click("#btn-start")
     for phone in phones:
         phone.wait_for_function(CARD)

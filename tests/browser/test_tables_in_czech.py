@@ -23,6 +23,7 @@ from tests.browser.test_witchcraft_night import confirm
 from tests.support import LiveServer
 
 pytestmark = pytest.mark.browser
+SHARE_SERVER = True  # each test makes its own room (tests/conftest.py, module_server)
 
 
 @cache

@@ -20,6 +20,8 @@ from tests.browser.conftest import close_all, open_table, phone_context, tv_cont
 from tests.support import LiveServer
 
 pytestmark = pytest.mark.browser
+SHARE_SERVER = True  # each test makes its own room (tests/conftest.py, module_server)
+# The pages ask for reduced motion (``motion=False``): the locks are checked, not motion.
 
 #: window.__wake: "request", "granted" / "refused <name>", "release" (the page let go),
 #: "released" (the lock ended, whoever ended it); window.__visibility fakes the page's visibility
@@ -88,7 +90,7 @@ def test_phones_hold_the_screen_awake_in_play_and_the_tv_while_it_shows_the_room
     browser: Any, server: LiveServer, artifacts: Path
 ) -> None:
     room = server.create_room("buzzer", options={"random_delay": False})
-    tv_watch = tv_context(browser)
+    tv_watch = tv_context(browser, motion=False)
     tv_watch.add_init_script(WAKE_LOG)
     tv = tv_watch.new_page()
     tv.goto(f"{server.url}/host/{room['code']}#{room['host_token']}")
@@ -99,7 +101,7 @@ def test_phones_hold_the_screen_awake_in_play_and_the_tv_while_it_shows_the_room
 
     phones = []
     for name in ("Anna", "Ben"):
-        context = phone_context(browser)
+        context = phone_context(browser, motion=False)
         context.add_init_script(WAKE_LOG)
         phone = context.new_page()
         phone.goto(room["join_url"])
@@ -164,7 +166,7 @@ def test_phones_hold_the_screen_awake_in_play_and_the_tv_while_it_shows_the_room
 def test_a_browser_without_the_api_plays_on(browser: Any, server: LiveServer) -> None:
     room = server.create_room("buzzer", options={"random_delay": False})
     no_api = "delete Navigator.prototype.wakeLock;"
-    tv, (anna,) = open_table(browser, server, room, ["Anna"], phone_script=no_api)
+    tv, (anna,) = open_table(browser, server, room, ["Anna"], phone_script=no_api, motion=False)
     tv.click("#btn-start")
     anna.wait_for_selector('body[data-status="playing"]')
     anna.wait_for_selector("#game:not([hidden])")
