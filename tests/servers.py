@@ -165,6 +165,11 @@ class Cluster:
             server.launch()
         for server in down:
             server.ready()
+        if down:
+            # nginx still counts a process it saw fail as down for fail_timeout (10 s) and sends
+            # its rooms elsewhere: a fresh nginx on the same port routes as on a fresh cluster
+            self.nginx.stop()
+            self.nginx.start()
         return self
 
     def pids(self) -> list[int]:
