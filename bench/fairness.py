@@ -14,17 +14,24 @@ It reports, per gap bucket, the share of trials ordered correctly by
 and the settle delay (verdict time minus the race's first arrival), median and p95.
 
     python -m bench.fairness [--rooms 2] [--phones 6] [--trials 60] [--seed 1]
+                             [--buckets 1-2,2-5] [--diagnose]
+
+``--buckets`` draws gaps only in the buckets named; ``--diagnose`` also prints where the error
+comes from: per bucket the server's offset error beyond the limit's, per phone its offset error
+against its link's asymmetry, and how late the client library runs a probe's handler.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
+import os
 import random
 import statistics
 import tempfile
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from bench.common import header, in_parallel, percentile
@@ -52,17 +59,43 @@ class Trial:
     arrival_ok: bool
     limit_ok: bool
     settle_ms: list[float]
+    #: how far the server's fair gap between the two presses is off beyond the limit's (ms):
+    #: the difference of the two connections' offset errors, less what the asymmetry explains
+    excess_ms: float
+    #: presses of the two whose fair time a bound moved away from ``t + offset``
+    clamped: int
+
+
+@dataclass(frozen=True)
+class OffsetError:
+    """One press's offset as the server estimated it, for the per-phone diagnostic."""
+
+    phone: str
+    up: float
+    down: float
+    #: the estimated offset plus the phone's clock offset, less half its asymmetry: the same
+    #: constant (the server clock's origin) for every phone whose estimate is as good as the limit
+    residual: float
+
+
+@dataclass
+class Findings:
+    """What every room's trials add up to."""
+
+    trials: list[Trial] = field(default_factory=list)
+    offsets: list[OffsetError] = field(default_factory=list)
+    probe_lags: list[float] = field(default_factory=list)
 
 
 def press_at(phone: Phone, when: float) -> None:
+    """Press at ``when``: the press is stamped with that moment, as a page stamps it with its
+    event's ``timeStamp``, and sent once this thread runs (on a busy machine, late)."""
     while (left := when - time.perf_counter()) > 0:
         time.sleep(min(left, 0.001))
-    phone.peer.press("buzz")
+    phone.peer.press("buzz", at=when)
 
 
-def run_room(
-    server: LiveServer, phones: int, gaps: list[float], seed: int, out: list[Trial]
-) -> None:
+def run_room(server: LiveServer, phones: int, gaps: list[float], seed: int, out: Findings) -> None:
     rng = random.Random(seed)
     room = server.create_room(options={"random_delay": False, "countdown": 0, "false_start": False})
     tv = Peer(server.url, "tv")
@@ -80,15 +113,24 @@ def run_room(
     time.sleep(2.0)  # let the connect-time clock bursts come back over the slow links
     try:
         for number, gap in enumerate(gaps, start=1):
-            out.append(trial(tv, table, number, gap, rng))
+            out.trials.append(trial(tv, table, number, gap, rng, out.offsets, f"{seed}/"))
     finally:
         for phone in table:
+            out.probe_lags.extend(phone.peer.probe_lags)
             phone.peer.close()
             phone.proxy.close()
         tv.close()
 
 
-def trial(tv: Peer, table: list[Phone], number: int, gap: float, rng: random.Random) -> Trial:
+def trial(
+    tv: Peer,
+    table: list[Phone],
+    number: int,
+    gap: float,
+    rng: random.Random,
+    offsets: list[OffsetError],
+    room: str,
+) -> Trial:
     seen = len([n for n in tv.notes() if n["kind"] == "race"])
     assert tv.call("act", {"type": "arm"})["ok"]
     for phone in table:  # everyone presses only after seeing GO on their own screen
@@ -115,7 +157,7 @@ def trial(tv: Peer, table: list[Phone], number: int, gap: float, rng: random.Ran
     notes = [n for n in tv.notes() if n["kind"] == "race"][seen:]  # this trial's races
     presses = {p["seat"]: p for n in notes for p in n["presses"]}
     mine = [n for n in notes if any(p["seat"] in when for p in n["presses"])]
-    # The truth is when each phone stamped its press (a thread may wake a little late).
+    # The truth is when each phone stamped its press.
     pressed = {p.seat: p.peer.pressed_at for p in (first, second)}
     truth = sorted(pressed, key=pressed.__getitem__)
     by_arrival = sorted(when, key=lambda s: presses[s]["arrival"])
@@ -124,46 +166,45 @@ def trial(tv: Peer, table: list[Phone], number: int, gap: float, rng: random.Ran
     by_limit = sorted(when, key=limit.__getitem__)
     settle = [n["settled_at"] - min(p["arrival"] for p in n["presses"]) for n in mine]
     gap = abs(pressed[first.seat] - pressed[second.seat]) * 1000
-    return Trial(gap, ranked == truth, by_arrival == truth, by_limit == truth, settle)
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rooms", type=int, default=2, help="rooms playing at once")
-    parser.add_argument("--phones", type=int, default=6, help="phones per room")
-    parser.add_argument("--trials", type=int, default=60, help="trials per gap bucket")
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
-
-    rng = random.Random(args.seed)
-    gaps = [rng.uniform(low, high) for low, high in BUCKETS for _ in range(args.trials)]
-    rng.shuffle(gaps)
-    shares = [gaps[k :: args.rooms] for k in range(args.rooms)]
-    trials: list[Trial] = []
-    started = time.perf_counter()
-    with tempfile.TemporaryDirectory() as tmp:
-        server = LiveServer(Path(tmp) / "fairness.sqlite3").start()
-        try:
-            in_parallel(
-                run_room,
-                [
-                    (server, args.phones, share, args.seed + k, trials)
-                    for k, share in enumerate(shares)
-                ],
-            )
-        finally:
-            server.stop()
-
-    header(
-        "bench.fairness",
-        f"{args.rooms} rooms x {args.phones} phones; {len(trials)} trials in "
-        f"{time.perf_counter() - started:.0f} s; server, shim and phones on the same machine",
+    residual = {}
+    for phone in (first, second):
+        press = presses[phone.seat]
+        residual[phone.seat] = (
+            press["offset"] + phone.peer.clock_offset_ms - (phone.up - phone.down) / 2
+            if press["offset"] is not None
+            else math.nan
+        )
+        name = room + str(phone.seat)
+        offsets.append(OffsetError(name, phone.up, phone.down, residual[phone.seat]))
+    clamped = sum(
+        presses[p.seat]["offset"] is None
+        or abs(presses[p.seat]["fair"] - presses[p.seat]["t"] - presses[p.seat]["offset"]) > 1e-3
+        for p in (first, second)
     )
-    print()
+    excess = residual[second.seat] - residual[first.seat]
+    return Trial(
+        gap, ranked == truth, by_arrival == truth, by_limit == truth, settle, excess, clamped
+    )
+
+
+def buckets(text: str) -> list[tuple[int, int]]:
+    """The buckets named by ``--buckets`` ("1-2,2-5"), each one of BUCKETS."""
+    chosen = [tuple(int(x) for x in part.split("-")) for part in text.split(",") if part]
+    unknown = [c for c in chosen if c not in BUCKETS]
+    if unknown or not chosen:
+        raise argparse.ArgumentTypeError(f"buckets are some of {BUCKETS}, not {text!r}")
+    return [(low, high) for low, high in chosen]
+
+
+def in_bucket(trials: list[Trial], low: int, high: int) -> list[Trial]:
+    return [t for t in trials if low <= t.gap < high or (high == 200 and t.gap == 200)]
+
+
+def report(trials: list[Trial]) -> None:
     print("| gap (ms) | trials | fair order | arrival order | limit |")
     print("|---|---|---|---|---|")
     for low, high in BUCKETS:
-        inside = [t for t in trials if low <= t.gap < high or (high == 200 and t.gap == 200)]
+        inside = in_bucket(trials, low, high)
         if not inside:
             continue
 
@@ -180,6 +221,83 @@ def main() -> None:
         f"settle delay (verdict − first arrival): median {statistics.median(delays):.0f} ms, "
         f"p95 {percentile(delays, 0.95):.0f} ms"
     )
+
+
+def diagnose(found: Findings) -> None:
+    """Where the fair order's error comes from (``--diagnose``)."""
+    print()
+    print("| gap (ms) | trials | offset error beyond the limit p50 / p90 / max (ms) | "
+          "presses a bound moved |")  # fmt: skip
+    print("|---|---|---|---|")
+    for low, high in BUCKETS:
+        inside = [t for t in in_bucket(found.trials, low, high) if not math.isnan(t.excess_ms)]
+        if inside:
+            excess = [abs(t.excess_ms) for t in inside]
+            print(
+                f"| {low}–{high} | {len(inside)} | {percentile(excess, 0.5):.2f} / "
+                f"{percentile(excess, 0.9):.2f} / {max(excess):.2f} | "
+                f"{sum(t.clamped for t in inside)} of {2 * len(inside)} |"
+            )
+    known = [o for o in found.offsets if not math.isnan(o.residual)]
+    origin = statistics.median(o.residual for o in known)  # the server clock's origin
+    print()
+    print("| phone | up / down (ms) | offset error beyond the limit: mean ± sd (ms) | presses |")
+    print("|---|---|---|---|")
+    for phone in sorted({o.phone for o in known}):
+        link = next(o for o in known if o.phone == phone)
+        mine = [o.residual - origin for o in known if o.phone == phone]
+        print(
+            f"| {phone} | {link.up:.1f} / {link.down:.1f} | {statistics.mean(mine):+.2f} ± "
+            f"{statistics.pstdev(mine):.2f} | {len(mine)} |"
+        )
+    lags = found.probe_lags
+    print()
+    print(
+        f"probe handler lag (client library's thread hop, not counted since probes are "
+        f"stamped on receipt): p50 {percentile(lags, 0.5):.2f} ms, "
+        f"p95 {percentile(lags, 0.95):.2f} ms, max {max(lags):.1f} ms ({len(lags)} probes)"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rooms", type=int, default=2, help="rooms playing at once")
+    parser.add_argument("--phones", type=int, default=6, help="phones per room")
+    parser.add_argument("--trials", type=int, default=60, help="trials per gap bucket")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--buckets", type=buckets, default=BUCKETS, help="e.g. 1-2,2-5")
+    parser.add_argument("--diagnose", action="store_true", help="where the error comes from")
+    args = parser.parse_args()
+
+    rng = random.Random(args.seed)
+    gaps = [rng.uniform(low, high) for low, high in args.buckets for _ in range(args.trials)]
+    rng.shuffle(gaps)
+    shares = [gaps[k :: args.rooms] for k in range(args.rooms)]
+    found = Findings()
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory() as tmp:
+        server = LiveServer(Path(tmp) / "fairness.sqlite3").start()
+        try:
+            in_parallel(
+                run_room,
+                [
+                    (server, args.phones, share, args.seed + k, found)
+                    for k, share in enumerate(shares)
+                ],
+            )
+        finally:
+            server.stop()
+
+    header(
+        "bench.fairness",
+        f"{args.rooms} rooms x {args.phones} phones; {len(found.trials)} trials in "
+        f"{time.perf_counter() - started:.0f} s; server, shim and phones on the same machine; "
+        f"load average {' / '.join(f'{x:.1f}' for x in os.getloadavg())} at the end",
+    )
+    print()
+    report(found.trials)
+    if args.diagnose:
+        diagnose(found)
 
 
 if __name__ == "__main__":
