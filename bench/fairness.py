@@ -50,6 +50,8 @@ class Phone:
     seat: int
     up: float
     down: float
+    #: how late the pressing thread ran after the moment of its last press (ms)
+    late_ms: float = 0.0
 
 
 @dataclass
@@ -62,8 +64,12 @@ class Trial:
     #: how far the server's fair gap between the two presses is off beyond the limit's (ms):
     #: the difference of the two connections' offset errors, less what the asymmetry explains
     excess_ms: float
-    #: presses of the two whose fair time a bound moved away from ``t + offset``
+    #: presses of the two whose fair time a bound moved away from ``t + offset``: to the
+    #: arrival, or up to the lower bound (the arrival less the largest round trip, or the cap)
     clamped: int
+    clamped_low: int
+    #: how late the two pressing threads ran after the moments of their presses (ms)
+    late_ms: tuple[float, float]
 
 
 @dataclass(frozen=True)
@@ -92,6 +98,7 @@ def press_at(phone: Phone, when: float) -> None:
     event's ``timeStamp``, and sent once this thread runs (on a busy machine, late)."""
     while (left := when - time.perf_counter()) > 0:
         time.sleep(min(left, 0.001))
+    phone.late_ms = (time.perf_counter() - when) * 1000
     phone.peer.press("buzz", at=when)
 
 
@@ -176,14 +183,20 @@ def trial(
         )
         name = room + str(phone.seat)
         offsets.append(OffsetError(name, phone.up, phone.down, residual[phone.seat]))
-    clamped = sum(
-        presses[p.seat]["offset"] is None
-        or abs(presses[p.seat]["fair"] - presses[p.seat]["t"] - presses[p.seat]["offset"]) > 1e-3
+    moved = [
+        presses[p.seat]["fair"] - presses[p.seat]["t"] - (presses[p.seat]["offset"] or math.nan)
         for p in (first, second)
-    )
-    excess = residual[second.seat] - residual[first.seat]
+    ]
     return Trial(
-        gap, ranked == truth, by_arrival == truth, by_limit == truth, settle, excess, clamped
+        gap,
+        ranked == truth,
+        by_arrival == truth,
+        by_limit == truth,
+        settle,
+        excess_ms=residual[second.seat] - residual[first.seat],
+        clamped=sum(not abs(m) < 1e-3 for m in moved),
+        clamped_low=sum(m >= 1e-3 for m in moved),
+        late_ms=(first.late_ms, second.late_ms),
     )
 
 
@@ -236,7 +249,8 @@ def diagnose(found: Findings) -> None:
             print(
                 f"| {low}–{high} | {len(inside)} | {percentile(excess, 0.5):.2f} / "
                 f"{percentile(excess, 0.9):.2f} / {max(excess):.2f} | "
-                f"{sum(t.clamped for t in inside)} of {2 * len(inside)} |"
+                f"{sum(t.clamped for t in inside)} of {2 * len(inside)} "
+                f"({sum(t.clamped_low for t in inside)} up to the lower bound) |"
             )
     known = [o for o in found.offsets if not math.isnan(o.residual)]
     origin = statistics.median(o.residual for o in known)  # the server clock's origin
@@ -250,6 +264,12 @@ def diagnose(found: Findings) -> None:
             f"| {phone} | {link.up:.1f} / {link.down:.1f} | {statistics.mean(mine):+.2f} ± "
             f"{statistics.pstdev(mine):.2f} | {len(mine)} |"
         )
+    late = [x for t in found.trials for x in t.late_ms]
+    print()
+    print(
+        f"pressing thread ran late by: p50 {percentile(late, 0.5):.2f} ms, "
+        f"p95 {percentile(late, 0.95):.2f} ms, max {max(late):.1f} ms"
+    )
     lags = found.probe_lags
     print()
     print(
