@@ -82,6 +82,8 @@ class OffsetError:
     #: the estimated offset plus the phone's clock offset, less half its asymmetry: the same
     #: constant (the server clock's origin) for every phone whose estimate is as good as the limit
     residual: float
+    #: a bound moved this press's fair time
+    moved: bool
 
 
 @dataclass
@@ -173,6 +175,12 @@ def trial(
     by_limit = sorted(when, key=limit.__getitem__)
     settle = [n["settled_at"] - min(p["arrival"] for p in n["presses"]) for n in mine]
     gap = abs(pressed[first.seat] - pressed[second.seat]) * 1000
+    moved = {
+        p.seat: presses[p.seat]["fair"]
+        - presses[p.seat]["t"]
+        - (presses[p.seat]["offset"] or math.nan)
+        for p in (first, second)
+    }
     residual = {}
     for phone in (first, second):
         press = presses[phone.seat]
@@ -182,11 +190,8 @@ def trial(
             else math.nan
         )
         name = room + str(phone.seat)
-        offsets.append(OffsetError(name, phone.up, phone.down, residual[phone.seat]))
-    moved = [
-        presses[p.seat]["fair"] - presses[p.seat]["t"] - (presses[p.seat]["offset"] or math.nan)
-        for p in (first, second)
-    ]
+        bound = not abs(moved[phone.seat]) < 1e-3
+        offsets.append(OffsetError(name, phone.up, phone.down, residual[phone.seat], bound))
     return Trial(
         gap,
         ranked == truth,
@@ -194,8 +199,8 @@ def trial(
         by_limit == truth,
         settle,
         excess_ms=residual[second.seat] - residual[first.seat],
-        clamped=sum(not abs(m) < 1e-3 for m in moved),
-        clamped_low=sum(m >= 1e-3 for m in moved),
+        clamped=sum(not abs(m) < 1e-3 for m in moved.values()),
+        clamped_low=sum(m >= 1e-3 for m in moved.values()),
         late_ms=(first.late_ms, second.late_ms),
     )
 
@@ -213,21 +218,23 @@ def in_bucket(trials: list[Trial], low: int, high: int) -> list[Trial]:
     return [t for t in trials if low <= t.gap < high or (high == 200 and t.gap == 200)]
 
 
+def share(trials: list[Trial], key: str) -> str:
+    """The share of ``trials`` whose ``key`` holds, in per cent."""
+    if not trials:
+        return "–"
+    return f"{100 * sum(getattr(t, key) for t in trials) / len(trials):.1f} %"
+
+
 def report(trials: list[Trial]) -> None:
     print("| gap (ms) | trials | fair order | arrival order | limit |")
     print("|---|---|---|---|---|")
     for low, high in BUCKETS:
         inside = in_bucket(trials, low, high)
-        if not inside:
-            continue
-
-        def share(key: str, inside: list[Trial] = inside) -> str:
-            return f"{100 * sum(getattr(t, key) for t in inside) / len(inside):.1f} %"
-
-        print(
-            f"| {low}–{high} | {len(inside)} | {share('fair_ok')} | {share('arrival_ok')} "
-            f"| {share('limit_ok')} |"
-        )
+        if inside:
+            print(
+                f"| {low}–{high} | {len(inside)} | {share(inside, 'fair_ok')} "
+                f"| {share(inside, 'arrival_ok')} | {share(inside, 'limit_ok')} |"
+            )
     delays = [d for t in trials for d in t.settle_ms]
     print()
     print(
@@ -240,29 +247,35 @@ def diagnose(found: Findings) -> None:
     """Where the fair order's error comes from (``--diagnose``)."""
     print()
     print("| gap (ms) | trials | offset error beyond the limit p50 / p90 / max (ms) | "
-          "presses a bound moved |")  # fmt: skip
-    print("|---|---|---|---|")
+          "presses a bound moved | fair order / limit where none moved |")  # fmt: skip
+    print("|---|---|---|---|---|")
     for low, high in BUCKETS:
         inside = [t for t in in_bucket(found.trials, low, high) if not math.isnan(t.excess_ms)]
+        free = [t for t in inside if not t.clamped]
         if inside:
             excess = [abs(t.excess_ms) for t in inside]
             print(
                 f"| {low}–{high} | {len(inside)} | {percentile(excess, 0.5):.2f} / "
                 f"{percentile(excess, 0.9):.2f} / {max(excess):.2f} | "
                 f"{sum(t.clamped for t in inside)} of {2 * len(inside)} "
-                f"({sum(t.clamped_low for t in inside)} up to the lower bound) |"
+                f"({sum(t.clamped_low for t in inside)} up to the lower bound) | "
+                f"{share(free, 'fair_ok')} / {share(free, 'limit_ok')} of {len(free)} |"
             )
     known = [o for o in found.offsets if not math.isnan(o.residual)]
     origin = statistics.median(o.residual for o in known)  # the server clock's origin
     print()
-    print("| phone | up / down (ms) | offset error beyond the limit: mean ± sd (ms) | presses |")
-    print("|---|---|---|---|")
+    print(
+        "| phone | up / down (ms) | offset error beyond the limit: mean ± sd (ms) | presses "
+        "| a bound moved |"
+    )
+    print("|---|---|---|---|---|")
     for phone in sorted({o.phone for o in known}):
         link = next(o for o in known if o.phone == phone)
         mine = [o.residual - origin for o in known if o.phone == phone]
         print(
             f"| {phone} | {link.up:.1f} / {link.down:.1f} | {statistics.mean(mine):+.2f} ± "
-            f"{statistics.pstdev(mine):.2f} | {len(mine)} |"
+            f"{statistics.pstdev(mine):.2f} | {len(mine)} | "
+            f"{sum(o.moved for o in found.offsets if o.phone == phone)} |"
         )
     late = [x for t in found.trials for x in t.late_ms]
     print()

@@ -130,12 +130,12 @@ def test_a_press_claimed_before_the_race_opened_is_clamped(claimed: float, rtt_m
     assert fair >= opened + rtt_min / 2
 
 
-def test_ties_within_a_millisecond_go_by_arrival() -> None:
+def test_the_earlier_fair_time_goes_first_however_close_and_equal_ones_by_arrival() -> None:
     late_arrival_but_earlier = FairPress(1, 1, 0, None, None, 200.0, 100.0)
-    first_arrival = FairPress(0, 0, 0, None, None, 150.0, 100.8)
-    assert [p.seat for p in settle_order([late_arrival_but_earlier, first_arrival])] == [0, 1]
-    clear_gap = FairPress(0, 0, 0, None, None, 150.0, 101.5)
-    assert [p.seat for p in settle_order([late_arrival_but_earlier, clear_gap])] == [1, 0]
+    first_arrival = FairPress(0, 0, 0, None, None, 150.0, 100.2)
+    assert [p.seat for p in settle_order([first_arrival, late_arrival_but_earlier])] == [1, 0]
+    same_time = FairPress(0, 0, 0, None, None, 150.0, 100.0)
+    assert [p.seat for p in settle_order([late_arrival_but_earlier, same_time])] == [0, 1]
 
 
 def test_the_settle_window_is_capped() -> None:
