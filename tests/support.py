@@ -204,16 +204,22 @@ class Peer:
         with self._lock:
             return sum(1 for event, _ in self.received if event == "clock")
 
-    def press(self, kind: str, at: float | None = None, **fields: Any) -> Any:
+    def press(self, kind: str, wait: bool = True, **fields: Any) -> Any:
         """A race action stamped with this client's clock at the moment of the press.
 
-        ``at``: when the press happened (perf_counter), if before now: a page stamps a press
-        with its event's ``timeStamp``, the moment of the touch, however late its handler runs.
         ``pressed_at`` keeps the stamp as true (perf_counter) time, for judging the verdict.
+        ``wait``: False sends it without waiting for the verdict (its ack joins ``acks``).
         """
-        t = self.now() if at is None else at * 1000 + self.clock_offset_ms
+        t = self.now()
         self.pressed_at = (t - self.clock_offset_ms) / 1000
+        if not wait:
+            self.sio.emit("act", {"type": kind, "t": t, **fields}, callback=self._acked)
+            return None
         return self.call("act", {"type": kind, "t": t, **fields})
+
+    def _acked(self, ack: Any = None) -> None:
+        with self._lock:
+            self.acks.append(ack)
 
     def call(self, event: str, data: Any = None, timeout: float = 10) -> Any:
         ack = self.sio.call(event, data, timeout=timeout)
