@@ -41,6 +41,8 @@ from tests.support import LiveServer, Peer
 BUCKETS = [(1, 2), (2, 5), (5, 10), (10, 20), (20, 50), (50, 200)]
 LATENCY_MS, ASYMMETRY_MS, JITTER_MS, OFFSET_MS = (5.0, 250.0), 3.0, 15.0, 1e6
 OTHERS_LATER_S = 0.4
+#: the pressing thread spins, rather than sleeps, this long before the second press
+SPIN_S = 0.003
 
 
 @dataclass
@@ -101,13 +103,16 @@ def press_at(phone: Phone, when: float) -> None:
 
 def press_pair(first: Phone, second: Phone, start: float, gap: float) -> None:
     """The two racers press from one thread: ``first`` once it runs after ``start``, ``second``
-    ``gap`` ms after that (spinning: a sleep wakes late on a busy machine). Each press is
-    stamped as it is sent, as a page sends a press at once: how late a thread runs moves the
-    moment of a press, never its stamp."""
+    ``gap`` ms after that (spinning for the last SPIN_S: a sleep wakes late on a busy machine,
+    and a longer spin would hold up the shim's threads). Each press is stamped as it is sent,
+    as a page sends a press at once: how late a thread runs moves the moment of a press, never
+    its stamp."""
     while (left := start - time.perf_counter()) > 0:
         time.sleep(min(left, 0.001))
     first.peer.press("buzz", wait=False)
     second_at = first.peer.pressed_at + gap / 1000
+    while (left := second_at - time.perf_counter()) > SPIN_S:
+        time.sleep(left - SPIN_S)
     while time.perf_counter() < second_at:
         pass
     second.peer.press("buzz", wait=False)
