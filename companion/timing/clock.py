@@ -163,5 +163,5 @@ def agreed_offsets(samples: Sequence[ClockSample]) -> tuple[float, float, float]
         narrower = max(low, sample.low), min(high, sample.high)
         if narrower[0] <= narrower[1]:
             low, high = narrower
-    contradiction = max(max(0.0, s.low - high, low - s.high) for s in samples)
+    contradiction = max((max(0.0, s.low - high, low - s.high) for s in samples), default=0.0)
     return low, high, contradiction

@@ -58,9 +58,10 @@ def fair_time(
 def uncertainty(estimate: ClockEstimate | None, cap: float = CAP_MS) -> float:
     """How far a fair time may be off (ms), from the connection's clock estimate.
 
-    The best sample's offset is off by at most half its round trip (the split of that trip
-    between the two directions is unknown), and the estimate (a median of the best samples)
-    lies within ``spread`` of it; at most ``cap``, as no press is moved further. Without
+    The true offset and the estimate both lie in the fastest sample's window, so the estimate
+    is off by at most half its round trip (the split of that trip between the two directions is
+    unknown); ``spread`` (how far the fastest samples' midpoints disagree) is a margin for a
+    jittery link and a drifting clock; at most ``cap``, as no press is moved further. Without
     samples a press is timed by arrival, which may be up to ``cap`` late.
 
     >>> uncertainty(ClockEstimate(offset=0.0, rtt_min=8.0, rtt_max=20.0, samples=12, spread=1.0))
