@@ -158,10 +158,36 @@ class Peer:
         self.arrivals: list[float] = []  # perf_counter() at the receipt of each received event
         self.acks: list[Any] = []
         self._lock = threading.Lock()
+        #: this client's clock when each clock probe (by its ``s``) came off the socket
+        self._probe_received: dict[Any, float] = {}
+        #: ms from a probe's receipt to its handler: the client library's own thread hop
+        self.probe_lags: list[float] = []
         self.sio = socketio.Client(reconnection=False)
         self.sio.on("*", self._record)
         self.sio.on("clock", self._clock)
+        self._stamp_probes_on_receipt()
         self.sio.connect(url, transports=["websocket"], wait_timeout=10)
+
+    def _stamp_probes_on_receipt(self) -> None:
+        """Stamp each clock probe in the reading thread, as it comes off the socket.
+
+        python-socketio hands every message to a new thread before its handler runs; on a busy
+        machine that hop takes milliseconds a page (its handler runs on the socket's own event)
+        does not, and stamping in the handler would count them as link delay.
+        """
+        eio = self.sio.eio
+        receive = eio._receive_packet
+
+        def stamped(pkt: Any) -> None:
+            now = self.now()
+            if isinstance(pkt.data, str) and '"clock"' in pkt.data[:24]:
+                decoded = socketio.packet.Packet(encoded_packet=pkt.data).data
+                if isinstance(decoded, list) and len(decoded) > 1 and isinstance(decoded[1], dict):
+                    with self._lock:
+                        self._probe_received[decoded[1].get("s")] = now
+            receive(pkt)
+
+        eio._receive_packet = stamped
 
     def _record(self, event: str, data: Any = None) -> None:
         with self._lock:
@@ -173,25 +199,36 @@ class Peer:
         return time.perf_counter() * 1000 + self.clock_offset_ms
 
     def _clock(self, data: Any = None) -> dict[str, float]:
-        answer = {"c": self.now()}  # answer at once, as the phone page does
+        now = self.now()
+        sent = data.get("s") if isinstance(data, dict) else None
         with self._lock:
+            received = self._probe_received.pop(sent, now)
+            self.probe_lags.append(now - received)
             self.received.append(("clock", data))
             self.arrivals.append(time.perf_counter())
-        return answer
+        return {"c": received}  # its time of receipt: the page answers at once
 
     def clock_probes(self) -> int:
         """How many clock probes the server has sent this client (each answered at once)."""
         with self._lock:
             return sum(1 for event, _ in self.received if event == "clock")
 
-    def press(self, kind: str, **fields: Any) -> Any:
+    def press(self, kind: str, wait: bool = True, **fields: Any) -> Any:
         """A race action stamped with this client's clock at the moment of the press.
 
         ``pressed_at`` keeps the stamp as true (perf_counter) time, for judging the verdict.
+        ``wait``: False sends it without waiting for the verdict (its ack joins ``acks``).
         """
         t = self.now()
         self.pressed_at = (t - self.clock_offset_ms) / 1000
+        if not wait:
+            self.sio.emit("act", {"type": kind, "t": t, **fields}, callback=self._acked)
+            return None
         return self.call("act", {"type": kind, "t": t, **fields})
+
+    def _acked(self, ack: Any = None) -> None:
+        with self._lock:
+            self.acks.append(ack)
 
     def call(self, event: str, data: Any = None, timeout: float = 10) -> Any:
         ack = self.sio.call(event, data, timeout=timeout)

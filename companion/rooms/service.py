@@ -289,6 +289,9 @@ class RoomService:
 
     def act(self, conn: str, raw: object) -> Reply:
         """A game action; a race press is answered when its race is decided (``pending``)."""
+        # A press arrived when it came in, not when the lock was free: a clock answer's arrival
+        # is read so too, and the largest round trip bounds how late a press may arrive.
+        arrived = self.clock()
         data = check.payload(raw)
         with self._section():
             binding, room = self._bound(conn)
@@ -307,7 +310,7 @@ class RoomService:
                 raise RoomError(exc.code, exc.template, **exc.params) from exc
             now = self.clock()
             if kind in room.game.races:
-                return self._press(conn, room, seat, action, check.number(data, "t"), now)
+                return self._press(conn, room, seat, action, check.number(data, "t"), arrived)
             self.live.catch_up(room, now)
             self.live.record(room, ActEvent(kind="act", seat=seat, action=action, at=now))
             return Reply({"ok": True}, self.live.broadcast(room))

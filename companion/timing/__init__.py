@@ -3,7 +3,6 @@
 from companion.timing.clock import ClockEstimate, ClockEstimator, ClockSample
 from companion.timing.fair import (
     CAP_MS,
-    TIE_MS,
     FairPress,
     fair_time,
     photo_finish,
@@ -14,7 +13,6 @@ from companion.timing.fair import (
 
 __all__ = [
     "CAP_MS",
-    "TIE_MS",
     "ClockEstimate",
     "ClockEstimator",
     "ClockSample",

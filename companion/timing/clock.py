@@ -3,13 +3,19 @@
 The server sends its time ``s``; the phone answers at once with its own ``performance.now()``
 ``c``; the answer arrives at server time ``r``. Then ``rtt = r - s`` and, assuming the two
 directions take equally long, ``offset = (s + r) / 2 - c`` (server time = client time + offset).
-Queueing only ever adds delay, so the samples with the smallest round trips are the truest.
+
+Without that assumption a sample still bounds the offset: the phone read its clock after the
+probe left and before the answer arrived, so ``s - c <= offset <= r - c``. Queueing only ever
+adds delay, and it does so to each direction on its own; so the samples' bounds, intersected,
+pin the offset down to the fastest way down and the fastest way up seen, even when no single
+round trip was fast both ways.
 """
 
 from __future__ import annotations
 
 import math
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 #: samples kept per connection, and how long one stays useful (clocks drift, phones sleep)
@@ -36,6 +42,16 @@ class ClockSample:
     def offset(self) -> float:
         return (self.sent + self.received) / 2 - self.client
 
+    @property
+    def low(self) -> float:
+        """The smallest offset this sample allows: the probe took no time to reach the phone."""
+        return self.sent - self.client
+
+    @property
+    def high(self) -> float:
+        """The largest offset it allows: the answer took no time to come back."""
+        return self.received - self.client
+
 
 @dataclass(frozen=True)
 class ClockEstimate:
@@ -47,8 +63,8 @@ class ClockEstimate:
     spread: float = 0.0
     #: samples from the last OFFSET_AGE_MS
     fresh: int = 0
-    #: how far the newest sample's offset lies from the estimate beyond what its own round
-    #: trip explains (ms; 0 or less when it agrees): large when the link or the clock changed
+    #: how far the samples contradict each other (ms; 0 when one offset agrees with every
+    #: one): large when the phone's clock moved or drifted
     surprise: float = 0.0
 
 
@@ -96,21 +112,19 @@ class ClockEstimator:
             self._estimate, self._valid_until = None, math.inf
             return None
         fresh = [s for s in self._samples if now - s.received <= OFFSET_AGE_MS]
-        best = sorted(fresh if len(fresh) >= BEST else self._samples, key=lambda s: s.rtt)[:BEST]
-        offsets = sorted(s.offset for s in best)
-        offset = offsets[len(offsets) // 2]
-        rtt_min = min(s.rtt for s in self._samples)
-        newest = self._samples[-1]
+        used = fresh if len(fresh) >= BEST else list(self._samples)
+        low, high, surprise = agreed_offsets(used)
+        offsets = sorted(s.offset for s in sorted(used, key=lambda s: s.rtt)[:BEST])
         self._estimate = ClockEstimate(
-            offset=offset,
-            rtt_min=rtt_min,
+            offset=(low + high) / 2,
+            rtt_min=min(s.rtt for s in self._samples),
             # the window spans up to two minutes with sparse probes: the settle window follows
             # the recent round trips, not a queue at connect time long gone
             rtt_max=max(s.rtt for s in (fresh or self._samples)),
             samples=len(self._samples),
             spread=offsets[-1] - offsets[0],
             fresh=len(fresh),
-            surprise=abs(newest.offset - offset) - (newest.rtt - rtt_min) / 2,
+            surprise=surprise,
         )
         # valid until the oldest sample expires or the oldest fresh one goes stale
         self._valid_until = min(
@@ -118,3 +132,36 @@ class ClockEstimator:
             (fresh[0].received + OFFSET_AGE_MS) if fresh else math.inf,
         )
         return self._estimate
+
+
+def agreed_offsets(samples: Sequence[ClockSample]) -> tuple[float, float, float]:
+    """``(low, high, contradiction)``: the offsets the samples allow, newest first.
+
+    Each sample allows the offsets from its ``low`` to its ``high``; the answer is their
+    intersection. Two round trips of 35 ms, one slow on the way up, one on the way down, each
+    put the offset 7.5 ms off its true 1000 (their midpoints); together they find it:
+
+    >>> up_slow = ClockSample(sent=0.0, client=-990.0, received=35.0)  # 10 ms down, 25 up
+    >>> down_slow = ClockSample(sent=100.0, client=-875.0, received=135.0)  # 25 down, 10 up
+    >>> up_slow.offset, down_slow.offset
+    (1007.5, 992.5)
+    >>> agreed_offsets([up_slow, down_slow])
+    (990.0, 1010.0, 0.0)
+
+    A sample that allows none of the offsets its newer ones agree on is left out: the phone's
+    clock moved (it slept, it drifted) or the answer was stamped wrong. ``contradiction`` says
+    by how much the furthest one missed:
+
+    >>> moved = ClockSample(sent=-500.0, client=-1520.0, received=-465.0)
+    >>> moved.low, moved.high
+    (1020.0, 1055.0)
+    >>> agreed_offsets([moved, up_slow, down_slow])
+    (990.0, 1010.0, 10.0)
+    """
+    low, high = -math.inf, math.inf
+    for sample in reversed(samples):
+        narrower = max(low, sample.low), min(high, sample.high)
+        if narrower[0] <= narrower[1]:
+            low, high = narrower
+    contradiction = max((max(0.0, s.low - high, low - s.high) for s in samples), default=0.0)
+    return low, high, contradiction

@@ -15,8 +15,6 @@ from companion.timing.clock import ClockEstimate
 
 #: the most compensation any press gets; bounds what a forged ``t`` can gain
 CAP_MS = 250.0
-#: fair times this close are a tie, broken by arrival order
-TIE_MS = 1.0
 
 
 def fair_time(
@@ -60,9 +58,10 @@ def fair_time(
 def uncertainty(estimate: ClockEstimate | None, cap: float = CAP_MS) -> float:
     """How far a fair time may be off (ms), from the connection's clock estimate.
 
-    The best sample's offset is off by at most half its round trip (the split of that trip
-    between the two directions is unknown), and the estimate (a median of the best samples)
-    lies within ``spread`` of it; at most ``cap``, as no press is moved further. Without
+    The true offset and the estimate both lie in the fastest sample's window, so the estimate
+    is off by at most half its round trip (the split of that trip between the two directions is
+    unknown); ``spread`` (how far the fastest samples' midpoints disagree) is a margin for a
+    jittery link and a drifting clock; at most ``cap``, as no press is moved further. Without
     samples a press is timed by arrival, which may be up to ``cap`` late.
 
     >>> uncertainty(ClockEstimate(offset=0.0, rtt_min=8.0, rtt_max=20.0, samples=12, spread=1.0))
@@ -115,26 +114,21 @@ class FairPress:
         }
 
 
-def settle_order(presses: Sequence[FairPress], tie_ms: float = TIE_MS) -> list[FairPress]:
-    """Presses by fair time; those within ``tie_ms`` of each other keep arrival order.
+def settle_order(presses: Sequence[FairPress]) -> list[FairPress]:
+    """Presses by fair time; equal fair times (both bounded to the same time) by arrival.
+
+    However close two fair times are, the earlier one is the better guess: the order of
+    arrival says less, being mostly the difference of the two links (a photo finish says
+    when the order is not certain).
 
     >>> p = [FairPress(0, 0, 0, None, None, 100.0, 50.0),
     ...      FairPress(1, 1, 0, None, None, 110.0, 49.5),
-    ...      FairPress(2, 2, 0, None, None, 120.0, 40.0)]
+    ...      FairPress(2, 2, 0, None, None, 120.0, 40.0),
+    ...      FairPress(3, 3, 0, None, None, 130.0, 50.0)]
     >>> [x.seat for x in settle_order(p)]
-    [2, 0, 1]
+    [2, 1, 0, 3]
     """
-    ordered = sorted(presses, key=lambda p: (p.fair, p.key))
-    # Within a tie, arrival decides: bubble adjacent near-equal presses into arrival order.
-    changed = True
-    while changed:
-        changed = False
-        for i in range(len(ordered) - 1):
-            a, b = ordered[i], ordered[i + 1]
-            if b.fair - a.fair <= tie_ms and b.key < a.key:
-                ordered[i], ordered[i + 1] = b, a
-                changed = True
-    return ordered
+    return sorted(presses, key=lambda p: (p.fair, p.key))
 
 
 def settle_at(first_fair: float, window: float, cap: float = CAP_MS) -> float:

@@ -19,7 +19,7 @@ from companion.timing import (
     settle_order,
     uncertainty,
 )
-from companion.timing.clock import MAX_AGE_MS
+from companion.timing.clock import MAX_AGE_MS, agreed_offsets
 from companion.timing.probes import (
     DENSE_SECONDS,
     PROBE_BURST,
@@ -50,6 +50,82 @@ def test_offset_comes_from_the_lowest_round_trips() -> None:
     assert estimate is not None
     assert abs(estimate.offset - 123_456.0) < 15
     assert estimate.rtt_min < estimate.rtt_max
+
+
+@settings(max_examples=examples(200))
+@given(
+    offset=st.floats(min_value=-1e6, max_value=1e6),
+    up=st.floats(min_value=0, max_value=250),
+    down=st.floats(min_value=0, max_value=250),
+    jitter=st.floats(min_value=0, max_value=100),
+    count=st.integers(1, 64),
+    seed=st.integers(0, 10_000),
+)
+def test_the_true_offset_is_always_among_the_agreed_ones(
+    offset: float, up: float, down: float, jitter: float, count: int, seed: int
+) -> None:
+    """Delays only ever add up: however the trips split, no sample rules out the true offset,
+    and the estimate is off by at most half the best round trip."""
+    rng = random.Random(seed)
+    est, now, samples = ClockEstimator(), 0.0, []
+    for _ in range(count):
+        sent = now + 250
+        client = sent + down + rng.uniform(0, jitter) - offset
+        now = client + offset + up + rng.uniform(0, jitter)
+        samples.append(ClockSample(sent, client, now))
+        est.add(samples[-1])
+    low, high, contradiction = agreed_offsets(samples)
+    assert low - 1e-6 <= offset <= high + 1e-6 and contradiction == 0
+    estimate = est.estimate(now)
+    assert estimate is not None
+    assert abs(estimate.offset - offset) <= min(high - low, estimate.rtt_min) / 2 + 1e-6
+
+
+def test_on_a_jittery_link_the_offset_is_found_within_a_fraction_of_a_millisecond() -> None:
+    """±15 ms of jitter each way (the fairness bench's links): 30 s of dense probes find a
+    link's offset, less half its asymmetry, within 0.5 ms as a rule and 1.5 ms at worst,
+    although the midpoints of the fastest round trips disagree by ms."""
+    rng = random.Random(7)
+    errors, spreads = [], []
+    for _ in range(40):
+        base, skew, offset = rng.uniform(20, 250), rng.uniform(-3, 3), rng.uniform(-1e6, 1e6)
+        up, down = base + skew / 2, base - skew / 2
+        est, now = ClockEstimator(), 0.0
+        for _ in range(120):  # 30 s of probes, 0.25 s apart: the window keeps the last 64
+            now = probe(est, rng, now + 250, offset, up - 15, down - 15, 30)
+        estimate = est.estimate(now)
+        assert estimate is not None
+        errors.append(abs(estimate.offset - offset - (up - down) / 2))
+        spreads.append(estimate.spread)
+    errors.sort()
+    # the median of the best five midpoints (the estimator before): 1.3 ms, at worst 4.8 ms
+    assert errors[len(errors) // 2] < 0.5 and errors[-1] < 1.5, errors
+    assert sorted(spreads)[len(spreads) // 2] > 2.0  # the midpoints of the best 5 disagree
+
+
+def test_a_clock_that_moved_is_followed_at_once() -> None:
+    """The newest samples agree on a new offset: the older ones, contradicting them, are left
+    out, and the contradiction shows (the probes turn dense again)."""
+    est = ClockEstimator()
+    now = steady_link(est, 20)  # offsets 490 to 510
+    est.add(ClockSample(sent=now + 230, client=now + 240 - 540, received=now + 250))
+    estimate = est.estimate(now + 250)
+    assert estimate is not None and estimate.offset == 540 and estimate.surprise == 20
+
+
+def test_a_drifting_clock_is_followed_within_its_drift() -> None:
+    """A phone's clock 100 ppm fast (far more than a crystal drifts): the estimate keeps to
+    the newest offset within the drift over the window."""
+    rng = random.Random(3)
+    est, now = ClockEstimator(), 0.0
+    for _ in range(400):  # 100 s of probes
+        now += 250
+        offset = 1000.0 - now * 1e-4  # the phone's clock gains 0.1 ms a second
+        sent = now - 40 - rng.uniform(0, 20)
+        client = sent + 20 + rng.uniform(0, 10) - offset
+        est.add(ClockSample(sent, client, client + offset + 20 + rng.uniform(0, 10)))
+    estimate = est.estimate(now)
+    assert estimate is not None and abs(estimate.offset - (1000.0 - now * 1e-4)) < 2.0
 
 
 def test_stale_samples_expire_and_reset_forgets() -> None:
@@ -130,12 +206,12 @@ def test_a_press_claimed_before_the_race_opened_is_clamped(claimed: float, rtt_m
     assert fair >= opened + rtt_min / 2
 
 
-def test_ties_within_a_millisecond_go_by_arrival() -> None:
+def test_the_earlier_fair_time_goes_first_however_close_and_equal_ones_by_arrival() -> None:
     late_arrival_but_earlier = FairPress(1, 1, 0, None, None, 200.0, 100.0)
-    first_arrival = FairPress(0, 0, 0, None, None, 150.0, 100.8)
-    assert [p.seat for p in settle_order([late_arrival_but_earlier, first_arrival])] == [0, 1]
-    clear_gap = FairPress(0, 0, 0, None, None, 150.0, 101.5)
-    assert [p.seat for p in settle_order([late_arrival_but_earlier, clear_gap])] == [1, 0]
+    first_arrival = FairPress(0, 0, 0, None, None, 150.0, 100.2)
+    assert [p.seat for p in settle_order([first_arrival, late_arrival_but_earlier])] == [1, 0]
+    same_time = FairPress(0, 0, 0, None, None, 150.0, 100.0)
+    assert [p.seat for p in settle_order([late_arrival_but_earlier, same_time])] == [0, 1]
 
 
 def test_the_settle_window_is_capped() -> None:
