@@ -37,6 +37,9 @@ class ClusterPeer(Peer):
         self.arrivals: list[float] = []
         self.acks: list[Any] = []
         self._lock = threading.Lock()
+        # Peer's clock answer reads these; a cluster client's probes are stamped in the handler
+        self._probe_received: dict[Any, float] = {}
+        self.probe_lags: list[float] = []
         #: what to send on a reconnect, once seated: (event, payload)
         self.resume_with: tuple[str, dict[str, Any]] | None = None
         #: the ack of every resume attempt, in order
