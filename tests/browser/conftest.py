@@ -284,6 +284,17 @@ def open_seats(
     and the TV shows them all connected (``motion`` as for ``tv_context``). The caller closes
     them with ``close_all``."""
     tv = open_tv(browser, server, room, motion=motion)
+    phones = seat_phones(browser, room, tokens, status, motion=motion)
+    connected = "document.querySelectorAll('#players li[data-seat] .dot.connected').length"
+    tv.wait_for_function(f"() => {connected} === {len(tokens)}")
+    return tv, phones
+
+
+def seat_phones(
+    browser: Any, room: dict[str, Any], tokens: list[str], status: str, *, motion: bool = True
+) -> list[Any]:
+    """One phone page per seat token (taken over Socket.IO), back at its seat as a reloaded
+    phone is, showing the room's ``status`` (``motion`` as for ``tv_context``)."""
     phones = []
     for token in tokens:
         context = phone_context(browser, motion=motion)
@@ -295,9 +306,7 @@ def open_seats(
         page.goto(room["join_url"])
         page.wait_for_selector(f'body[data-status="{status}"]')
         phones.append(page)
-    connected = "document.querySelectorAll('#players li[data-seat] .dot.connected').length"
-    tv.wait_for_function(f"() => {connected} === {len(tokens)}")
-    return tv, phones
+    return phones
 
 
 def end_and_rematch(tv: Any, before_rematch: str | None = None) -> None:

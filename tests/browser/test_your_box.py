@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 
 from tests.browser.a11y import assert_accessible
-from tests.browser.conftest import calm, close_all, phone_context, settled, tv_context
+from tests.browser.conftest import calm, close_all, seat_phones, settled, tv_context
 from tests.browser.game_night import translated
-from tests.support import LiveServer, http_json
+from tests.support import LiveServer, Peer, http_json
 
 pytestmark = pytest.mark.browser
 
@@ -94,6 +94,23 @@ def placeholders_left(tv: Any) -> str:
     """The lobby's line under Your box ("12 values are still placeholders"), '' when none."""
     left = tv.locator("#box-entry .box-left")
     return str(left.inner_text()) if left.count() else ""
+
+
+def join_phones(
+    browser: Any, server: LiveServer, room: dict[str, Any], names: list[str]
+) -> list[Any]:
+    """The players join over Socket.IO (the joining screen is not what this test checks), then
+    their phones take their seats in the lobby (with reduced motion)."""
+    tokens = []
+    for name in names:
+        peer = Peer(server.url, name)
+        try:
+            ack = peer.call("join", {"code": room["code"], "name": name})
+        finally:
+            peer.close()
+        assert ack["ok"], ack
+        tokens.append(ack["token"])
+    return seat_phones(browser, room, tokens, "lobby", motion=False)
 
 
 def shot(page: Any, artifacts: Path, name: str) -> None:
@@ -228,11 +245,7 @@ def test_your_box_entered_exported_and_imported_in_a_fresh_browser(
     save_box(fresh)
 
     # Started with one phone: the jurors are the box's, and none of them is marked.
-    (phone,) = calm(phone_context(browser).new_page())
-    phone.goto(cj_room["join_url"])
-    phone.fill("#name", "Anna")
-    phone.click("#btn-join")
-    phone.wait_for_selector("#screen-lobby", state="visible")
+    (phone,) = join_phones(browser, server, cj_room, ["Anna"])
     fresh.click("#btn-start")
     # The set-up checklist names the three jurors drawn, then the phone shows them.
     phone.wait_for_selector("#cj-setup li")
@@ -251,14 +264,7 @@ def test_your_box_entered_exported_and_imported_in_a_fresh_browser(
     import_box(board_tv, board_file)
     assert board_tv.locator("#box-sec-width input").input_value() == str(WIDTH)
     save_box(board_tv)
-    players = []
-    for name in ("Anna", "Ben"):
-        (page,) = calm(phone_context(browser).new_page())
-        page.goto(wc_room["join_url"])
-        page.fill("#name", name)
-        page.click("#btn-join")
-        page.wait_for_selector("#screen-lobby", state="visible")
-        players.append(page)
+    players = join_phones(browser, server, wc_room, ["Anna", "Ben"])
     board_tv.click("#btn-start")
     for page in (board_tv, *players):
         page.wait_for_selector(".wc-board")
