@@ -18,7 +18,7 @@ import pytest
 from companion.games.witchcraft import WITCHCRAFT, turns
 from companion.games.witchcraft.state import GameState, Phase
 from tests.browser.a11y import assert_accessible
-from tests.browser.conftest import calm, close_all, open_seats, open_table, visible
+from tests.browser.conftest import calm, close_all, open_seats, visible
 from tests.browser.game_night import assert_ending, host_undo, room_language, wait_text
 from tests.support import LiveServer, Peer, seated
 
@@ -149,12 +149,16 @@ def send(page: Any, tv: Any, state: GameState, index: int) -> None:
 
 
 def test_placement_a_split_capture_an_altar_and_a_win_by_the_rules(
-    browser: Any, server: LiveServer, artifacts: Path
+    browser: Any, server: LiveServer, peers: list[Peer], artifacts: Path
 ) -> None:
     steps = night_plan()
-    room = server.create_room("witchcraft", seed=SEED)
-    tv, phones = open_table(browser, server, room, NAMES, shots="witchcraft")
-    calm(tv, *phones)
+    # seated over Socket.IO clients (the join screens are checked by the other games' nights);
+    # the screens take the seats in the lobby and the host starts on the TV
+    room, table, players = seated(server, peers, NAMES, game="witchcraft", seed=SEED)
+    for peer in peers:
+        peer.close()
+    tokens = [player.token for player in players]
+    tv, phones = open_seats(browser, server, room, tokens, "lobby", motion=False)
     tv.click("#btn-start")
     tv.wait_for_selector("#wc-tv .wc-board")
     state = WITCHCRAFT.setup(NAMES, {}, SEED)
