@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import calm, close_all, open_table, phone_context
-from tests.support import LiveServer
+from tests.browser.conftest import calm, close_all, open_seats, phone_context
+from tests.support import LiveServer, Peer, seated
 
 pytestmark = pytest.mark.browser
 
@@ -23,11 +23,22 @@ def names_on_tv(tv: Any) -> list[str]:
 
 
 def test_seat_order_undo_and_a_seat_moved_to_a_spare_phone(
-    browser: Any, server: LiveServer, tmp_path: Path, artifacts: Path
+    browser: Any, server: LiveServer, peers: list[Peer], tmp_path: Path, artifacts: Path
 ) -> None:
-    room = server.create_room("buzzer", options={"random_delay": False, "countdown": 0})
-    tv, (anna, ben, sofia) = open_table(browser, server, room, ["Anna", "Ben", "Sofia 🧙‍♀️"])
-    calm(tv, anna, ben, sofia)
+    # Anna and Ben sit down over Socket.IO clients and their phones take the seats; Sofia types
+    # her name with its emoji into her phone's join screen.
+    options = {"random_delay": False, "countdown": 0}
+    room, _, players = seated(server, peers, ["Anna", "Ben"], game="buzzer", options=options)
+    for peer in peers:
+        peer.close()
+    tokens = [player.token for player in players]
+    tv, (anna, ben) = open_seats(browser, server, room, tokens, "lobby", motion=False)
+    (sofia,) = calm(phone_context(browser, motion=False).new_page())
+    sofia.goto(room["join_url"])
+    sofia.fill("#name", "Sofia 🧙‍♀️")
+    sofia.click("#btn-join")
+    sofia.wait_for_selector("#screen-lobby", state="visible")
+    tv.wait_for_selector('#players li[data-seat="2"] .dot.connected')
     assert names_on_tv(tv) == ["Anna", "Ben", "Sofia 🧙‍♀️"]
 
     # Sofia sits between Anna and Ben: one tap on her ▲ puts her there.
@@ -112,10 +123,15 @@ def test_seat_order_undo_and_a_seat_moved_to_a_spare_phone(
     close_all(tv, anna, ben, sofia, spare)
 
 
-def test_the_host_chooses_who_starts(browser: Any, server: LiveServer, artifacts: Path) -> None:
-    room = server.create_room("witchs-brew")
-    tv, phones = open_table(browser, server, room, ["Anna", "Ben", "Cleo"])
-    calm(tv, *phones)
+def test_the_host_chooses_who_starts(
+    browser: Any, server: LiveServer, peers: list[Peer], artifacts: Path
+) -> None:
+    # seated over Socket.IO clients; the screens take the seats in the lobby
+    room, _, players = seated(server, peers, ["Anna", "Ben", "Cleo"], game="witchs-brew")
+    for peer in peers:
+        peer.close()
+    tokens = [player.token for player in players]
+    tv, phones = open_seats(browser, server, room, tokens, "lobby", motion=False)
     tv.click('#players button[data-first="1"]')
     tv.wait_for_selector('#players button[data-first="1"].chosen')
     assert tv.locator("#players button.first-btn.chosen").count() == 1
