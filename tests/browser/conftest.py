@@ -277,27 +277,37 @@ def open_seats(
     status: str = "playing",
     *,
     motion: bool = True,
+    phone_script: str | None = None,
 ) -> tuple[Any, list[Any]]:
     """The room's TV page and one phone page per seat token, for a game whose first part was
     played over Socket.IO clients (the screens check only what comes after): each phone goes
     back to its seat with its token, as a reloaded phone does, shows the room's ``status``,
-    and the TV shows them all connected (``motion`` as for ``tv_context``). The caller closes
-    them with ``close_all``."""
+    and the TV shows them all connected (``motion`` as for ``tv_context``; each phone runs
+    ``phone_script`` first, if given). The caller closes them with ``close_all``."""
     tv = open_tv(browser, server, room, motion=motion)
-    phones = seat_phones(browser, room, tokens, status, motion=motion)
+    phones = seat_phones(browser, room, tokens, status, motion=motion, script=phone_script)
     connected = "document.querySelectorAll('#players li[data-seat] .dot.connected').length"
     tv.wait_for_function(f"() => {connected} === {len(tokens)}")
     return tv, phones
 
 
 def seat_phones(
-    browser: Any, room: dict[str, Any], tokens: list[str], status: str, *, motion: bool = True
+    browser: Any,
+    room: dict[str, Any],
+    tokens: list[str],
+    status: str,
+    *,
+    motion: bool = True,
+    script: str | None = None,
 ) -> list[Any]:
     """One phone page per seat token (taken over Socket.IO), back at its seat as a reloaded
-    phone is, showing the room's ``status`` (``motion`` as for ``tv_context``)."""
+    phone is, showing the room's ``status`` (``motion`` as for ``tv_context``; each page runs
+    ``script`` first, if given)."""
     phones = []
     for token in tokens:
         context = phone_context(browser, motion=motion)
+        if script:
+            context.add_init_script(script)
         key = f"companion.seat.{room['code'].upper()}"  # where the phone page keeps its token
         context.add_init_script(  # (about:blank, the first document, has no storage)
             f"if (location.protocol.startsWith('http')) localStorage.setItem({key!r}, {token!r})"

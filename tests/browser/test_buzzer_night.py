@@ -14,6 +14,7 @@ from tests.browser.conftest import (
     calm,
     close_all,
     end_and_rematch,
+    open_seats,
     open_table,
     phone_context,
     tv_context,
@@ -25,7 +26,7 @@ from tests.browser.game_night import (
     translated,
     wait_text,
 )
-from tests.support import LiveServer, http_json
+from tests.support import LiveServer, Peer, http_json, seated
 
 pytestmark = pytest.mark.browser
 
@@ -210,14 +211,21 @@ def test_a_name_with_markup_shows_as_text(browser: Any, server: LiveServer) -> N
     close_all(tv, phone)
 
 
-def test_a_rematch_forgets_the_last_games_too_late(browser: Any, server: LiveServer) -> None:
+def test_a_rematch_forgets_the_last_games_too_late(
+    browser: Any, server: LiveServer, peers: list[Peer]
+) -> None:
     """Ben's press lands after round 1 closed: "too late". After a rematch, round 1 of the new
     game is a new round: his phone must not show the old game's refusal, and his press counts."""
-    room = server.create_room("buzzer", options={"random_delay": False, "countdown": 1})
-    tv, (sofia, ben) = open_table(
-        browser, server, room, ["Sofia", "Ben"], phone_script=HOLD_INCOMING, shots="buzzer"
+    # seated over Socket.IO clients; the screens take the seats in the lobby; GO at once (the
+    # test checks the rounds, not the countdown)
+    options = {"random_delay": False, "countdown": 0}
+    room, _, players = seated(server, peers, ["Sofia", "Ben"], game="buzzer", options=options)
+    for peer in peers:
+        peer.close()
+    tokens = [player.token for player in players]
+    tv, (sofia, ben) = open_seats(
+        browser, server, room, tokens, "lobby", motion=False, phone_script=HOLD_INCOMING
     )
-    calm(tv, sofia, ben)
     tv.click("#btn-start")
     tv.click("#btn-arm")
     for page in (sofia, ben):
