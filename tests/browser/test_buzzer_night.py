@@ -72,15 +72,14 @@ def test_tv_and_three_phones_play_buzzer(
     for option, value in (("countdown", "0"), ("target", "2")):
         tv.fill(f"#opt-{option}", value)
         tv.locator(f"#opt-{option}").blur()  # the form sends a number field when it is left
-    phones = []
-    for name in NAMES:
-        ctx = phone_context(browser)
-        (page,) = calm(ctx.new_page())
-        page.goto(join_url)
+    # The three scan the code at once (the pages load side by side), then each types a name.
+    phones = [calm(phone_context(browser).new_page())[0] for _ in NAMES]
+    for page in phones:
+        page.goto(join_url, wait_until="commit")
+    for page, name in zip(phones, NAMES, strict=True):
         page.fill("#name", name)
         page.click("#btn-join")
         page.wait_for_selector("#screen-lobby", state="visible")
-        phones.append(page)
     sofia, ben, cleo = phones
 
     tv.wait_for_function(
