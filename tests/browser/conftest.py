@@ -313,9 +313,10 @@ def seat_phones(
             f"if (location.protocol.startsWith('http')) localStorage.setItem({key!r}, {token!r})"
         )
         page = context.new_page()
-        page.goto(room["join_url"])
-        page.wait_for_selector(f'body[data-status="{status}"]')
+        page.goto(room["join_url"], wait_until="commit")  # the phones load side by side
         phones.append(page)
+    for page in phones:
+        page.wait_for_selector(f'body[data-status="{status}"]')
     return phones
 
 
