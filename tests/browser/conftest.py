@@ -242,13 +242,17 @@ def open_table(
     ``offline_shell`` and ``motion`` as for ``tv_context``. The caller closes them with
     ``close_all``."""
     tv = open_tv(browser, server, room, offline_shell=offline_shell, motion=motion)
-    phones = []
-    for name in names:
+    pages = []
+    for _ in names:  # everyone scans the code at once: the join pages load side by side
         context = phone_context(browser, offline_shell=offline_shell, motion=motion)
         if phone_script:
             context.add_init_script(phone_script)
         page = context.new_page()
-        page.goto(room["join_url"])
+        page.goto(room["join_url"], wait_until="commit")
+        pages.append(page)
+    phones = []
+    for name, page in zip(names, pages, strict=True):  # then each joins in turn
+        page.wait_for_load_state()
         # A friend who scans the code sees the name field and the button without scrolling.
         box = page.locator("#btn-join").bounding_box()
         assert box is not None and box["y"] + box["height"] <= 844, "join button below the fold"
