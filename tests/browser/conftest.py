@@ -211,15 +211,19 @@ def open_tv(
     *,
     offline_shell: bool = False,
     motion: bool = True,
+    wait: bool = True,
 ) -> Any:
     """The room's TV page (1920×1080, running ``script`` first if given), hosting: its room
-    code shown; ``offline_shell`` and ``motion`` as for ``tv_context``."""
+    code shown; ``offline_shell`` and ``motion`` as for ``tv_context``. ``wait`` False: the
+    page is still loading (the caller waits for ``#room-code``)."""
     context = tv_context(browser, offline_shell=offline_shell, motion=motion)
     if script:
         context.add_init_script(script)
     tv = context.new_page()
-    tv.goto(f"{server.url}/host/{room['code']}#{room['host_token']}")
-    tv.wait_for_selector("#room-code")
+    url = f"{server.url}/host/{room['code']}#{room['host_token']}"
+    tv.goto(url, wait_until="load" if wait else "commit")
+    if wait:
+        tv.wait_for_selector("#room-code")
     return tv
 
 
@@ -241,14 +245,20 @@ def open_table(
     ``on_join`` is called with the first phone on its join screen (a check of that screen);
     ``offline_shell`` and ``motion`` as for ``tv_context``. The caller closes them with
     ``close_all``."""
-    tv = open_tv(browser, server, room, offline_shell=offline_shell, motion=motion)
-    phones = []
-    for name in names:
+    tv = open_tv(browser, server, room, offline_shell=offline_shell, motion=motion, wait=False)
+    pages = []
+    for _ in names:  # everyone scans the code at once: the join pages load side by side
         context = phone_context(browser, offline_shell=offline_shell, motion=motion)
         if phone_script:
             context.add_init_script(phone_script)
         page = context.new_page()
-        page.goto(room["join_url"])
+        page.goto(room["join_url"], wait_until="commit")
+        pages.append(page)
+    tv.wait_for_load_state()  # the TV loaded meanwhile
+    tv.wait_for_selector("#room-code")
+    phones = []
+    for name, page in zip(names, pages, strict=True):  # then each joins in turn
+        page.wait_for_load_state()
         # A friend who scans the code sees the name field and the button without scrolling.
         box = page.locator("#btn-join").bounding_box()
         assert box is not None and box["y"] + box["height"] <= 844, "join button below the fold"

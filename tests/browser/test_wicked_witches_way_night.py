@@ -212,16 +212,21 @@ def test_the_first_turns_on_tv_and_phones(
     close_all(tv, *phones)
 
 
+#: seed 5 (the same options, novices from space 7, Anna orange, Ben black): Black Magic is
+#: drawn in turns 2, 4 and 5, and turn 5 is the last: the screens take over at its draw
+BLACK_MAGIC_SEED, LAST_TURN = 5, 5
+
+
 class PlannedBot(PhoneBot):
     """A phone bot that writes the planned colour's perfect formula, and leaves a Black Magic
-    choice to the screens."""
+    choice from turn ``leave_from`` on to the screens (it takes the first card offered before)."""
 
-    def __init__(self, peer: Peer, colour: str) -> None:
+    def __init__(self, peer: Peer, colour: str, leave_from: int = 1) -> None:
         super().__init__(peer)
-        self.colour = colour
+        self.colour, self.leave_from = colour, leave_from
 
     def _choose(self, game: dict[str, Any], you: dict[str, Any]) -> dict[str, Any] | None:
-        if "keep" in you["prompts"]:
+        if "keep" in you["prompts"] and game["turn"] >= self.leave_from:
             return None
         if "formula" in you["prompts"] and self.dice is not None:
             return {"type": "formula", "cards": valid_by_colour(self.dice)[self.colour]}
@@ -229,21 +234,28 @@ class PlannedBot(PhoneBot):
 
 
 def to_black_magic_over_sockets(server: LiveServer, peers: list[Peer]) -> dict[str, Any]:
-    """The same game (seed, options, novices from space 7, Anna orange, Ben black) played
-    over Socket.IO clients until a witch is offered her Black Magic choice; the clients are
-    closed, for the screens to take the seats. Returns the room."""
+    """A game like the first test's (options, novices from space 7, Anna orange, Ben black;
+    ``BLACK_MAGIC_SEED``) played over Socket.IO clients until a witch is offered her Black
+    Magic choice in the last turn; the clients are closed, for the screens to take the seats.
+    Returns the room."""
     room, tv, phones = seated(
-        server, peers, NAMES[:2], game="wicked-witches-way", seed=SEED, options=OPTIONS
+        server, peers, NAMES[:2], game="wicked-witches-way", seed=BLACK_MAGIC_SEED, options=OPTIONS
     )
     assert tv.call("room", {"type": "start"})["ok"]
     for seat in range(len(phones)):
         ack = tv.call("act", {"type": "handicap", "seat": seat, "level": "novice", "start": 7})
         assert ack["ok"], ack
-    bots = [PlannedBot(phone, colour) for phone, colour in zip(phones, COLOURS, strict=True)]
+    bots = [
+        PlannedBot(phone, colour, leave_from=LAST_TURN)
+        for phone, colour in zip(phones, COLOURS, strict=True)
+    ]
 
     def offered() -> bool:
         views = [bot.peer.latest()["game"] for bot in bots]
-        return any(game and "keep" in game["you"]["prompts"] for game in views)
+        return any(
+            game and game["turn"] >= LAST_TURN and "keep" in game["you"]["prompts"]
+            for game in views
+        )
 
     end = time.monotonic() + 120
     while time.monotonic() < end and not offered():
@@ -265,8 +277,8 @@ def to_black_magic_over_sockets(server: LiveServer, peers: list[Peer]) -> dict[s
 def test_a_black_magic_choice_and_the_end_on_tv_and_phones(
     browser: Any, server: LiveServer, peers: list[Peer], artifacts: Path
 ) -> None:
-    """The same game played over sockets up to a Black Magic draw; the screens take over: the
-    witch chooses her card on her phone, and the game goes on to its end screens."""
+    """A game played over sockets up to a Black Magic draw in its last turn; the screens take
+    over: the witch chooses her card on her phone, and the game goes on to its end screens."""
     room = to_black_magic_over_sockets(server, peers)
     tv, phones = open_seats(browser, server, room, [peer.token for peer in peers[1:]])
     calm(tv, *phones)
@@ -406,15 +418,12 @@ def test_a_rematch_during_turn_1_starts_afresh(
     close_all(tv, anna, ben, cleo)
 
 
-def hurry_to_turn_2(tv: Any, phones: list[Any]) -> None:
-    """The TV's "Go on" ends each step of the reveal, and each witch ends her moments on her
-    phone ("I play a spell", then "No spell: go on") as soon as they show, until turn 2."""
+def hurry_to_turn_2(tv: Any) -> None:
+    """The TV's "Go on" ends each step of the reveal and each witch's moment, until turn 2
+    (a witch's own "I play a spell" and "No spell: go on" are played in the first test)."""
     end = time.monotonic() + 60  # only against hanging
     while time.monotonic() < end and "Turn 2" not in tv.locator("#www-title").inner_text():
-        for page in (tv, *phones):
-            for control in shown(page, TABLE_GO_ON, HOLD, GO_ON):
-                press(page, control)
-        time.sleep(0.05)  # a poll: what the loop waits for is on three pages
+        press(tv, TABLE_GO_ON)
 
 
 #: the real box of the physical-dice table: ear and star orange, web black
@@ -475,9 +484,10 @@ def test_physical_dice_entered_and_corrected_on_the_tv_and_a_player_removed(
     enter_faces(tv, [("web", "black")])
     tv.wait_for_selector('#www-valid .www-valid-group.black [data-symbol="web"]')
     tv.screenshot(path=str(artifacts / "www-physical-tv-sorted-1920x1080.png"))
-    anna.wait_for_selector("#www-hold", timeout=15_000)  # her moment: "I play a spell"
+    tv.click(TABLE_GO_ON)  # the faces are checked: the host ends the sort (its pace is 2 steps)
+    anna.wait_for_selector("#www-hold")  # her moment: "I play a spell"
     anna.screenshot(path=str(artifacts / "www-phone-moment-390x844.png"))
-    hurry_to_turn_2(tv, [anna, ben])
+    hurry_to_turn_2(tv)
     tv.wait_for_selector('#www-title:has-text("Turn 2")')
     tv.screenshot(path=str(artifacts / "www-physical-tv-turn2-1920x1080.png"))
     results = tv.locator('#www-roster li[data-seat="0"] .www-status').inner_text()

@@ -232,17 +232,24 @@ def first_v(peer: Peer, predicate: Any) -> int:
 def test_the_reveal_is_paced_by_the_server_and_every_screen_sees_each_result_at_once(
     server: LiveServer, peers: list[Peer]
 ) -> None:
-    """One turn where nobody acts during the reveal: every formula is revealed together before
-    the lid opens; each witch gets her apply and after moments, spells or not; each result
-    reaches the TV and every phone in the same view; the roll is offered only once it ended."""
-    tv, phones = open_table(server, peers, {"pace_seconds": 2})
+    """One turn where no witch acts during the reveal: every formula is revealed together
+    before the lid opens; each witch gets her apply and after moments, spells or not, each
+    ended by the server's pace; each result reaches the TV and every phone in the same view;
+    the roll is offered only once it ended. Two witches, and the host's "Go on" ends the
+    sorted dice (the physical deck's test waits that step's pace out): every moment waited
+    out here is a witch's."""
+    _, tv, phones = seated(
+        server, peers, NAMES[:2], game="wicked-witches-way", seed=7, options={"pace_seconds": 2}
+    )
     assert tv.call("room", {"type": "start"})["ok"]
     bots = [PhoneBot(phone, hurry=False) for phone in phones]
+    host = TableHurry(tv, frozenset({"sort"}))
     end = time.monotonic() + 60
     while time.monotonic() < end:
         table = game_of(tv)
         if table["turn"] == 2:
             break
+        host.step()
         for bot in bots:
             bot.step()
         time.sleep(0.05)
@@ -254,7 +261,7 @@ def test_the_reveal_is_paced_by_the_server_and_every_screen_sees_each_result_at_
     # Every formula, revealed together, before the dice and before any result.
     first = reveal[0]
     assert first["step"] == "reveal" and first["dice"] is None and first["results"] == []
-    assert sorted(f["seat"] for f in first["formulas"]) == [0, 1, 2]
+    assert sorted(f["seat"] for f in first["formulas"]) == [0, 1]
     # Each witch got both moments, in the order of the reveal.
     moments = []
     for g in reveal:
@@ -266,7 +273,7 @@ def test_the_reveal_is_paced_by_the_server_and_every_screen_sees_each_result_at_
         (seat, step) for seat in order for step in ("apply", "after")
     ]
     # Each result reached every screen in the same broadcast.
-    for count in range(1, 4):
+    for count in range(1, len(phones) + 1):
         versions = {
             first_v(peer, lambda g, n=count: g["turn"] == 1 and len(g["results"]) >= n)
             for peer in [tv, *phones]
@@ -314,21 +321,35 @@ def test_physical_dice_lid_race_first_then_faces_entered_and_corrected(
 def test_physical_deck_nobody_is_asked_unless_she_says_i_play_a_spell(
     server: LiveServer, peers: list[Peer]
 ) -> None:
-    tv, phones = open_table(
-        server, peers, {"physical_deck": True, "pace_seconds": 2, "fog_seconds": 2}
+    """Two witches: the first ends her own moments, saying she plays a spell in her "after"
+    one; the other's moments and the sorted dice end by the server's pace with nobody asked.
+    The host's "Go on" ends the formulas' reveal (the paced reveal's test waits it out)."""
+    _, tv, phones = seated(
+        server,
+        peers,
+        NAMES[:2],
+        game="wicked-witches-way",
+        seed=7,
+        options={"physical_deck": True, "pace_seconds": 2, "fog_seconds": 2},
     )
     assert tv.call("room", {"type": "start"})["ok"]
     act(tv, {"type": "roll"})
     act(tv, {"type": "close_lid", "t": tv.now()})
     for phone in phones:
         act(phone, {"type": "formula", "cards": []})
+    tv.wait_view(lambda v: v["game"]["step"] == "reveal")
+    ack = tv.call("act", {"type": "pass"})  # the TV's "Go on"
+    assert ack["ok"] or ack["error"]["code"] == "too_late", ack
     first = tv.wait_view(lambda v: v["game"]["step"] == "apply")["game"]["current"]
+    act(phones[first], {"type": "pass"})  # she ends her own "apply" moment
     # Her "after" moment: she says she plays a spell, then casts it; the Fog window follows.
     tv.wait_view(lambda v: (v["game"]["current"], v["game"]["step"]) == (first, "after"))
     act(phones[first], {"type": "hold"})
     assert tv.wait_view(lambda v: v["game"]["holding"] == first)
     act(phones[first], {"type": "spell", "card": "tailwind"})
-    tv.wait_view(lambda v: v["game"]["window"] is not None)
+    opened = tv.wait_view(lambda v: v["game"]["window"] is not None)["v"]
+    tv.wait_view(lambda v: v["v"] > opened and v["game"]["window"] is None)  # the Fog's end
+    act(phones[first], {"type": "pass"})  # and she ends the rest of her moment
     # Nobody else pressed anything, yet the turn reaches the next roll.
     done = tv.wait_view(lambda v: v["game"]["turn"] == 2, timeout=60)["game"]
     assert any(s["card"] == "tailwind" for s in done["spells"]) or "Tailwind" in str(done["log"])

@@ -43,7 +43,11 @@ export function mount(ctx) {
     diceForm: diceEntry({
       ctx,
       submit: (dice, button) => ctx.send('dice', { dice }, { button }).then((ack) => {
-        if (ack?.ok) ctx.local.correcting = null;
+        // The corrected view may come before this answer: draw the sorted dice now (as the TV).
+        if (ack?.ok && ctx.local.correcting !== null) {
+          ctx.local.correcting = null;
+          ctx.redraw();
+        }
         return ack;
       }),
       onPick: () => vibrate(10),

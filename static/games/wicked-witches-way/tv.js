@@ -47,7 +47,12 @@ export function mount(ctx) {
     diceForm: diceEntry({
       ctx,
       submit: (dice, button) => ctx.send('dice', { dice }, { button }).then((ack) => {
-        if (ack?.ok) ctx.local.correcting = null;
+        // The corrected view may come before this answer: draw the sorted dice now, not at
+        // the next view (the end of the sort, up to two steps later).
+        if (ack?.ok && ctx.local.correcting !== null) {
+          ctx.local.correcting = null;
+          ctx.redraw();
+        }
         return ack;
       }),
     }),
