@@ -154,6 +154,9 @@ class Peer:
     def __init__(self, url: str, name: str = "peer", clock_offset_ms: float = 0.0) -> None:
         self.name = name
         self.clock_offset_ms = clock_offset_ms
+        #: how late, at most, this client stamps a clock probe's receipt (a random share of it
+        #: each time, as a phone whose page is busy drawing does): its estimate never settles
+        self.stamp_jitter_ms = 0.0
         self.received: list[tuple[str, Any]] = []
         self.arrivals: list[float] = []  # perf_counter() at the receipt of each received event
         self.acks: list[Any] = []
@@ -206,6 +209,7 @@ class Peer:
             self.probe_lags.append(now - received)
             self.received.append(("clock", data))
             self.arrivals.append(time.perf_counter())
+        received += random.uniform(0, self.stamp_jitter_ms)
         return {"c": received}  # its time of receipt: the page answers at once
 
     def clock_probes(self) -> int:
