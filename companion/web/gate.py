@@ -264,7 +264,7 @@ class Gate:
 
     def on_message(self, eio_sid: str, data: str | bytes) -> None:
         try:
-            if self._probe_answer(eio_sid, data) or self._read_budget(eio_sid):
+            if probe_answer(self.server, eio_sid, data) or self._read_budget(eio_sid):
                 self._message(eio_sid, data)
         except Exception as exc:  # the reader must never die on one frame
             self.notes("error", f"a frame could not be handled: {type(exc).__name__}: {exc}")
@@ -272,24 +272,6 @@ class Gate:
             # Under eventlet and gevent a reader whose socket always has data never blocks,
             # so it would never let another green thread run: yield after every frame.
             self.server.sleep(0)
-
-    def _probe_answer(self, eio_sid: str, data: str | bytes) -> bool:
-        """Whether the frame is the answer to a clock probe the server is waiting for: read
-        without charging the address's read budget. The server decides how many of those come
-        (one per probe, a few unanswered at most, four a second per socket while its clock
-        estimate is unsettled), so they cannot flood; charged, they made a party of ten phones
-        behind one home router look like a flood whenever other addresses had spent the spare
-        budget (bench.capacity closed such rooms at 50 rooms). Anything else that looks like
-        an ack is weighed as before.
-
-        >>> _ACK_ID.match('312["ok"]').group(1), _ACK_ID.match('3/x,1[]'), _ACK_ID.match('42[]')
-        ('12', None, None)
-        """
-        match = _ACK_ID.match(data) if isinstance(data, str) else None
-        if match is None:
-            return False
-        sid = self.server.manager.sid_from_eio_sid(eio_sid, "/")
-        return sid is not None and int(match.group(1)) in self.server.manager.callbacks.get(sid, {})
 
     def _read_budget(self, eio_sid: str) -> bool:
         """Wait, in this connection's reader, until its address may have one more frame read;
@@ -610,9 +592,8 @@ class Gate:
 
     def _awaited(self, eio_sid: str, pkt: Any) -> bool:
         """An ack the server is waiting for: the answer to one of its own clock probes."""
-        sid = self.server.manager.sid_from_eio_sid(eio_sid, pkt.namespace or "/")
-        callbacks = self.server.manager.callbacks.get(sid, {}) if sid is not None else {}
-        return isinstance(pkt.data, list) and pkt.id in callbacks
+        namespace = pkt.namespace or "/"
+        return isinstance(pkt.data, list) and awaits(self.server, eio_sid, namespace, pkt.id)
 
     def _forget(self, eio_sid: str) -> None:
         with self._lock:
@@ -700,6 +681,29 @@ def _yielding(thread_class: type, sleep: Callable[[float], Any]) -> type:
             super().__init__(target=target, **kwargs)
 
     return Reader
+
+
+def awaits(server: socketio.Server, eio_sid: str, namespace: str, ack_id: Any) -> bool:
+    """Whether the server waits for the ack ``ack_id`` from this connection (it sends acks
+    only with its clock probes)."""
+    sid = server.manager.sid_from_eio_sid(eio_sid, namespace)
+    return sid is not None and ack_id in server.manager.callbacks.get(sid, {})
+
+
+def probe_answer(server: socketio.Server, eio_sid: str, data: str | bytes) -> bool:
+    """Whether the frame is the answer to a clock probe the server waits for: the gate reads
+    it without charging the address's read budget. The server decides how many of those come
+    (one per probe, a few unanswered at most, four a second per socket while its clock
+    estimate is unsettled), so they cannot flood; charged, they made a party of ten phones
+    behind one home router look like a flood whenever other addresses had spent the spare
+    budget (bench.capacity closed such rooms at 50 rooms). Anything else that looks like an
+    ack is weighed as before.
+
+    >>> _ACK_ID.match('312["ok"]').group(1), _ACK_ID.match('3/x,1[]'), _ACK_ID.match('42[]')
+    ('12', None, None)
+    """
+    match = _ACK_ID.match(data) if isinstance(data, str) else None
+    return match is not None and awaits(server, eio_sid, "/", int(match.group(1)))
 
 
 def _header(frame: str) -> tuple[str | None, int | None]:

@@ -56,6 +56,25 @@ def browser() -> Iterator[Any]:
         chromium.close()
 
 
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """A browser test that fails leaves a screenshot of every page it still had open in
+    ``test-artifacts/failed-<test>-<n>.png``: what the screens showed when the wait ran out."""
+    outcome = yield
+    report = outcome.get_result()  # type: ignore[attr-defined]
+    browser = getattr(item, "funcargs", {}).get("browser")
+    if report.when != "call" or not report.failed or browser is None:
+        return
+    ARTIFACTS.mkdir(exist_ok=True)
+    name = "".join(c if c.isalnum() else "-" for c in item.name)[:80]
+    pages = [page for context in browser.contexts for page in context.pages]
+    for n, page in enumerate(pages):
+        try:
+            page.screenshot(path=str(ARTIFACTS / f"failed-{name}-{n}.png"), timeout=5000)
+        except Exception as exc:  # a closed or hung page: the failure itself matters more
+            report.sections.append(("screenshot", f"page {n} ({page.url}): {exc}"))
+
+
 #: uncaught exceptions in any page of the current test ("page url: message")
 PAGE_ERRORS: list[str] = []
 

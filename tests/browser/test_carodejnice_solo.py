@@ -78,8 +78,10 @@ def reveal_holds_the_ending_and_the_win_cue(phone: Any) -> None:
         if (win := phone.evaluate(WIN_CUE_AT)) is not None:
             break
         phone.wait_for_timeout(100)
-    # (a frame or two of slack on a busy machine; the fault it guards against was 3.6 s early)
-    assert win is not None and win >= revealed["verdict"] - 150, (win, revealed)
+    # The cue's timer aims at the verdict's moment, the verdict's animation starts at the first
+    # frame after it was drawn: on a loaded machine a frame came 157 ms late. Half a second of
+    # slack still catches the fault this guards against (the cue 3.6 s early).
+    assert win is not None and win >= revealed["verdict"] - 500, (win, revealed)
 
 
 def in_language(lang: str, english_text: str) -> str:
