@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import calm, close_all, open_seats, phone_context
+from tests.browser.game_night import wait_text
 from tests.support import LiveServer, Peer, seated
 
 pytestmark = pytest.mark.browser
@@ -65,7 +66,7 @@ def test_seat_order_undo_and_a_seat_moved_to_a_spare_phone(
         "#ranking .bz-awarded"
     )  # the +1 shows who got it, and cannot be given twice
     assert tv.locator("#ranking button[data-award]").count() == 0
-    assert "Ben" in tv.locator("#toast").inner_text()
+    wait_text(tv, "#toast", "Ben")  # the award's toast follows its answer
     tv.wait_for_function("() => document.querySelector('#scores').textContent.includes('1')")
 
     # A wrong award: Undo (two presses) takes it back on every screen.

@@ -2,7 +2,8 @@
 lobby, not after the end) and takes it again when the page is visible again; the TV holds one
 while it shows a room.
 
-Chromium grants the lock to a headless page; an init script wraps ``navigator.wakeLock.request``
+The full Chromium grants the lock to a headless page (the headless build denies every one, so
+these tests run in ``full_browser``); an init script wraps ``navigator.wakeLock.request``
 to log every request, its answer and every release (by the page or by the browser). Headless
 Chromium never hides a page, so the test hides it as the browser does when a phone's screen goes
 off: ``document.visibilityState`` reads "hidden", the browser releases the lock, and
@@ -87,10 +88,10 @@ def wait_log(page: Any, expected: list[str]) -> None:
 
 
 def test_phones_hold_the_screen_awake_in_play_and_the_tv_while_it_shows_the_room(
-    browser: Any, server: LiveServer, artifacts: Path
+    full_browser: Any, server: LiveServer, artifacts: Path
 ) -> None:
     room = server.create_room("buzzer", options={"random_delay": False})
-    tv_watch = tv_context(browser, motion=False)
+    tv_watch = tv_context(full_browser, motion=False)
     tv_watch.add_init_script(WAKE_LOG)
     tv = tv_watch.new_page()
     tv.goto(f"{server.url}/host/{room['code']}#{room['host_token']}")
@@ -101,7 +102,7 @@ def test_phones_hold_the_screen_awake_in_play_and_the_tv_while_it_shows_the_room
 
     phones = []
     for name in ("Anna", "Ben"):
-        context = phone_context(browser, motion=False)
+        context = phone_context(full_browser, motion=False)
         context.add_init_script(WAKE_LOG)
         phone = context.new_page()
         phone.goto(room["join_url"])
