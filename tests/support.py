@@ -151,12 +151,13 @@ class LiveServer:
 class Peer:
     """A real python-socketio client that records every event it receives, in order."""
 
+    #: how late, at most, this client stamps a clock probe's receipt (a random share of it each
+    #: time, as a phone whose page is busy drawing does): its estimate never settles
+    stamp_jitter_ms = 0.0
+
     def __init__(self, url: str, name: str = "peer", clock_offset_ms: float = 0.0) -> None:
         self.name = name
         self.clock_offset_ms = clock_offset_ms
-        #: how late, at most, this client stamps a clock probe's receipt (a random share of it
-        #: each time, as a phone whose page is busy drawing does): its estimate never settles
-        self.stamp_jitter_ms = 0.0
         self.received: list[tuple[str, Any]] = []
         self.arrivals: list[float] = []  # perf_counter() at the receipt of each received event
         self.acks: list[Any] = []
