@@ -17,7 +17,7 @@ from typing import Any, Generic, TypeVar
 
 from companion.engine.actions import Action, Payload, Sender
 from companion.engine.box import Box, BoxField, check_box
-from companion.engine.errors import BadRequest, ErrorCode, SetupError
+from companion.engine.errors import BadRequest, ErrorCode, Illegal, SetupError
 from companion.engine.layered import Layered
 from companion.engine.options import Option, OptionError, resolve_options
 from companion.engine.outcome import Outcome, PromptKind, Reason, default_outcome
@@ -248,8 +248,11 @@ class Game(Generic[S]):
     ) -> S:
         """The state after ``action`` at the game time ``at``; raises IllegalAction and leaves
         ``state`` untouched. ``seats`` is how many seats the game has (the room always passes
-        it): the sender and every ``SEAT`` field must be one of them."""
+        it): the sender and every ``SEAT`` field must be one of them. Once the game is over
+        (``is_over``) every action is refused, a malformed one as a bad request still."""
         payload = self.accept(seat, action)
+        if self.is_over(state):
+            raise Illegal("The game is over.")
         declared = self.actions[payload["type"]]
         if declared.race and "uncertainty_ms" in action:
             # set by the race sequencer (never the client's): how far ``at`` may be off

@@ -17,7 +17,16 @@ from typing import Any
 
 import pytest
 
-from companion.engine import Field, FieldType, Game, Illegal, Payload, by_seat, by_table
+from companion.engine import (
+    BadRequest,
+    Field,
+    FieldType,
+    Game,
+    Illegal,
+    Payload,
+    by_seat,
+    by_table,
+)
 from companion.games.registry import GAMES
 from tests.conformance import checks
 
@@ -62,7 +71,7 @@ class HighCard(Game[HighCardState]):
     def _reveal(
         self, state: HighCardState, seat: None, action: Payload, at: float
     ) -> HighCardState:
-        if state.revealed or state.waiting:
+        if state.waiting:  # once revealed, the game is over: the engine refuses everything
             raise Illegal("Wait until everyone has picked.")
         return self.timeout(state, at)
 
@@ -113,3 +122,16 @@ def test_high_card_passes_the_conformance_checks(players: int, tmp_path: Path) -
     checks.check_reference(GAME)
     for seed in (1, 2, 3):
         checks.check_leaver(GAME, players, {}, seed)
+
+
+def test_once_over_every_action_is_refused_and_a_malformed_one_is_a_bad_request() -> None:
+    """The engine's rule for every game (``Game.apply``): after ``is_over`` nothing is played."""
+    state = GAME.setup(("Anna", "Ben"), {}, 1)
+    for seat, n in ((0, 3), (1, 7)):
+        state = GAME.apply(state, seat, {"type": "pick", "n": n}, 1000.0)
+    state = GAME.apply(state, None, {"type": "reveal"}, 2000.0)
+    assert GAME.is_over(state)
+    with pytest.raises(Illegal, match=r"^The game is over\.$"):
+        GAME.apply(state, None, {"type": "reveal"}, 3000.0)
+    with pytest.raises(BadRequest):
+        GAME.apply(state, 0, {"type": "pick", "n": 11}, 3000.0)

@@ -75,7 +75,7 @@ def test_the_true_offset_is_always_among_the_agreed_ones(
         samples.append(ClockSample(sent, client, now))
         est.add(samples[-1])
     low, high, contradiction = agreed_offsets(samples)
-    assert low - 1e-6 <= offset <= high + 1e-6 and contradiction == 0
+    assert low - 1e-6 <= offset <= high + 1e-6 and contradiction <= 1e-6  # float rounding
     estimate = est.estimate(now)
     assert estimate is not None
     assert abs(estimate.offset - offset) <= min(high - low, estimate.rtt_min) / 2 + 1e-6

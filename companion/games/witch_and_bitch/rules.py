@@ -247,9 +247,6 @@ class WitchAndBitch(Game[GameState]):
         *,
         seats: int | None = None,
     ) -> GameState:
-        if state.step is Step.OVER:
-            self.accept(seat, action)
-            raise Illegal("The game is over.")
         return self._autopilot(super().apply(state, seat, action, at, seats=seats))
 
     def seat_left(self, state: GameState, seat: int, at: float) -> GameState:

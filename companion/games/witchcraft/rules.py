@@ -16,7 +16,6 @@ from companion.engine import (
     Field,
     FieldType,
     Game,
-    Illegal,
     NotYourTurn,
     Option,
     OptionType,
@@ -157,8 +156,6 @@ class Witchcraft(Game[GameState]):
     # -- actions ------------------------------------------------------------------------------
 
     def _choose(self, state: GameState, seat: int | None, payload: Payload, at: float) -> GameState:
-        if state.phase is Phase.OVER:
-            raise Illegal("The game is over.")
         waiting = state.decider
         if waiting == TABLE and seat is not None:
             raise NotYourTurn("The host enters this on the TV.")
@@ -178,8 +175,6 @@ class Witchcraft(Game[GameState]):
         return clocks.after_move(state, after, at)
 
     def _resign(self, state: GameState, seat: int, payload: Payload, at: float) -> GameState:
-        if state.phase is Phase.OVER:
-            raise Illegal("The game is over.")
         return turns.finish(self._stopped(state, at), other(seat), "resigned")
 
     @staticmethod

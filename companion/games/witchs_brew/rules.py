@@ -243,10 +243,9 @@ class WitchsBrew(Game[GameState]):
         *,
         seats: int | None = None,
     ) -> GameState:
-        over = state.phase is Phase.OVER
-        if over or (state.phase is Phase.SCORING and action.get("type") not in SCORING_ACTIONS):
+        if state.phase is Phase.SCORING and action.get("type") not in SCORING_ACTIONS:
             self.accept(seat, action)  # a malformed action is a bad request even now
-            raise Illegal("The game is over.")
+            raise Illegal("The game is over.")  # but for the points the table counts
         return absent.autopilot(super().apply(state, seat, action, at, seats=seats), at)
 
     def seat_left(self, state: GameState, seat: int, at: float) -> GameState:
