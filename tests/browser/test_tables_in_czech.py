@@ -20,7 +20,7 @@ from tests.browser.conftest import close_all, open_table, settled, visible
 from tests.browser.test_motion_sound_keys import PLAYED
 from tests.browser.test_witch_and_bitch_night import next_until, roll_for_first, wait_step
 from tests.browser.test_witchcraft_night import confirm
-from tests.support import LiveServer
+from tests.support import LiveServer, wait_until
 
 pytestmark = pytest.mark.browser
 SHARE_SERVER = True  # each test makes its own room (tests/conftest.py, module_server)
@@ -155,7 +155,12 @@ def test_witch_and_bitch_in_czech(browser: Any, server: LiveServer, artifacts: P
     roll_for_first(tv, phones)
     wait_step(tv, "draft")
     assert "reveal" in tv.evaluate(PLAYED)  # the d20s landed on the TV
-    drafter = next(p for p in phones if visible(p, "#wab-draft button"))
+    # the TV shows the draft with the view; the drafter's phone draws it a moment later
+    drafter = wait_until(
+        lambda: next((p for p in phones if visible(p, "#wab-draft button")), None),
+        15,
+        "the drafter's phone to offer the Spells",
+    )
     offered = drafter.locator("#wab-draft").inner_text()
     assert cs("Fire Ball") in offered and "Fire Ball" not in offered
     drafter.wait_for_function(
