@@ -302,8 +302,11 @@ class Buzzer(Game[BuzzerState]):
         table = _table(state)
         if seat is None:
             return table
-        rank = next((place for p, place, _ in state.places() if p.seat == seat), None)
-        you = {"pressed": state.done(seat), "false_start": seat in state.false_starts, "rank": rank}
+        you = {
+            "pressed": seat in _finished(state),
+            "false_start": seat in state.false_starts,
+            "rank": _places(state).get(seat),
+        }
         return Layered(table, {"you": you})
 
     def prompt(self, state: BuzzerState, seat: int, acting: bool) -> str:
@@ -325,7 +328,7 @@ class Buzzer(Game[BuzzerState]):
             return say(N_("Get ready: the table arms the next round."))
         if seat in state.false_starts:
             return say(N_("False start: you are out of this round."))
-        if state.status is Status.ARMED and not state.done(seat):
+        if state.status is Status.ARMED and seat not in _finished(state):
             return say(N_("Wait for GO…"))
         if state.status is Status.CLOSED:
             return say("Round {round} is over: look at the TV.", round=state.round)
@@ -411,6 +414,18 @@ class Buzzer(Game[BuzzerState]):
 
 def _idle_close(state: BuzzerState) -> float | None:
     return None if state.opens_at is None else state.opens_at + IDLE_OPEN_MS
+
+
+# Asked for every seat's view and prompt of a broadcast: computed once per state.
+@per_state
+def _places(state: BuzzerState) -> dict[int, int]:
+    """Each pressed seat's place this round."""
+    return {p.seat: place for p, place, _ in state.places()}
+
+
+@per_state
+def _finished(state: BuzzerState) -> set[int]:
+    return state.finished()
 
 
 @per_state
