@@ -9,7 +9,8 @@ Prints the CPU time per room and round, which other work on a shared machine inf
 callgrind, subtract a run with ``0`` rounds for the instructions, which it does not:
 
     python -m bench.rounds [ROUNDS] [ROOMS]
-    valgrind --tool=callgrind python -m bench.rounds 10 && valgrind --tool=callgrind python -m bench.rounds 0
+    valgrind --tool=callgrind python -m bench.rounds 5
+    valgrind --tool=callgrind python -m bench.rounds 0
 """
 
 from __future__ import annotations
