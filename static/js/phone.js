@@ -12,6 +12,7 @@ import { renderOptions } from './options.js';
 import { cue, unlockAudio } from './sound.js';
 import { keepAwake } from './awake.js';
 import { ordinal } from './ending.js';
+import { yourBox } from './box.js';
 
 const page = pageData();
 const code = String(page.code || '').toUpperCase();
@@ -474,6 +475,25 @@ const statusText = (status) => ({
   over: t('■ Game over · the host may start a rematch'),
 }[status] || '');
 
+/** @type {ReturnType<typeof yourBox> | null} */
+let box = null;
+
+/** "Your box" on a phone that hosts its own game (a solo game without a TV): the same entry and
+ * screen as the TV's (docs/pages.md, "Your box"), in the lobby, for the game this page loaded. */
+function renderBox(view) {
+  const mine = Boolean(view.room.host) && view.room.game === page.game?.id;
+  if (!mine || !page.game?.box?.length) {
+    $('box-entry').hidden = true;
+    box?.show({ ...view, room: { ...view.room, status: 'off' } });  // closes its screen
+    return;
+  }
+  box ??= yourBox({
+    entry: $('box-entry'), game: page.game, code,
+    sendBox: (given, { quiet = false } = {}) => call('room', { type: 'options', options: { box: given } }, { quiet }),
+  });
+  box.show(view);
+}
+
 function render(view) {
   if (!role) return;
   current = view;
@@ -486,6 +506,7 @@ function render(view) {
   const me = role === 'player' ? view.room.players.find((p) => p.seat === seat) : null;
   document.body.dataset.status = status;
   renderMe(view);
+  renderBox(view);
   // The screen stays on while this seat is in a game; in the lobby and after the end it may sleep.
   keepAwake(role === 'player' && !me?.sitting_out && (status === 'playing' || status === 'paused'));
 

@@ -84,6 +84,24 @@ def reveal_holds_the_ending_and_the_win_cue(phone: Any) -> None:
     assert win is not None and win >= revealed["verdict"] - 500, (win, revealed)
 
 
+def your_box_on_the_phone(phone: Any, artifacts: Path) -> None:
+    """Without a TV the phone that hosts offers Your box in its lobby, the TV's screen laid out
+    for a phone: a juror's name typed and saved leaves one placeholder fewer."""
+    before = phone.locator("#box-entry .box-left").inner_text()
+    phone.click("#btn-box")
+    phone.wait_for_selector("#box-screen:not([hidden]) #box-title")
+    phone.fill('[data-path="jurors.0.name"] input', "Agáta")
+    shot(phone, artifacts, "en", "box")
+    phone.click("#btn-box-save")
+    phone.wait_for_selector("#box-screen", state="hidden")
+    phone.wait_for_function(
+        "(before) => document.querySelector('#box-entry .box-left')?.textContent !== before",
+        arg=before,
+    )
+    left = phone.locator("#box-entry .box-left").inner_text()
+    assert int(left.split()[0]) == int(before.split()[0]) - 1, (before, left)
+
+
 def in_language(lang: str, english_text: str) -> str:
     return english_text if lang == "en" else translated(lang, english_text)
 
@@ -124,6 +142,8 @@ def test_a_solo_game_from_set_up_to_the_trial_on_one_phone(
             "() => document.getElementById('btn-start').textContent === 'Začít hru'"
         )
     shot(phone, artifacts, lang, "lobby")
+    if lang == "en":
+        your_box_on_the_phone(phone, artifacts)
     phone.click("#btn-start")
 
     # The set-up checklist, in the chosen language.

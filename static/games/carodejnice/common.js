@@ -106,7 +106,7 @@ export function afterReveal(el, reveal, count) {
 
 /** The small tag that marks a name or number we do not have from the printed cards. */
 export function placeholderTag(on = true) {
-  return on ? h('span', { class: 'cj-ph', title: t('Not from the printed cards: the host can enter them under Your box on the TV.'), text: t('placeholder') }) : null;
+  return on ? h('span', { class: 'cj-ph', title: t('Not from the printed cards: the host can enter them under Your box.'), text: t('placeholder') }) : null;
 }
 
 /** "Round 2 · Phase 4 of 6" or "Set-up". */
