@@ -93,7 +93,10 @@ def test_seats_beyond_the_maximum_sit_out_and_watch_without_a_reload(
     assert watching["game"] == {**table["game"], "you": {"sitting_out": True}}
     refused = anna.call("act", {"type": "resign"})
     assert (refused["ok"], refused["error"]["code"]) == (False, "forbidden")
-    assert ben.latest()["game"]["you"]["prompt"]["kind"] in ("act", "wait")
+    playing = ben.wait_view(  # his view of the start may come a moment after Anna's
+        lambda v: v["room"]["status"] == "playing" and v["room"]["game"] == "witchcraft"
+    )
+    assert playing["game"]["you"]["prompt"]["kind"] in ("act", "wait")
     assert ben.call("act", {"type": "resign"})["ok"]
     night = cleo.wait_view(lambda v: v["room"]["status"] == "over")["room"]["night"]
     # Buzzer: Ben 1st (3), Anna and Cleo 2nd (2 each); Witchcraft: Cleo 1st (3), Ben 2nd (2)
