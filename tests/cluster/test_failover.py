@@ -45,6 +45,8 @@ class ClusterPeer(Peer):
         #: the ack of every resume attempt, in order
         self.resumes: list[Any] = []
         self.connects = 0
+        #: the connection (by its number in ``connects``) the last resume ack answered
+        self.resumed_on = 0
         self.sio = socketio.Client(reconnection=True, reconnection_delay=0.5)
         self.sio.on("*", self._record)
         self.sio.on("clock", self._clock)
@@ -52,12 +54,14 @@ class ClusterPeer(Peer):
         self.sio.connect(f"{url}?room={code}", transports=["websocket"], wait_timeout=10)
 
     def _connected(self) -> None:
-        self.connects += 1
+        with self._lock:
+            self.connects += 1
+            connect = self.connects
         if self.resume_with is not None:
             # not in the client's reader thread: it must stay free to read the ack
-            threading.Thread(target=self._resume, daemon=True).start()
+            threading.Thread(target=self._resume, args=(connect,), daemon=True).start()
 
-    def _resume(self) -> None:
+    def _resume(self, connect: int) -> None:
         assert self.resume_with is not None
         event, payload = self.resume_with
         try:
@@ -66,14 +70,18 @@ class ClusterPeer(Peer):
             ack = {"ok": False, "error": {"code": "no_answer", "message": str(exc)}}
         with self._lock:
             self.resumes.append(ack)
+            self.resumed_on = connect
             if isinstance(ack, dict) and "view" in ack:
                 self.acks.append(ack)
 
     def resumed(self) -> Any:
-        """The last successful resume ack, if the client is connected now."""
+        """The last successful resume ack, if the client is connected now and that ack answered
+        this connection's resume (after a reconnect the last ack is the old connection's until
+        the new resume is answered: the room does not know the new one yet)."""
         with self._lock:
             last = self.resumes[-1] if self.resumes else None
-        ok = isinstance(last, dict) and last.get("ok") and self.sio.connected
+            current = self.resumed_on == self.connects
+        ok = isinstance(last, dict) and last.get("ok") and current and self.sio.connected
         return last if ok else None
 
 
