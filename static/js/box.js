@@ -197,6 +197,11 @@ export function yourBox({ entry, game, code, sendBox }) {
 
   onLanguage(() => { if (room) draw(); });
   return {
+    /** Neither the entry nor the screen (a phone that no longer hosts this game). */
+    hide() {
+      entry.hidden = true;
+      screen.close();
+    },
     /** The room's latest view: the entry shows in the lobby only. */
     show(view) {
       room = view.room;

@@ -483,8 +483,7 @@ let box = null;
 function renderBox(view) {
   const mine = Boolean(view.room.host) && view.room.game === page.game?.id;
   if (!mine || !page.game?.box?.length) {
-    $('box-entry').hidden = true;
-    box?.show({ ...view, room: { ...view.room, status: 'off' } });  // closes its screen
+    box?.hide();
     return;
   }
   box ??= yourBox({
