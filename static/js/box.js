@@ -185,7 +185,7 @@ export function yourBox({ entry, game, code, sendBox }) {
         h('p', { class: 'box-offer-text', text: t('Use your box from last time?') }),
         h('button', { type: 'button', id: 'btn-box-reuse', class: 'btn btn-primary', onclick: async (event) => {
           const ack = await sendBox(kept);
-          if (ack.ok) toast(t('Your box is saved: the game uses it.'), 'info');
+          if (ack.ok) toast(() => t('Your box is saved: the game uses it.'), 'info');
           else replay(/** @type {HTMLElement} */ (event.target));
         } }, t('Use it')),
         h('button', { type: 'button', class: 'btn', onclick: () => {
@@ -334,7 +334,7 @@ function boxScreen({ game, specs, sendBox }) {
       errors = new Map();
       tell('', '');
       close();
-      toast(t('Your box is saved: the game uses it.'), 'info');
+      toast(() => t('Your box is saved: the game uses it.'), 'info');
       return;
     }
     const message = errorText(ack.error);

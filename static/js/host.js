@@ -160,7 +160,7 @@ $('wifi-form').addEventListener('submit', (event) => {
   }
   // WPA's passphrase rule: a shorter one would give a code no phone can join with.
   if (password && (password.length < 8 || password.length > 63)) {
-    toast(t('A Wi-Fi password has 8 to 63 characters.'));
+    toast(() => t('A Wi-Fi password has 8 to 63 characters.'));
     $('wifi-password').focus();
     return;
   }
