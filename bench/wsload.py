@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import base64
+import collections
 import json
 import os
 import random
@@ -63,6 +64,9 @@ class Counters:
         self.sent = 0
         self.received = 0
         self.counting = False
+        #: messages received by kind ("ack", or the event's name): both servers should send the
+        #: same mix, or the CPU ratio compares different work
+        self.kinds: collections.Counter[str] = collections.Counter()
 
 
 COUNT = Counters()
@@ -159,10 +163,11 @@ class Socket:
             if not self.connected.done():
                 self.connected.set_result(True)
             return
-        if COUNT.counting:
-            COUNT.received += 1
         body = text[2:]
         cut = body.find("[")
+        if COUNT.counting:
+            COUNT.received += 1
+            COUNT.kinds[body[cut + 2 : body.find('"', cut + 2)] if kind == "2" else "ack"] += 1
         ack_id = int(body[:cut]) if cut > 0 else None
         if kind == "3":
             future = self.acks.pop(ack_id, None) if ack_id is not None else None
@@ -370,6 +375,7 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
         "server_rss_mb": rss,
         "in_per_s": COUNT.sent / args.seconds,
         "out_per_s": COUNT.received / args.seconds,
+        "out_kinds_per_s": {k: n / args.seconds for k, n in sorted(COUNT.kinds.items())},
         "view_bytes": sorted(out.view_bytes)[len(out.view_bytes) // 2] if out.view_bytes else 0,
     }
 

@@ -67,8 +67,28 @@ def _english(part: object) -> object:
 
 def say(template: str, **params: object) -> Text:
     """The English sentence ``template`` with ``params`` filled in, keeping both apart for the
-    page (``scripts/i18n`` extracts ``template``)."""
-    return Text(template, dict(params))
+    page (``scripts/i18n`` extracts ``template``).
+
+    A text without parts is made once and shared (views ask for their prompts on every
+    broadcast, for every seat; a ``Text`` never changes):
+
+    >>> say(N_("Press!")) is say(N_("Press!"))
+    True
+    """
+    if not params:
+        plain = _PLAIN.get(template)
+        if plain is None:
+            plain = Text(template, {})
+            if len(_PLAIN) < _PLAIN_MAX:
+                _PLAIN[template] = plain
+        return plain
+    return Text(template, params)
+
+
+#: the texts without parts made so far (templates are the games' own fixed sentences; the cap
+#: only guards against a caller that passes made-up ones)
+_PLAIN: dict[str, Text] = {}
+_PLAIN_MAX = 4096
 
 
 def text_json(text: object) -> Any:

@@ -16,7 +16,8 @@ from __future__ import annotations
 import math
 from collections import deque
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from operator import attrgetter
 
 #: samples kept per connection, and how long one stays useful (clocks drift, phones sleep)
 WINDOW = 64
@@ -27,30 +28,37 @@ BEST = 5
 #: window spans two minutes, and a phone's clock drifts (tens of ppm) over that time
 OFFSET_AGE_MS = 30_000.0
 
+_RTT = attrgetter("rtt")
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, slots=True)
 class ClockSample:
+    """One round trip. Its derived values are computed once: an estimate reads each of the
+    window's 64 samples several times, for every answer.
+
+    >>> ClockSample(sent=1000.0, client=5.0, received=1040.0)
+    ClockSample(sent=1000.0, client=5.0, received=1040.0)
+    """
+
     sent: float  # s: server time when the probe left
     client: float  # c: the client's clock when it answered
     received: float  # r: server time when the answer arrived
+    rtt: float = field(init=False, repr=False, compare=False)
+    offset: float = field(init=False, repr=False, compare=False)
+    #: the smallest offset this sample allows: the probe took no time to reach the phone
+    low: float = field(init=False, repr=False, compare=False)
+    #: the largest offset it allows: the answer took no time to come back
+    high: float = field(init=False, repr=False, compare=False)
 
-    @property
-    def rtt(self) -> float:
-        return self.received - self.sent
-
-    @property
-    def offset(self) -> float:
-        return (self.sent + self.received) / 2 - self.client
-
-    @property
-    def low(self) -> float:
-        """The smallest offset this sample allows: the probe took no time to reach the phone."""
-        return self.sent - self.client
-
-    @property
-    def high(self) -> float:
-        """The largest offset it allows: the answer took no time to come back."""
-        return self.received - self.client
+    def __post_init__(self) -> None:
+        sent, received = self.sent, self.received
+        for name, value in (
+            ("rtt", received - sent),
+            ("offset", (sent + received) / 2 - self.client),
+            ("low", sent - self.client),
+            ("high", received - self.client),
+        ):
+            object.__setattr__(self, name, value)
 
 
 @dataclass(frozen=True)
@@ -111,17 +119,19 @@ class ClockEstimator:
         if not self._samples:
             self._estimate, self._valid_until = None, math.inf
             return None
-        fresh = [s for s in self._samples if now - s.received <= OFFSET_AGE_MS]
-        used = fresh if len(fresh) >= BEST else list(self._samples)
+        samples = self._samples
+        fresh = [s for s in samples if now - s.received <= OFFSET_AGE_MS]
+        used = fresh if len(fresh) >= BEST else list(samples)
         low, high, surprise = agreed_offsets(used)
-        offsets = sorted(s.offset for s in sorted(used, key=lambda s: s.rtt)[:BEST])
+        offsets = sorted(s.offset for s in sorted(used, key=_RTT)[:BEST])
+        rtts = [s.rtt for s in samples]
         self._estimate = ClockEstimate(
             offset=(low + high) / 2,
-            rtt_min=min(s.rtt for s in self._samples),
+            rtt_min=min(rtts),
             # the window spans up to two minutes with sparse probes: the settle window follows
             # the recent round trips, not a queue at connect time long gone
-            rtt_max=max(s.rtt for s in (fresh or self._samples)),
-            samples=len(self._samples),
+            rtt_max=max(s.rtt for s in fresh) if fresh else max(rtts),
+            samples=len(samples),
             spread=offsets[-1] - offsets[0],
             fresh=len(fresh),
             surprise=surprise,
@@ -159,9 +169,18 @@ def agreed_offsets(samples: Sequence[ClockSample]) -> tuple[float, float, float]
     (990.0, 1010.0, 10.0)
     """
     low, high = -math.inf, math.inf
+    contradiction = 0.0
     for sample in reversed(samples):
-        narrower = max(low, sample.low), min(high, sample.high)
-        if narrower[0] <= narrower[1]:
-            low, high = narrower
-    contradiction = max((max(0.0, s.low - high, low - s.high) for s in samples), default=0.0)
+        s_low, s_high = sample.low, sample.high
+        narrow_low = s_low if s_low > low else low
+        narrow_high = s_high if s_high < high else high
+        if narrow_low <= narrow_high:
+            low, high = narrow_low, narrow_high
+    for sample in samples:
+        # how far each sample misses the agreed offsets (0 for those that allow them)
+        miss = sample.low - high
+        if low - sample.high > miss:
+            miss = low - sample.high
+        if miss > contradiction:
+            contradiction = miss
     return low, high, contradiction

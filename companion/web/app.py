@@ -158,9 +158,9 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
     lookups = Lookups(app.config["LOOKUP_MISSES_PER_MINUTE"], app.config["LOOKUP_MISSES_BURST"])
     app.extensions["companion_lookups"] = lookups
     names = host_names(app.config["PUBLIC_URL"], app.config["ALLOWED_HOSTS"])
-    socketio = socket_server(app, names)
+    socketio, gate = socket_server(app, names)
     serve_http(app)
-    sockets.register(socketio, service, lookups, names)
+    sockets.register(socketio, gate, service, lookups, names)
     renew = None if leases is None else join_cluster(app, socketio, service, leases)
     start_ticker(socketio, service, app.config["TICK_SECONDS"], renew, cluster.RENEW_SECONDS)
     return app, socketio
@@ -202,7 +202,7 @@ def open_store(app: Flask) -> tuple[Store, cluster.Leases | None]:
     return RedisStore(redis_url, owner=owner), cluster.Leases(redis_url, owner)
 
 
-def socket_server(app: Flask, names: frozenset[str]) -> SocketIO:
+def socket_server(app: Flask, names: frozenset[str]) -> tuple[SocketIO, Gate]:
     """Flask-SocketIO on the app, every frame weighed by the gate first; every HTTP request
     (Engine.IO's included) checked for its host name and rate, every answer given the security
     headers (Gate.guard_http)."""
@@ -221,7 +221,7 @@ def socket_server(app: Flask, names: frozenset[str]) -> SocketIO:
     app.wsgi_app = gate.guard_http(  # type: ignore[method-assign, assignment]
         app.wsgi_app, app.config["HTTP_PER_SECOND"], app.config["HTTP_BURST"], names
     )
-    return socketio
+    return socketio, gate
 
 
 def serve_http(app: Flask) -> None:

@@ -209,9 +209,16 @@ class _Connection:
     lock: threading.Lock = field(default_factory=threading.Lock)
 
 
+#: a handler the gate calls itself: (connection id, client address, the event's argument) ->
+#: the ack
+Direct = Callable[[str, str, object], Any]
+
+
 class Gate:
     def __init__(self, server: socketio.Server, limits: Limits, notes: Notes) -> None:
         self.server, self.limits, self.notes = server, limits, notes
+        #: the events whose handlers need no Flask request (``direct``)
+        self._direct: dict[str, Direct] = {}
         self.max_frame = limits.max_bytes + 256  # the payload plus the packet's own header
         self._frames = RateLimiter(limits.rate, limits.burst)
         self._address_frames = RateLimiter(limits.address_rate, limits.address_burst)
@@ -230,9 +237,19 @@ class Gate:
         server.eio.on("connect", self.on_connect)
         server.eio.on("message", self.on_message)
         server.eio.on("disconnect", self.on_disconnect)
-        self._bound_websockets()
+        _bound_websockets(server, self._connections)
         notes.quiet(logging.getLogger("engineio.server"))
         notes.quiet(logging.getLogger("socketio.server"))
+
+    def direct(self, event: str, handler: Direct) -> None:
+        """Answer ``event`` by calling ``handler`` from the gate, as python-socketio would call
+        its Socket.IO handler but without Flask-SocketIO's request context around it: building
+        one (a request object, a URL match, a session) cost every event more than the
+        companion's own work on most of them. The handler gets what it would read from the
+        request (the connection id and the client's address) as arguments; its return value is
+        the ack. Clients that do not pass the gate (Flask-SocketIO's test client) still reach
+        the Socket.IO handler."""
+        self._direct[event] = handler
 
     # -- Engine.IO handlers ----------------------------------------------------------------
 
@@ -373,49 +390,6 @@ class Gate:
 
         return app
 
-    def _bound_websockets(self) -> None:
-        """Under threading and gevent the WebSocket is simple-websocket's, which reads in a
-        thread (a greenlet under gevent) of its own: everything a client sends, as fast as it
-        arrives, into a list Engine.IO takes frames from, even after the connection closed.
-        Here its reader yields after every read (a flooding client would otherwise hold the
-        gevent hub) and stops reading while BACKLOG_MAX messages wait, a message larger than
-        Engine.IO's limit closes the connection before it is stored, and a connection the gate
-        has closed says "closed" at once instead of serving its backlog. (eventlet's WebSocket
-        reads only what is asked for.)"""
-        drivers = getattr(self.server.eio, "_async", None)
-        if not isinstance(drivers, dict):
-            return
-        websocket = drivers.get("websocket")
-        if not isinstance(websocket, type):
-            return
-        if self.server.eio.async_mode == "eventlet":
-            self.server.eio._async = {**drivers, "websocket": _gated(websocket, self._connections)}
-            return
-        if not issubclass(websocket, SimpleWebSocketWSGI):
-            return
-        connections = self._connections
-        sleep = self.server.sleep
-
-        class Bounded(websocket):  # type: ignore[misc, valid-type]
-            def __init__(self, handler: Any, server: Any, *args: Any, **kwargs: Any) -> None:
-                super().__init__(handler, server, *args, **kwargs)
-                self.server_args["max_message_size"] = server.max_http_buffer_size
-                reader = self.server_args.get("thread_class") or threading.Thread
-                self.server_args["thread_class"] = _yielding(reader, sleep)
-
-            def __call__(self, environ: dict[str, Any], start_response: Any) -> Any:
-                query = parse_qs(str(environ.get("QUERY_STRING", "")))
-                self.eio_sid = environ.get(EIO_SID) or query.get("sid", [None])[0]
-                return super().__call__(environ, start_response)
-
-            def wait(self) -> Any:
-                if self.eio_sid is not None and self.eio_sid not in connections:
-                    self.ws.input_buffer.clear()
-                    return None
-                return super().wait()
-
-        self.server.eio._async = {**drivers, "websocket": Bounded}
-
     # -- frames ------------------------------------------------------------------------------
 
     def _message(self, eio_sid: str, data: str | bytes) -> None:
@@ -538,7 +512,14 @@ class Gate:
 
     def _run(self, conn: _Connection, sid: str, eio_sid: str, data: list[Any], ack: Any) -> None:
         try:
-            self.server._handle_event_internal(self.server, sid, eio_sid, data, "/", ack)
+            handler = self._direct.get(data[0])
+            if handler is None:
+                self.server._handle_event_internal(self.server, sid, eio_sid, data, "/", ack)
+                return
+            answer = handler(sid, conn.address, data[1] if len(data) > 1 else None)
+            if ack is not None:  # as python-socketio sends a handler's return value
+                reply = self.server.packet_class(packet.ACK, namespace="/", id=ack, data=[answer])
+                self.server._send_packet(eio_sid, reply)
         except Exception as exc:  # the handlers answer their own errors; this is the transport
             self.notes("error", f"an event could not be answered: {type(exc).__name__}: {exc}")
         finally:
@@ -629,6 +610,49 @@ class _StopsWhenClosed:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._ws, name)
+
+
+def _bound_websockets(server: socketio.Server, connections: dict[str, _Connection]) -> None:
+    """Under threading and gevent the WebSocket is simple-websocket's, which reads in a
+    thread (a greenlet under gevent) of its own: everything a client sends, as fast as it
+    arrives, into a list Engine.IO takes frames from, even after the connection closed.
+    Here its reader yields after every read (a flooding client would otherwise hold the
+    gevent hub) and stops reading while BACKLOG_MAX messages wait, a message larger than
+    Engine.IO's limit closes the connection before it is stored, and a connection the gate
+    has closed says "closed" at once instead of serving its backlog. (eventlet's WebSocket
+    reads only what is asked for.)"""
+    drivers = getattr(server.eio, "_async", None)
+    if not isinstance(drivers, dict):
+        return
+    websocket = drivers.get("websocket")
+    if not isinstance(websocket, type):
+        return
+    if server.eio.async_mode == "eventlet":
+        server.eio._async = {**drivers, "websocket": _gated(websocket, connections)}
+        return
+    if not issubclass(websocket, SimpleWebSocketWSGI):
+        return
+    sleep = server.sleep
+
+    class Bounded(websocket):  # type: ignore[misc, valid-type]
+        def __init__(self, handler: Any, server: Any, *args: Any, **kwargs: Any) -> None:
+            super().__init__(handler, server, *args, **kwargs)
+            self.server_args["max_message_size"] = server.max_http_buffer_size
+            reader = self.server_args.get("thread_class") or threading.Thread
+            self.server_args["thread_class"] = _yielding(reader, sleep)
+
+        def __call__(self, environ: dict[str, Any], start_response: Any) -> Any:
+            query = parse_qs(str(environ.get("QUERY_STRING", "")))
+            self.eio_sid = environ.get(EIO_SID) or query.get("sid", [None])[0]
+            return super().__call__(environ, start_response)
+
+        def wait(self) -> Any:
+            if self.eio_sid is not None and self.eio_sid not in connections:
+                self.ws.input_buffer.clear()
+                return None
+            return super().wait()
+
+    server.eio._async = {**drivers, "websocket": Bounded}
 
 
 def _gated(websocket: type, connections: dict[str, _Connection]) -> type:

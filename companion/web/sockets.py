@@ -17,6 +17,7 @@ from companion.timing import ClockEstimate
 from companion.timing.probes import PROBE_BURST, PROBE_GAP_SECONDS
 from companion.web.cluster import waiting_for_the_lease
 from companion.web.errors import STORE_FAILED
+from companion.web.gate import Gate
 from companion.web.network import client_address, host_allowed
 from companion.web.ratelimit import Lookups
 from companion.web.transport import emit_here, encode, engine, sleep
@@ -82,12 +83,14 @@ def error(code: ErrorCode, message: str, **params: object) -> dict[str, Any]:
 
 def register(
     socketio: SocketIO,
+    gate: Gate,
     service: RoomService,
     lookups: Lookups,
     host_names: frozenset[str],
 ) -> None:
     """The handlers. The rate, size and shape of what reaches them is the gate's business
-    (companion/web/gate.py): it runs before any of them is started."""
+    (companion/web/gate.py): it runs before any of them is started, and calls the room
+    service's answers itself (``Gate.direct``)."""
 
     def time_now(conn: str, data: object) -> Reply:
         return Reply({"ok": True, "now": service.server_time()})
@@ -101,22 +104,23 @@ def register(
         "act": service.act,
         "time": time_now,
     }.items():
-        socketio.on_event(event, guarded(socketio, lookups, event, handler))
+        answer = guarded(socketio, lookups, event, handler)
+        gate.direct(event, answer)
+        socketio.on_event(event, from_request(answer))
     register_connections(socketio, service, host_names)
 
 
 def guarded(
     socketio: SocketIO, lookups: Lookups, event: str, handler: Handler
-) -> Callable[..., dict[str, Any]]:
-    """``handler`` as a Socket.IO handler: whatever happens, the sender gets one ack (an error
-    ack for a refusal, a store failure or a bug), after the reply's messages are sent; a race
-    press's ack waits for its verdict. A look-up counts its misses against the address."""
+) -> Callable[[str, str, object], dict[str, Any]]:
+    """``handler`` as an event's answer, called with the connection id, the client's address
+    and the event's argument: whatever happens, the sender gets one ack (an error ack for a
+    refusal, a store failure or a bug), after the reply's messages are sent; a race press's
+    ack waits for its verdict. A look-up counts its misses against the address."""
 
-    def wrapped(data: object = None, *_: object) -> dict[str, Any]:
-        conn: str = request.sid  # type: ignore[attr-defined]
+    def answer(conn: str, address: str, data: object) -> dict[str, Any]:
         try:
             if event in LOOK_UPS:
-                address = client_address(request.remote_addr)
                 reply = waiting_for_the_lease(
                     lambda: lookups.look_up(address, lambda: handler(conn, data)),
                     lambda seconds: sleep(socketio, seconds),
@@ -146,7 +150,19 @@ def guarded(
             return error(ErrorCode.INTERNAL, "The race was not decided in time; try again.")
         return verdict
 
-    wrapped.__name__ = handler.__name__
+    answer.__name__ = handler.__name__
+    return answer
+
+
+def from_request(answer: Callable[[str, str, object], dict[str, Any]]) -> Callable[..., Any]:
+    """``answer`` as a Flask-SocketIO handler, reading the connection and the address from the
+    request (for the clients that do not pass the gate)."""
+
+    def wrapped(data: object = None, *_: object) -> dict[str, Any]:
+        conn: str = request.sid  # type: ignore[attr-defined]
+        return answer(conn, client_address(request.remote_addr), data)
+
+    wrapped.__name__ = answer.__name__
     return wrapped
 
 

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from json.encoder import encode_basestring_ascii
 from typing import Any
 
+from engineio import packet as eio_packet
 from flask_socketio import SocketIO
 from socketio import packet
 
@@ -170,7 +171,21 @@ def emit_here(
 ) -> None:
     """Send to connections bound in this process, never through the message queue: every
     message of the room service is for one of them (docs/architecture.md, "Several
-    processes"). ``to``: one connection or several (one encoding for all)."""
+    processes"). ``to``: one connection or several (one encoding for all).
+
+    A payload already ``Encoded`` without a callback (every view and note) is written as its
+    Socket.IO packet here and handed to Engine.IO's ``send_packet`` for each connection: the
+    layers between (Flask-SocketIO's and python-socketio's ``emit``, the manager's room
+    look-up, a packet object to encode) cost more than the sending itself."""
+    if callback is None and isinstance(payload, Encoded):
+        server = engine(socketio)
+        message = eio_packet.Packet(eio_packet.MESSAGE, data=f"2[{dumps(event)},{payload}]")
+        eio_sid_of = server.manager.eio_sid_from_sid
+        for conn in (to,) if isinstance(to, str) else to:
+            eio_sid = eio_sid_of(conn, "/")
+            if eio_sid is not None:  # gone meanwhile: as emit, nothing is sent
+                server.eio.send_packet(eio_sid, message)
+        return
     # The stubs' emit() takes one recipient and no ``ignore_queue``; the library passes
     # **kwargs on to python-socketio's Server.emit, whose ``to`` may be a list.
     socketio.emit(event, payload, to=to, callback=callback, ignore_queue=True)  # type: ignore[call-arg,arg-type]

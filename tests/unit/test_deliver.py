@@ -4,30 +4,47 @@ and the parts a broadcast's views share are encoded once for all of them."""
 from __future__ import annotations
 
 import json
+from types import SimpleNamespace
 from typing import Any
 
 from companion.engine.layered import Layered
 from companion.rooms import Outbound
 from companion.web.sockets import deliver
-from companion.web.transport import Encoded, JsonPacket, encode
+from companion.web.transport import JsonPacket, encode
 
 
 class Recorder:
-    def __init__(self) -> None:
-        self.emits: list[tuple[str, Any, Any]] = []
-        self.queued = 0
+    """Flask-SocketIO as ``deliver`` reaches it: the Engine.IO packets handed to each
+    connection (``deliver`` writes the Socket.IO packets itself); ``emit`` is never used, and
+    nothing goes through a cluster's message queue."""
 
-    def emit(
-        self,
-        event: str,
-        payload: Any,
-        to: Any = None,
-        callback: Any = None,
-        ignore_queue: bool = False,
-    ) -> None:
-        assert isinstance(payload, Encoded), "the transport sends JSON text it encoded itself"
-        self.emits.append((event, json.loads(payload), to))
-        self.queued += not ignore_queue
+    def __init__(self) -> None:
+        self.sent: list[tuple[str, Any]] = []  # (connection, Engine.IO packet)
+        manager = SimpleNamespace(eio_sid_from_sid=lambda sid, namespace: f"eio-{sid}")
+        self.server = SimpleNamespace(manager=manager, eio=SimpleNamespace(send_packet=self.send))
+
+    def send(self, eio_sid: str, packet: Any) -> None:
+        self.sent.append((eio_sid.removeprefix("eio-"), packet))
+
+    def emit(self, *args: Any, **kwargs: Any) -> None:
+        raise AssertionError("deliver sends the packets it encoded itself")
+
+    @property
+    def emits(self) -> list[tuple[str, Any, Any]]:
+        """What was sent as emits: each run of connections handed the very same packet (one
+        encoding) is one ``(event, payload, [connections])``, a single one ``(.., connection)``."""
+        runs: list[tuple[Any, list[str]]] = []
+        for conn, packet in self.sent:
+            if runs and runs[-1][0] is packet:
+                runs[-1][1].append(conn)
+            else:
+                runs.append((packet, [conn]))
+        out = []
+        for packet, conns in runs:
+            assert packet.data.startswith("2["), "a Socket.IO event packet"
+            event, payload = json.loads(packet.data[1:])
+            out.append((event, payload, conns if len(conns) > 1 else conns[0]))
+        return out
 
 
 def test_a_run_of_the_same_payload_is_one_emit_and_order_is_kept() -> None:
@@ -48,8 +65,6 @@ def test_a_run_of_the_same_payload_is_one_emit_and_order_is_kept() -> None:
         ("view", view_b, "b"),
         ("note", note, "a"),
     ]
-    # the room's connections are all in this process: never through a cluster's message queue
-    assert socketio.queued == 0
 
 
 def test_equal_but_distinct_payloads_are_sent_one_by_one() -> None:
@@ -99,3 +114,12 @@ def test_the_encoding_is_the_json_python_socketio_writes_whatever_the_values() -
         "only_base": Layered({"b": 2}, {}),
     }
     assert encode(payload, {}) == json.dumps(payload, separators=(",", ":"))
+
+
+def test_the_packet_deliver_writes_is_the_one_python_socketio_writes() -> None:
+    view = {"v": 2, "name": "Renée", "seat": None}
+    socketio = Recorder()
+    deliver(socketio, [Outbound("a", "view", view)])  # type: ignore[arg-type]
+    [(_, packet)] = socketio.sent
+    assert packet.data == JsonPacket(packet_type=2, data=["view", view]).encode()
+    assert packet.packet_type == 4  # an Engine.IO message
