@@ -59,7 +59,9 @@ class Clocks:
             return None
         playing = room is not None and room.status is Status.PLAYING
         race_soon = room is not None and playing and _race_soon(room, now)
-        return probe_interval(estimator.estimate(now), playing, race_soon)
+        # the estimate after the last answer: computing it again only because a sample aged
+        # since (with sparse probes, one does between any two answers) doubled its cost
+        return probe_interval(estimator.latest, playing, race_soon)
 
 
 def _race_soon(room: Room, now: float) -> bool:

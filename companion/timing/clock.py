@@ -14,9 +14,11 @@ round trip was fast both ways.
 from __future__ import annotations
 
 import math
+from bisect import bisect_left
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import islice
 from operator import attrgetter
 
 #: samples kept per connection, and how long one stays useful (clocks drift, phones sleep)
@@ -29,6 +31,7 @@ BEST = 5
 OFFSET_AGE_MS = 30_000.0
 
 _RTT = attrgetter("rtt")
+_RECEIVED = attrgetter("received")
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +104,7 @@ class ClockEstimator:
         self._valid_until = -math.inf
 
     def add(self, sample: ClockSample) -> None:
+        """Add a sample; samples come in the order their answers arrived (``received``)."""
         if sample.rtt >= 0:
             self._samples.append(sample)
             self._valid_until = -math.inf
@@ -108,7 +112,14 @@ class ClockEstimator:
     def reset(self) -> None:
         """Forget everything: after a reconnect the client may be a new page with a new clock."""
         self._samples.clear()
-        self._valid_until = -math.inf
+        self._estimate, self._valid_until = None, -math.inf
+
+    @property
+    def latest(self) -> ClockEstimate | None:
+        """The estimate as last computed (after the newest answer, or a later ``estimate``),
+        without looking at the time: for what need not follow every sample's ageing, like how
+        often to probe."""
+        return self._estimate
 
     def estimate(self, now: float) -> ClockEstimate | None:
         """The current estimate from unexpired samples, or None without any."""
@@ -120,17 +131,19 @@ class ClockEstimator:
             self._estimate, self._valid_until = None, math.inf
             return None
         samples = self._samples
-        fresh = [s for s in samples if now - s.received <= OFFSET_AGE_MS]
+        # The samples came in the order they arrived, so the fresh ones are the newest: with
+        # sparse probes a quarter of the window.
+        first_fresh = bisect_left(samples, now - OFFSET_AGE_MS, key=_RECEIVED)
+        fresh = list(islice(samples, first_fresh, None))
         used = fresh if len(fresh) >= BEST else list(samples)
         low, high, surprise = agreed_offsets(used)
         offsets = sorted(s.offset for s in sorted(used, key=_RTT)[:BEST])
-        rtts = [s.rtt for s in samples]
         self._estimate = ClockEstimate(
             offset=(low + high) / 2,
-            rtt_min=min(rtts),
+            rtt_min=min(map(_RTT, samples)),
             # the window spans up to two minutes with sparse probes: the settle window follows
             # the recent round trips, not a queue at connect time long gone
-            rtt_max=max(s.rtt for s in fresh) if fresh else max(rtts),
+            rtt_max=max(map(_RTT, fresh or samples)),
             samples=len(samples),
             spread=offsets[-1] - offsets[0],
             fresh=len(fresh),

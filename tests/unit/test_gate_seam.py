@@ -52,6 +52,7 @@ def test_the_socketio_server_parts_the_gate_reads_are_there() -> None:
         "sid_from_eio_sid": ["eio_sid", "namespace"],
         "eio_sid_from_sid": ["sid", "namespace"],
         "is_connected": ["sid", "namespace"],
+        "_generate_ack_id": ["sid", "callback"],  # companion/web/transport.py, emit_here
     }.items():
         assert parameters(getattr(manager, name)) == params, name
     assert issubclass(server.packet_class, packet.Packet)
@@ -115,3 +116,15 @@ def test_eventlet_websocket_parts_the_gate_uses_are_there() -> None:
     Gate(server, Limits(), Notes())
     gated = server.eio._async["websocket"]
     assert gated is not WebSocketWSGI and issubclass(gated, WebSocketWSGI)
+
+
+def test_an_ack_id_the_transport_takes_is_the_one_the_answer_is_matched_with() -> None:
+    """emit_here writes a probe's packet itself: the id python-socketio hands out must be the
+    one its ``_handle_ack`` looks the callback up by."""
+    manager = socketio.Server(async_mode="threading").manager
+    answers: list[object] = []
+    first = manager._generate_ack_id("sid-1", answers.append)
+    second = manager._generate_ack_id("sid-1", answers.append)
+    assert isinstance(first, int) and second == first + 1
+    manager.trigger_callback("sid-1", second, [{"c": 5}])
+    assert answers == [{"c": 5}] and second not in manager.callbacks["sid-1"]
