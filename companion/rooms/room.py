@@ -117,6 +117,7 @@ class Room:
         self.offset = 0
         self.locked = False
         self.players: list[Player] = []
+        self._by_token: dict[str, Player] = {}  # player_by_token's index
         self.revoked: set[str] = set()
         self.state: State = None
         #: how many games this room has started (start and every rematch): pages tell games apart
@@ -138,7 +139,14 @@ class Room:
     # -- queries -------------------------------------------------------------------------
 
     def player_by_token(self, token: str) -> Player | None:
-        return next((p for p in self.players if p.token == token), None)
+        """The player holding ``token``: from an index of the seats, made again whenever it
+        is out of date (every view of a broadcast asks, for each seat)."""
+        player = self._by_token.get(token)
+        players = self.players
+        if player is None or player.seat >= len(players) or players[player.seat] is not player:
+            self._by_token = {p.token: p for p in players}
+            player = self._by_token.get(token)
+        return player
 
     def active_players(self) -> list[Player]:
         return [p for p in self.players if not p.gone]
