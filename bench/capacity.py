@@ -11,6 +11,7 @@ machine, so a noisy machine hits both alike; the ratio is what to read.
     python -m bench.capacity --rooms 50            # one size, both servers
     python -m bench.capacity --sweep               # each one's capacity (arm p99 < 100 ms)
     python -m bench.capacity --rooms 50 --only companion
+    python -m bench.capacity --rooms 50 --together   # both servers at once, each its own load
 
 Per server and size it prints: arm send -> last of the room's 7 views p50/p99 (ms), buzz send ->
 ack p99 (ms; the companion's includes the settle window), server CPU (share of one core), RSS,
@@ -172,32 +173,65 @@ def start_server(
 
 
 def measure(kind: str, rooms: int, args: argparse.Namespace, tmp: Path) -> Run:
-    proc, port, live = start_server(kind, tmp, args.probe_seconds, args.processes)
-    pids = live.pids() if isinstance(live, Cluster) else [proc.pid]
-    infra = live.infra_pids() if isinstance(live, Cluster) else []
+    return measure_at_once([kind], rooms, args, tmp)[0]
+
+
+def pids(proc: subprocess.Popen[bytes], live: Any) -> tuple[list[int], list[int]]:
+    """The server's processes (CPU summed) and, for a cluster, nginx's and Redis's."""
+    if isinstance(live, Cluster):
+        return live.pids(), live.infra_pids()
+    return [proc.pid], []
+
+
+def load_command(
+    port: int, pids: tuple[list[int], list[int]], rooms: int, setup: float, args: argparse.Namespace
+) -> list[str]:
+    servers, infra = pids
+    return [
+        sys.executable, "-m", "bench.wsload", "--port", str(port),
+        *[f"--server-pid={pid}" for pid in servers],
+        *[f"--infra-pid={pid}" for pid in infra], "--rooms", str(rooms),
+        "--setup", str(setup), "--warmup", str(args.warmup), "--seconds", str(args.seconds),
+    ]  # fmt: skip
+
+
+def measure_at_once(kinds: list[str], rooms: int, args: argparse.Namespace, tmp: Path) -> list[Run]:
+    """Each server in ``kinds`` under its own load generator, all at the same time (one: the
+    usual run). Run together, the two servers meet the same machine: a host whose speed drifts
+    between two runs (this one's did by ±20 %) moves both alike, and their CPU ratio with it."""
+    started = [start_server(kind, tmp, args.probe_seconds, args.processes) for kind in kinds]
     try:
         setup = max(8.0, rooms * 0.06)
-        load = subprocess.run(
-            [sys.executable, "-m", "bench.wsload", "--port", str(port),
-             *[f"--server-pid={pid}" for pid in pids],
-             *[f"--infra-pid={pid}" for pid in infra], "--rooms", str(rooms),
-             "--setup", str(setup), "--warmup", str(args.warmup),
-             "--seconds", str(args.seconds)],
-            cwd=ROOT, capture_output=True, text=True,
-            timeout=setup + args.warmup + args.seconds + 120,
-        )  # fmt: skip
-        if load.returncode != 0 or not load.stdout.strip():
-            raise RuntimeError(f"load generator failed: {load.stderr[-2000:]}")
-        figures = json.loads(load.stdout.strip().splitlines()[-1])
+        loads = [
+            subprocess.Popen(
+                load_command(port, pids(proc, live), rooms, setup, args),
+                cwd=ROOT,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
+            for proc, port, live in started
+        ]
+        outputs = [
+            load.communicate(timeout=setup + args.warmup + args.seconds + 120) for load in loads
+        ]
     finally:
-        if live is not None:
-            live.stop()
-        else:
-            proc.terminate()
-            proc.wait(10)
-    run = Run(kind, rooms, figures, len(pids))
-    print(run.line(), flush=True)
-    return run
+        for proc, _, live in started:
+            if live is not None:
+                live.stop()
+            else:
+                proc.terminate()
+                proc.wait(10)
+    runs = []
+    for kind, (_, _, live), load, (out, err) in zip(kinds, started, loads, outputs, strict=True):
+        if load.returncode != 0 or not out.strip():
+            raise RuntimeError(f"load generator failed: {err[-2000:]}")
+        figures = json.loads(out.strip().splitlines()[-1])
+        processes = len(live.pids()) if isinstance(live, Cluster) else 1
+        run = Run(kind, rooms, figures, processes)
+        print(run.line(), flush=True)
+        runs.append(run)
+    return runs
 
 
 def trial(kind: str, rooms: int, args: argparse.Namespace, tmp: Path, runs: list[Run]) -> bool:
@@ -254,6 +288,11 @@ def main() -> None:
     parser.add_argument("--rooms", type=int, action="append", help="room counts (repeatable)")
     parser.add_argument("--sweep", action="store_true", help="find each server's capacity")
     parser.add_argument("--only", choices=SERVERS, help="measure one server only")
+    parser.add_argument(
+        "--together",
+        action="store_true",
+        help="run both servers at the same time, each under its own load (not with --sweep)",
+    )
     parser.add_argument("--seconds", type=float, default=30.0, help="measured window per run")
     parser.add_argument("--warmup", type=float, default=6.0)
     parser.add_argument(
@@ -291,6 +330,15 @@ def main() -> None:
         tmp = Path(tmp_name)
         if args.sweep:
             capacity = sweep(kinds, args, tmp, runs)
+        elif args.together:
+            capacity = {kind: 0 for kind in kinds}
+            for rooms in args.rooms or [50]:
+                for _ in range(args.attempts):
+                    pair = measure_at_once(kinds, rooms, args, tmp)
+                    runs += pair
+                    for run in pair:
+                        if run.ok:
+                            capacity[run.server] = max(capacity[run.server], rooms)
         else:
             capacity = {kind: 0 for kind in kinds}
             for rooms in args.rooms or [25]:
@@ -317,6 +365,14 @@ def main() -> None:
         print("CPU ratio bare / companion at each size both ran (goal >= 0.91, i.e. 1.1x):")
         for rooms, ratio in ratios.items():
             print(f"  {rooms:>4} rooms: {ratio:.2f} (companion {1 / ratio:.2f}x the bare CPU)")
+    if args.together and len(kinds) == 2:
+        print("CPU ratio bare / companion of each pair run together, by size (median):")
+        for rooms in sorted({r.rooms for r in runs}):
+            cpu = {k: [r.figures["server_cpu"] for r in runs if (r.server, r.rooms) == (k, rooms)]
+                   for k in kinds}  # fmt: skip
+            pairs = [b / c for c, b in zip(cpu["companion"], cpu["bare"], strict=True) if c > 0]
+            listed = ", ".join(f"{ratio:.2f}" for ratio in pairs)
+            print(f"  {rooms:>4} rooms: {statistics.median(pairs):.2f} ({listed})")
     view_sizes = {r.server: r.figures["view_bytes"] for r in runs}
     print(f"median view size (bytes): {view_sizes}")
     extra = [
