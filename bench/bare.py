@@ -1,7 +1,7 @@
 """The bare server of bench.capacity: Flask-SocketIO under eventlet with the messages the
 companion sends in a buzzer room, of the same shapes and sizes (its views key for key) at the
-same rates, but no game
-logic, no rooms layer, no gate and no persistence. What it sustains is the transport's limit.
+same rates, but no game logic, no rooms layer, no gate and no persistence. What it sustains is
+the transport's limit.
 
 It answers what the load generator sends like the companion does:
 
@@ -133,8 +133,9 @@ class BareRoom:
         }
         if seat is not None:
             prompt = {"kind": "wait", "text": {"template": "You pressed: look at the TV."}}
-            out["game"]["you"] = {"pressed": False, "false_start": False, "rank": None}
-            out["game"]["you"]["prompt"] = prompt
+            out["game"]["you"] = {
+                "pressed": False, "false_start": False, "rank": None, "prompt": prompt
+            }  # fmt: skip
         out["game"]["outcome"] = None
         return out
 

@@ -193,26 +193,27 @@ def emit_here(
     processes"). ``to``: one connection or several (one encoding for all); ``callback``: called
     with the one recipient's answer.
 
-    The Socket.IO packet is written here and handed to Engine.IO's ``send_packet`` for each
-    connection: the layers between (Flask-SocketIO's and python-socketio's ``emit``, the
-    manager's room look-up, a packet object to encode) cost more than the sending itself. A
+    The Socket.IO packet is written here (``JsonPacket``) and handed to Engine.IO's
+    ``send_packet`` for each connection: the layers between (Flask-SocketIO's and
+    python-socketio's ``emit``, the manager's room look-up) cost more than the sending itself. A
     callback is registered as python-socketio's ``emit`` does (its answer comes back through
     its ``_handle_ack``, which the gate calls)."""
     server = engine(socketio)
     if callback is not None and not isinstance(to, str):
         raise ValueError("an answer is awaited from one connection at a time")
-    text = payload if isinstance(payload, Encoded) else dumps(payload)
-    body = f"[{dumps(event)},{text}]"
-    shared = eio_packet.Packet(eio_packet.MESSAGE, data="2" + body)
-    eio_sid_of = server.manager.eio_sid_from_sid
+    data = [event, payload if isinstance(payload, Encoded) else Encoded(dumps(payload))]
+
+    def written(ack: int | None) -> Any:
+        text = JsonPacket(packet.EVENT, data=data, id=ack).encode()
+        return eio_packet.Packet(eio_packet.MESSAGE, data=text)
+
+    message = written(None) if callback is None else None  # one packet for every connection
     for conn in (to,) if isinstance(to, str) else to:
-        eio_sid = eio_sid_of(conn, "/")
+        eio_sid = server.manager.eio_sid_from_sid(conn, "/")
         if eio_sid is None:  # gone meanwhile: as emit, nothing is sent
             continue
-        message = shared
-        if callback is not None:
-            ack = server.manager._generate_ack_id(conn, callback)
-            message = eio_packet.Packet(eio_packet.MESSAGE, data=f"2{ack}{body}")
+        if callback is not None:  # its own ack id
+            message = written(server.manager._generate_ack_id(conn, callback))
         server.eio.send_packet(eio_sid, message)
 
 
