@@ -2,7 +2,7 @@
 
 from companion.rooms.config import ServiceConfig
 from companion.rooms.errors import RoomError
-from companion.rooms.messages import Outbound, Reply
+from companion.rooms.messages import Outbound, Pending, Reply
 from companion.rooms.service import RoomService
 
-__all__ = ["Outbound", "Reply", "RoomError", "RoomService", "ServiceConfig"]
+__all__ = ["Outbound", "Pending", "Reply", "RoomError", "RoomService", "ServiceConfig"]

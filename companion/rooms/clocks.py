@@ -51,6 +51,11 @@ class Clocks:
         estimator = self._estimators.get(conn)
         return None if estimator is None else estimator.estimate(now)
 
+    def latest(self, conn: str) -> ClockEstimate | None:
+        """The connection's estimate after its last answer (``ClockEstimator.latest``)."""
+        estimator = self._estimators.get(conn)
+        return None if estimator is None else estimator.latest
+
     def probe_interval(self, conn: str, room: Room | None, now: float) -> float | None:
         """Seconds until this connection's next clock probe: dense until its estimate is stable
         and before a race of its ``room`` can open, sparse after; None once it is gone."""

@@ -19,14 +19,23 @@ LIMIT = 300
 
 
 @dataclass(frozen=True)
+class Acted:
+    """The action that made a step: the seat (None: the table) and the action as applied."""
+
+    seat: int | None
+    action: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
 class Step:
-    """One change of the game state: an action (``label`` says whose and what) or a timer that
-    fired (``label`` None: undone together with the action before it)."""
+    """One change of the game state: an action (``acted``) or a timer that fired (``acted``
+    None: undone together with the action before it). The undo note's words for an action
+    (``Room.label``) are made only when it is undone: most steps never are."""
 
     before: State
     #: the game time of the step
     at: float
-    label: str | None
+    acted: Acted | None
 
 
 @dataclass(frozen=True)
@@ -55,7 +64,8 @@ class History:
     """The steps of the current game, newest last, and the undone ones that can be redone.
 
     >>> h = History()
-    >>> h.record(Step("s0", 1.0, "Anna's buzz")); h.record(Step("s1", 2.0, None))
+    >>> buzz = Acted(0, {"type": "buzz"})
+    >>> h.record(Step("s0", 1.0, buzz)); h.record(Step("s1", 2.0, None))
     >>> h.last_action()
     0
     >>> h.record(Step("s2", 3.0, None)); h.last_action()
@@ -77,10 +87,10 @@ class History:
         """The last settled race while the step it left the game at still stands, else None.
 
         >>> h = History()
-        >>> h.record(Step("s0", 1.0, "Anna's buzz")); h.settle({"type": "buzz"})
+        >>> h.record(Step("s0", 1.0, Acted(0, {"type": "buzz"}))); h.settle({"type": "buzz"})
         >>> h.race()
         {'type': 'buzz'}
-        >>> h.record(Step("s1", 2.0, "Ben's roll")); h.race()  # later steps keep it
+        >>> h.record(Step("s1", 2.0, Acted(1, {"type": "roll"}))); h.race()  # later ones keep it
         {'type': 'buzz'}
         >>> del h.done[0:]; h.race() is None  # an undo took the race's step back
         True
@@ -101,7 +111,7 @@ class History:
 
     def last_action(self) -> int | None:
         """The index of the newest action (not a timer), or None."""
-        return next((i for i in reversed(range(len(self.done))) if self.done[i].label), None)
+        return next((i for i in reversed(range(len(self.done))) if self.done[i].acted), None)
 
     def clear(self) -> None:
         self.done.clear()

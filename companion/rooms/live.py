@@ -102,7 +102,11 @@ class LiveRooms:
         return out
 
     def rebuild(self, code: str) -> None:
-        """Bring a room back to its stored log after a commit failed."""
+        """Bring a room back to its stored log after a commit failed. Its presses still
+        waiting for their verdict are answered ``internal``: the race starts again from the log."""
+        failed = RoomError(ErrorCode.INTERNAL, "Your press could not be recorded.").as_ack()
+        for entry in self.races.cancel(code):
+            entry.pending.resolve(failed)
         room = self.rooms.get(code)
         try:
             events = self.store.events(code)
@@ -117,7 +121,6 @@ class LiveRooms:
             return
         fresh.last_active = room.last_active
         self.rooms[code] = fresh
-        self.races.cancel(code)
         self.schedule(fresh)
 
     # -- messages ------------------------------------------------------------------------

@@ -23,7 +23,6 @@ from companion.engine import (
     Game,
     IllegalAction,
     OptionError,
-    Payload,
     Reason,
     SetupError,
     State,
@@ -52,7 +51,7 @@ from companion.rooms.events import (
     TimeoutEvent,
     UnlockEvent,
 )
-from companion.rooms.history import History, Step
+from companion.rooms.history import Acted, History, Step
 from companion.rooms.party import (
     Games,
     Party,
@@ -402,17 +401,20 @@ class Room:
             state = self.game.apply(self.state, seat, event["action"], at, seats=game_seats(self))
         except IllegalAction as exc:
             raise RoomError(exc.code, exc.template, **exc.params) from exc
-        return self._step(state, at, self._act_label(seat, event["action"]))
+        return self._step(state, at, Acted(seat, event["action"]))
 
-    def _act_label(self, seat: int | None, action: Payload) -> str:
-        """How the undo and redo notes name an action (before it is applied): the game's own
-        words for it (``describe``) where it has them, else the declared action's name."""
+    def label(self, step: Step) -> str:
+        """How the undo and redo notes name the action of ``step`` (described in the state
+        before it): the game's own words for it (``describe``) where it has them, else the
+        declared action's name."""
+        assert step.acted is not None
+        seat, action = step.acted.seat, step.acted.action
         # the action's name is its id in words (scripts/i18n extracts it from the declaration,
         # so the note reads in each screen's language)
         name = say(action_words(str(action["type"])))
         try:
-            detail = self.game.describe(self.state, seat, action)
-        except Exception:  # the note's words must never cost the table an accepted action
+            detail = self.game.describe(step.before, seat, action)
+        except Exception:  # the note's words must never cost the table its undo
             log.exception("%s: describe failed for %s", self.game.id, action.get("type"))
             detail = None
         if seat is None:
@@ -432,11 +434,11 @@ class Room:
         state = self.game.timeout(self.state, at)
         return self._step(state, at, None)
 
-    def _step(self, state: State, at: float, label: str | None) -> Commit:
-        """A new game state after an action or a timeout at the game time ``at``."""
+    def _step(self, state: State, at: float, acted: Acted | None) -> Commit:
+        """A new game state after an action (``acted``) or a timeout at the game time ``at``."""
 
         def commit() -> None:
-            self.history.record(Step(self.state, at, label))
+            self.history.record(Step(self.state, at, acted))
             self._set_state(state)
 
         return commit

@@ -319,9 +319,11 @@ class RoomService:
         self, conn: str, room: Room, seat: int | None, action: dict[str, Any], t: float, now: float
     ) -> Reply:
         """A race press: timed fairly now, decided when no earlier press can still arrive
-        (companion/rooms/races.py). Every seated connection's clock bounds the wait."""
+        (companion/rooms/races.py). Every seated connection's clock bounds the wait: its
+        estimate as of its last answer, which a sample ageing since changes little (computing
+        them all again for every press, as samples aged, was most of a press's work)."""
         seated = [
-            (player.seat, self.clocks.estimate(c, now))
+            (player.seat, self.clocks.latest(c))
             for c, binding in self.live.members.seated(room.code)
             if (player := seat_of(room, binding)) is not None and not player.sitting_out
         ]

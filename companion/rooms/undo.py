@@ -39,15 +39,15 @@ def undo(room: Room, event: UndoEvent) -> Commit:
     at = float(event["at"])
     now = room.game_time(at)
     step = history.done[index]
-    assert step.label is not None
+    label = room.label(step)
     offset = round(at - step.at)
     restored = still_gone(room, step.before, at - offset)
 
     def commit() -> None:
         steps = tuple(history.done[index:])
         del history.done[index:]
-        history.undone.append(Undone(room.state, now, step.label or "", steps))
-        room.last_undo = step.label or ""
+        history.undone.append(Undone(room.state, now, label, steps))
+        room.last_undo = label
         room.status = Status.PLAYING
         room.offset = offset
         room._set_state(restored)

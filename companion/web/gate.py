@@ -209,9 +209,9 @@ class _Connection:
     lock: threading.Lock = field(default_factory=threading.Lock)
 
 
-#: a handler the gate calls itself: (connection id, client address, the event's argument) ->
-#: the ack
-Direct = Callable[[str, str, object], Any]
+#: a handler the gate calls itself: (connection id, client address, the event's argument, how
+#: to send the ack), which it calls once, maybe later
+Direct = Callable[[str, str, object, Callable[[Any], None]], None]
 
 
 class Gate:
@@ -511,20 +511,17 @@ class Gate:
         self.server.start_background_task(self._run, conn, sid, eio_sid, data, ack)
 
     def _run(self, conn: _Connection, sid: str, eio_sid: str, data: list[Any], ack: Any) -> None:
+        handler = self._direct.get(data[0])
+        answered = _Answered(self, conn, eio_sid, ack)
         try:
-            handler = self._direct.get(data[0])
             if handler is None:
                 self.server._handle_event_internal(self.server, sid, eio_sid, data, "/", ack)
-                return
-            answer = handler(sid, conn.address, data[1] if len(data) > 1 else None)
-            if ack is not None:  # as python-socketio sends a handler's return value
-                reply = self.server.packet_class(packet.ACK, namespace="/", id=ack, data=[answer])
-                self.server._send_packet(eio_sid, reply)
+                answered.done()
+            else:
+                handler(sid, conn.address, data[1] if len(data) > 1 else None, answered.respond)
         except Exception as exc:  # the handlers answer their own errors; this is the transport
             self.notes("error", f"an event could not be answered: {type(exc).__name__}: {exc}")
-        finally:
-            with conn.lock:
-                conn.in_flight -= 1
+            answered.done()
 
     # -- decisions ---------------------------------------------------------------------------
 
@@ -589,6 +586,37 @@ class Gate:
             self._frames.forget(eio_sid)
             self._refusals.forget(eio_sid)
             self._pauses.forget(eio_sid)
+
+
+class _Answered:
+    """How the gate answers one event: ``respond`` sends the ack (as python-socketio sends a
+    handler's return value), maybe later (a race press's verdict); either way the event stays in
+    flight until then."""
+
+    def __init__(self, gate: Gate, conn: _Connection, eio_sid: str, ack: Any) -> None:
+        self.gate, self.conn, self.eio_sid, self.ack = gate, conn, eio_sid, ack
+        self.finished = False
+
+    def respond(self, answer: Any) -> None:
+        if self.finished:
+            return
+        try:
+            if self.ack is not None:
+                server = self.gate.server
+                reply = server.packet_class(packet.ACK, namespace="/", id=self.ack, data=[answer])
+                server._send_packet(self.eio_sid, reply)
+        except Exception as exc:  # a connection closed meanwhile: nobody to answer
+            self.gate.notes("error", f"an ack could not be sent: {type(exc).__name__}: {exc}")
+        finally:
+            self.done()
+
+    def done(self) -> None:
+        """The event is answered (or never will be): it is no longer in flight."""
+        if self.finished:
+            return
+        self.finished = True
+        with self.conn.lock:
+            self.conn.in_flight -= 1
 
 
 class _StopsWhenClosed:

@@ -11,7 +11,7 @@ from flask import request
 from flask_socketio import SocketIO
 
 from companion.engine import ErrorCode, IllegalAction
-from companion.rooms import Outbound, Reply, RoomError, RoomService
+from companion.rooms import Outbound, Pending, Reply, RoomError, RoomService
 from companion.store import StoreError
 from companion.timing import ClockEstimate
 from companion.timing.probes import PROBE_BURST, PROBE_GAP_SECONDS
@@ -26,7 +26,7 @@ log = logging.getLogger(__name__)
 
 Handler = Callable[[str, object], Reply]
 
-#: how long a race press may wait for its verdict before the server gives up on it
+#: how long a Flask-SocketIO handler waits for a race press's verdict (``from_request``)
 VERDICT_TIMEOUT_SECONDS = 10.0
 #: clock probes a connection may leave unanswered before the server stops sending more
 PROBES_UNANSWERED_MAX = 16
@@ -110,15 +110,19 @@ def register(
     register_connections(socketio, service, host_names)
 
 
-def guarded(
-    socketio: SocketIO, lookups: Lookups, event: str, handler: Handler
-) -> Callable[[str, str, object], dict[str, Any]]:
-    """``handler`` as an event's answer, called with the connection id, the client's address
-    and the event's argument: whatever happens, the sender gets one ack (an error ack for a
-    refusal, a store failure or a bug), after the reply's messages are sent; a race press's
-    ack waits for its verdict. A look-up counts its misses against the address."""
+#: how an event's answer sends its ack: called once, maybe later (a race press's verdict)
+Respond = Callable[[dict[str, Any]], None]
+Answer = Callable[[str, str, object, Respond], None]
 
-    def answer(conn: str, address: str, data: object) -> dict[str, Any]:
+
+def guarded(socketio: SocketIO, lookups: Lookups, event: str, handler: Handler) -> Answer:
+    """``handler`` as an event's answer, called with the connection id, the client's address,
+    the event's argument and how to send the ack: whatever happens, the sender gets one ack (an
+    error ack for a refusal, a store failure or a bug), after the reply's messages are sent; a
+    race press's ack is sent when its verdict is decided. A look-up counts its misses against
+    the address."""
+
+    def answer(conn: str, address: str, data: object, respond: Respond) -> None:
         try:
             if event in LOOK_UPS:
                 reply = waiting_for_the_lease(
@@ -133,34 +137,43 @@ def guarded(
                 # another process still holds the room (it is moving after a failover): the
                 # client reconnects, and asks again when its lease has moved here
                 socketio.start_background_task(_drop_later, socketio, conn)
-            return error(exc.code, exc.template, **exc.params)
+            respond(error(exc.code, exc.template, **exc.params))
+            return
         except StoreError as exc:
             log.error("%s: %s", event, exc)
-            return error(ErrorCode.INTERNAL, STORE_FAILED)
+            respond(error(ErrorCode.INTERNAL, STORE_FAILED))
+            return
         except Exception:
             # A bug must never take the server down or leave the client waiting.
             log.exception("handler %s failed", handler.__name__)
-            return error(ErrorCode.INTERNAL, "Something went wrong on the server; nothing changed.")
+            respond(
+                error(ErrorCode.INTERNAL, "Something went wrong on the server; nothing changed.")
+            )
+            return
         deliver(socketio, reply.out)
         if reply.pending is None:
-            return reply.ack
-        verdict = reply.pending.wait(VERDICT_TIMEOUT_SECONDS)
-        if verdict is None:
-            log.error("race press on %s got no verdict", conn)
-            return error(ErrorCode.INTERNAL, "The race was not decided in time; try again.")
-        return verdict
+            respond(reply.ack)
+        else:
+            reply.pending.then(respond)
 
     answer.__name__ = handler.__name__
     return answer
 
 
-def from_request(answer: Callable[[str, str, object], dict[str, Any]]) -> Callable[..., Any]:
+def from_request(answer: Answer) -> Callable[..., Any]:
     """``answer`` as a Flask-SocketIO handler, reading the connection and the address from the
-    request (for the clients that do not pass the gate)."""
+    request and returning the ack (for the clients that do not pass the gate: Flask-SocketIO's
+    test client). A race press waits for its verdict here, at most VERDICT_TIMEOUT_SECONDS."""
 
     def wrapped(data: object = None, *_: object) -> dict[str, Any]:
         conn: str = request.sid  # type: ignore[attr-defined]
-        return answer(conn, client_address(request.remote_addr), data)
+        pending = Pending()
+        answer(conn, client_address(request.remote_addr), data, pending.resolve)
+        ack = pending.wait(VERDICT_TIMEOUT_SECONDS)
+        if ack is None:
+            log.error("race press on %s got no verdict", conn)
+            return error(ErrorCode.INTERNAL, "The race was not decided in time; try again.")
+        return ack
 
     wrapped.__name__ = answer.__name__
     return wrapped

@@ -135,6 +135,22 @@ def test_a_race_verdict_whose_commit_failed_is_internal(tmp_path: Path, clock: C
     assert svc.rooms[code].state.presses == ()
 
 
+def test_a_press_still_waiting_when_its_room_is_rebuilt_is_answered_internal(
+    tmp_path: Path, clock: Clock
+) -> None:
+    # no thread waits for a verdict (Pending.then): a press dropped with the race buffer when a
+    # commit failed in its room would never be answered
+    svc, store = service(tmp_path / "db.sqlite3", clock)
+    code, reply = pressed_in_an_open_round(svc, clock)
+    assert reply.pending is not None and reply.pending.wait(0) is None
+    store.fail_next = True
+    with pytest.raises(StoreError):
+        svc.room_command(f"tv-{code}", {"type": "pause"})  # a commit of the room fails
+    verdict = reply.pending.wait(0)
+    assert verdict is not None and verdict["error"]["code"] == "internal"
+    assert svc.rooms[code].state.presses == ()
+
+
 def test_a_room_whose_creation_was_not_committed_does_not_exist(
     tmp_path: Path, clock: Clock
 ) -> None:

@@ -144,3 +144,25 @@ def test_undo_never_shows_a_seats_secret(tmp_path: Path, clock: Clock) -> None:
         for secret in (secret_a, secret_b):
             if secret != mine:
                 assert str(secret) not in dumped, (out.to, secret)
+
+
+def test_the_undo_note_is_worded_when_undone_in_the_state_before_the_action(
+    tmp_path: Path, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the note's words are made only when an action is undone (most never are), from the step's
+    # state before it; a game whose words fail there still undoes, named by the action's name
+    svc = make(tmp_path / "db.sqlite3", clock, expiry=3_600_000)
+    room = table(svc)
+    seen: list[Any] = []
+
+    def describe(state: Any, seat: Any, action: Any) -> str:
+        seen.append(state.scores)
+        raise ValueError("no words")
+
+    svc.act("tv", {"type": "award", "seat": 1})
+    svc.act("tv", {"type": "award", "seat": 0})
+    monkeypatch.setattr(room.game, "describe", describe)
+    reply = undo(svc)
+    assert seen == [(0, 1)]  # described once, at the undo, in the state before that award
+    assert reply.ack == {"ok": True, "undone": "the table's award"}
+    assert room.state.scores == (0, 1)
