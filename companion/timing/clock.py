@@ -99,6 +99,10 @@ class ClockEstimator:
 
     def __init__(self) -> None:
         self._samples: deque[ClockSample] = deque(maxlen=WINDOW)
+        #: the window's samples whose round trip is below every newer one's, oldest first: the
+        #: first is the window's fastest (read for every estimate, where a scan of the window's
+        #: samples, scattered in memory, was most of its cost)
+        self._fastest: deque[ClockSample] = deque()
         self._estimate: ClockEstimate | None = None
         #: when the cached estimate stops being right: a sample expires or leaves the fresh set
         self._valid_until = -math.inf
@@ -106,12 +110,24 @@ class ClockEstimator:
     def add(self, sample: ClockSample) -> None:
         """Add a sample; samples come in the order their answers arrived (``received``)."""
         if sample.rtt >= 0:
-            self._samples.append(sample)
+            samples, fastest = self._samples, self._fastest
+            if len(samples) == WINDOW:  # the oldest sample leaves the window
+                self._drop_oldest()
+            samples.append(sample)
+            while fastest and fastest[-1].rtt >= sample.rtt:
+                fastest.pop()
+            fastest.append(sample)
             self._valid_until = -math.inf
+
+    def _drop_oldest(self) -> None:
+        oldest = self._samples.popleft()
+        if self._fastest and self._fastest[0] is oldest:
+            self._fastest.popleft()
 
     def reset(self) -> None:
         """Forget everything: after a reconnect the client may be a new page with a new clock."""
         self._samples.clear()
+        self._fastest.clear()
         self._estimate, self._valid_until = None, -math.inf
 
     @property
@@ -126,7 +142,7 @@ class ClockEstimator:
         if now < self._valid_until:
             return self._estimate
         while self._samples and now - self._samples[0].received > MAX_AGE_MS:
-            self._samples.popleft()
+            self._drop_oldest()
         if not self._samples:
             self._estimate, self._valid_until = None, math.inf
             return None
@@ -140,7 +156,7 @@ class ClockEstimator:
         offsets = sorted(s.offset for s in sorted(used, key=_RTT)[:BEST])
         self._estimate = ClockEstimate(
             offset=(low + high) / 2,
-            rtt_min=min(map(_RTT, samples)),
+            rtt_min=self._fastest[0].rtt,
             # the window spans up to two minutes with sparse probes: the settle window follows
             # the recent round trips, not a queue at connect time long gone
             rtt_max=max(map(_RTT, fresh or samples)),

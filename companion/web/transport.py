@@ -4,9 +4,7 @@
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Callable
-from json.encoder import encode_basestring_ascii
 from typing import Any
 
 import orjson
@@ -14,8 +12,6 @@ from engineio import json as engineio_json
 from engineio import packet as eio_packet
 from flask_socketio import SocketIO
 from socketio import packet
-
-from companion.engine.layered import Layered
 
 #: green threads the eventlet web server may run at once: each open WebSocket holds one for its
 #: whole life, so eventlet's default of 1,024 capped a process at ~146 rooms of 7 sockets
@@ -120,93 +116,10 @@ def dumps(value: object) -> str:
 
 
 class Encoded(str):
-    """A message's payload already encoded as JSON text (``encode``)."""
+    """A message's payload already encoded as JSON text: ``emit_here`` encodes a payload once
+    for all its recipients, and ``JsonPacket`` writes it into each packet as it is."""
 
     __slots__ = ()
-
-
-def encode(payload: object, memo: dict[int, str]) -> Encoded:
-    """``payload`` as JSON text, encoding each part that several messages share only once:
-    a ``Layered`` dict's base and, one level down, any dict or list met before (by identity:
-    the table view of the host and the spectators). ``memo`` holds what one delivery encoded;
-    its payloads must stay alive and unchanged while it is used.
-
-    >>> memo: dict[int, str] = {}
-    >>> shared, game = {"code": "BCDF"}, {"round": 2}
-    >>> views = [{"v": 3, "room": Layered(shared, {"seat": k}), "game": game} for k in (0, 1)]
-    >>> for view in views:
-    ...     print(encode(view, memo))
-    {"v":3,"room":{"code":"BCDF","seat":0},"game":{"round":2}}
-    {"v":3,"room":{"code":"BCDF","seat":1},"game":{"round":2}}
-    >>> len(memo)  # the shared base and the game view, each encoded once
-    2
-    """
-    if isinstance(payload, Layered):
-        return Encoded(_layered(payload, memo))
-    if not isinstance(payload, dict):
-        return Encoded(dumps(payload))
-    parts = []
-    for key, value in payload.items():
-        if isinstance(value, Layered):
-            text = _layered(value, memo)
-        elif isinstance(value, (dict, list)):
-            text = _shared(value, memo)
-        else:
-            text = _scalar(value)
-        parts.append(_key(key) + text)
-    return Encoded("{" + ",".join(parts) + "}")
-
-
-def _shared(value: object, memo: dict[int, str]) -> str:
-    text = memo.get(id(value))
-    if text is None:
-        text = memo[id(value)] = dumps(value)
-    return text
-
-
-def _layered(value: Layered, memo: dict[int, str]) -> str:
-    base = _shared(value.base, memo)
-    own = ",".join(_key(key) + _scalar(item) for key, item in value.own.items())
-    if not own:
-        return base
-    return base[:-1] + ("," if base != "{}" else "") + own + "}"
-
-
-#: the few keys of the views' own parts, each encoded once ("seat" -> '"seat":')
-_KEYS: dict[object, str] = {}
-_KEYS_MAX = 256
-
-
-def _key(key: object) -> str:
-    text = _KEYS.get(key)
-    if text is None:
-        # as json writes a key (a number, True or None becomes a string its own way)
-        text = dumps({key: None})[1:-5]
-        if len(_KEYS) < _KEYS_MAX:
-            _KEYS[key] = text
-    return text
-
-
-def _scalar(value: object) -> str:
-    """A value as ``dumps`` writes it, without an encoder's set-up for the common scalars
-    (a view's version and time, a seat, a role); anything else through ``dumps``.
-
-    >>> [_scalar(v) for v in (3, 2.5, None, True, "Ann", [1])]
-    ['3', '2.5', 'null', 'true', '"Ann"', '[1]']
-    """
-    if type(value) is str:
-        return str(encode_basestring_ascii(value))
-    if type(value) is int:
-        return int.__repr__(value)
-    if type(value) is float and math.isfinite(value):
-        return float.__repr__(value)
-    if value is None:
-        return "null"
-    if value is True:
-        return "true"
-    if value is False:
-        return "false"
-    return dumps(value)
 
 
 # Flask-SocketIO through its typeshed stubs (types-Flask-SocketIO), which are narrower than the

@@ -19,7 +19,7 @@ from companion.timing import (
     settle_order,
     uncertainty,
 )
-from companion.timing.clock import MAX_AGE_MS, agreed_offsets
+from companion.timing.clock import MAX_AGE_MS, WINDOW, agreed_offsets
 from companion.timing.probes import (
     DENSE_SECONDS,
     PROBE_BURST,
@@ -262,6 +262,33 @@ def test_the_cached_estimate_follows_new_samples_and_expiry() -> None:
     second = est.estimate(now + 8)
     assert second is not None and second is not first and second.rtt_min == 8
     assert est.estimate(now + 8 + MAX_AGE_MS + 1) is None
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(
+    steps=st.lists(
+        st.tuples(st.floats(0, 60_000), st.floats(-5, 400), st.booleans()), min_size=1, max_size=150
+    )
+)
+def test_the_smallest_round_trip_is_the_smallest_of_the_window_as_it_slides(
+    steps: list[tuple[float, float, bool]],
+) -> None:
+    # rtt_min is kept as samples come and leave (the window's size, their age), not scanned
+    est, now, window = ClockEstimator(), 0.0, []
+    for gap, rtt, look in steps:
+        now += gap
+        sample = ClockSample(sent=now, client=now - 500, received=now + rtt)
+        est.add(sample)
+        if sample.rtt >= 0:  # a negative round trip is no sample
+            window = [*window, sample][-WINDOW:]
+        now += max(rtt, 0)
+        if look:
+            window = [s for s in window if now - s.received <= MAX_AGE_MS]
+            estimate = est.estimate(now)
+            if window:
+                assert estimate is not None and estimate.rtt_min == min(s.rtt for s in window)
+            else:
+                assert estimate is None
 
 
 def test_the_offset_comes_from_fresh_samples_when_there_are_enough() -> None:
