@@ -18,7 +18,6 @@ from typing import Any, Generic, TypeVar
 from companion.engine.actions import Action, Payload, Sender
 from companion.engine.box import Box, BoxField, check_box
 from companion.engine.errors import BadRequest, ErrorCode, Illegal, SetupError
-from companion.engine.layered import Layered
 from companion.engine.options import Option, OptionError, resolve_options
 from companion.engine.outcome import Outcome, PromptKind, Reason, default_outcome
 from companion.engine.text import N_, say, text_json
@@ -269,17 +268,13 @@ class Game(Generic[S]):
         """``view`` as the room sends it: every view gets ``outcome`` (None while the game
         runs); a seat's ``you`` gets ``prompt`` (``{kind, text}``: ``act`` exactly when
         ``choices`` lists a decision for it) and, once over, ``place`` (None without a ranking).
-        ``over`` is why the room ended the game (None: it runs, unless ``is_over``). A view
-        that is ``Layered`` (a part every seat shares, and its own) stays so: the shared part
-        is encoded once per broadcast."""
-        given = self.view(state, seat)
-        shared = given.base if isinstance(given, Layered) else None
-        view = dict(given.own if isinstance(given, Layered) else given)
+        ``over`` is why the room ended the game (None: it runs, unless ``is_over``)."""
+        view = dict(self.view(state, seat))
         reason = over if over is not None else Reason.RULES if self.is_over(state) else None
         ended = None if reason is None else self.outcome(state, reason)
         view["outcome"] = None if ended is None else ended.as_json()
         if seat is None:
-            return view if shared is None else Layered(shared, view)
+            return view
         you = dict(view.get("you") or {})
         if ended is None:
             acting = bool(self.choices(state, seat))
@@ -290,4 +285,4 @@ class Game(Generic[S]):
             you["place"] = ended.place_of(seat)
         you["prompt"] = {"kind": kind.value, "text": text_json(text)}
         view["you"] = you
-        return view if shared is None else Layered(shared, view)
+        return view

@@ -7,7 +7,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.engine.layered import Layered
 from companion.rooms.party import standings
 from companion.rooms.room import Player, Room
 
@@ -46,13 +45,13 @@ def game_view(
     """The game's part of a view for ``seat`` (None: the table): its ``view`` with the prompt
     and, once over, the outcome (``room.ended`` says why the room ended it); None in the lobby.
     A seat that sits out this game watches: the table's view (``table`` if it is built
-    already; shared, so it is encoded once), and ``you.sitting_out``."""
+    already), and ``you.sitting_out``."""
     if room.state is None:
         return None
     if seat is not None and room.players[seat].sitting_out:
         if table is None:
             table = room.game.present(room.state, None, room.ended)
-        return Layered(table, {"you": {"sitting_out": True}})
+        return {**table, "you": {"sitting_out": True}}
     return room.game.present(room.state, seat, room.ended)
 
 
@@ -86,8 +85,7 @@ def build_views(
     """The ``view`` payload for each connection in ``bindings`` (docs/protocol.md, ``view``).
 
     Built per audience, not per connection: the room part once, the table view once (the host
-    and spectators share it) and each seat's view once, however many sockets show it; the
-    transport encodes each of these once too (``Layered``, ``web.transport.encode``). Seat
+    and spectators share it) and each seat's view once, however many sockets show it. Seat
     secrets come only from ``game_view(room, seat)`` for that connection's own seat.
     """
     shared = {
@@ -124,10 +122,12 @@ def build_views(
         out[conn] = {
             "v": version,
             "now": now,
-            # the shared part is encoded once for the whole broadcast (engine.layered.Layered)
-            "room": Layered(
-                shared, {"seat": seat, "role": binding.role.value, "host": binding.may_host}
-            ),
+            "room": {
+                **shared,
+                "seat": seat,
+                "role": binding.role.value,
+                "host": binding.may_host,
+            },
             "game": game_views[seat],
         }
     return out

@@ -7,7 +7,6 @@ import json
 from types import SimpleNamespace
 from typing import Any
 
-from companion.engine.layered import Layered
 from companion.rooms import Outbound
 from companion.web.sockets import deliver
 from companion.web.transport import Encoded, JsonPacket, dumps
@@ -79,7 +78,7 @@ def test_each_view_of_a_broadcast_reads_as_its_dict() -> None:
     table = {"round": 1, "ranking": []}
 
     def view(seat: int | None, role: str, game: dict[str, Any]) -> dict[str, Any]:
-        return {"v": 4, "room": Layered(shared, {"seat": seat, "role": role}), "game": game}
+        return {"v": 4, "room": {**shared, "seat": seat, "role": role}, "game": game}
 
     views = {
         "tv": view(None, "host", table),
@@ -102,11 +101,9 @@ def test_the_encoding_reads_back_as_python_socketios_whatever_the_values() -> No
     own = {"seat": None, "role": "host", "host": True, "t": 1.5, "n": float("nan"), 3: "Žofie"}
     payload = {
         "v": 1,
-        "room": Layered({"players": [{"name": "Ann"}]}, own),
+        "room": {"players": [{"name": "Ann"}], **own},
         "game": {1: 2},
         0: False,
-        "only_own": Layered({}, {"k": 1}),
-        "only_base": Layered({"b": 2}, {}),
     }
     sent = json.loads(dumps(payload))
     # as python-socketio's JSON reads back, but a number that is none is null: JSON has no NaN

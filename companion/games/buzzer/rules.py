@@ -30,7 +30,6 @@ from companion.engine import (
     by_table,
     ranked,
 )
-from companion.engine.layered import Layered
 from companion.engine.memo import per_state
 from companion.engine.outcome import default_outcome
 from companion.engine.text import N_, say
@@ -297,8 +296,8 @@ class Buzzer(Game[BuzzerState]):
         return replace(state, scores=tuple(scores), awarded=awarded)
 
     def view(self, state: BuzzerState, seat: int | None) -> dict[str, Any]:
-        """The table's part, built once per state and shared by every seat's view (so encoded
-        once per broadcast), and a seat's own ``you``."""
+        """The table's part, built once per state for every seat's view, and a seat's own
+        ``you``."""
         table = _table(state)
         if seat is None:
             return table
@@ -307,7 +306,7 @@ class Buzzer(Game[BuzzerState]):
             "false_start": seat in state.false_starts,
             "rank": _places(state).get(seat),
         }
-        return Layered(table, {"you": you})
+        return {**table, "you": you}
 
     def prompt(self, state: BuzzerState, seat: int, acting: bool) -> str:
         """Press in an open round; in an armed one the press is listed only when a false
