@@ -124,7 +124,7 @@ def test_round_closes_a_window_after_the_first_press() -> None:
 
 def test_award_adds_points_from_the_table_only() -> None:
     state = BUZZER.apply(game(), None, {"type": "award", "seat": 2, "points": 3}, 0.0)
-    assert BUZZER.view(state, None)["scores"][2] == 3
+    assert BUZZER.view(state, None)["scores"]["2"] == 3
     with pytest.raises(IllegalAction):
         BUZZER.apply(state, 1, {"type": "award", "seat": 1, "points": 1}, 0.0)
     for bad in (

@@ -163,7 +163,7 @@ def test_the_log_replays_to_the_same_rooms(tmp_path: Path, clock: Clock) -> None
     again = make(db, clock)
     assert again.rooms[code].game.view(again.rooms[code].state, 0) == before
     reply = again.join("a2", {"code": code, "token": token})
-    assert reply.ack["seat"] == 0 and reply.ack["view"]["game"]["scores"] == {0: 0, 1: 2}
+    assert reply.ack["seat"] == 0 and reply.ack["view"]["game"]["scores"] == {"0": 0, "1": 2}
 
 
 def test_refused_requests_change_nothing(tmp_path: Path, clock: Clock) -> None:

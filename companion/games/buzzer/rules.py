@@ -454,7 +454,9 @@ def _table(state: BuzzerState) -> dict[str, Any]:
         "false_starts": list(state.false_starts),
         "pressed": state.pressed(),
         "playing": state.playing(),
-        "scores": {k: points for k, points in enumerate(state.scores)},
+        # keyed as JSON keys them: the wire's text is the same, and a view with only string
+        # keys is encoded twice as fast (companion/web/transport.py, ``dumps``)
+        "scores": {str(k): points for k, points in enumerate(state.scores)},
         "awarded": list(state.awarded),
         "options": {
             "false_start": state.false_start,
