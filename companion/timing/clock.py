@@ -14,11 +14,9 @@ round trip was fast both ways.
 from __future__ import annotations
 
 import math
-from bisect import bisect_left
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from itertools import islice
 from operator import attrgetter
 
 #: samples kept per connection, and how long one stays useful (clocks drift, phones sleep)
@@ -31,7 +29,6 @@ BEST = 5
 OFFSET_AGE_MS = 30_000.0
 
 _RTT = attrgetter("rtt")
-_RECEIVED = attrgetter("received")
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +100,10 @@ class ClockEstimator:
         #: first is the window's fastest (read for every estimate, where a scan of the window's
         #: samples, scattered in memory, was most of its cost)
         self._fastest: deque[ClockSample] = deque()
+        #: the window's samples of the last OFFSET_AGE_MS (its newest ones), as of the last
+        #: estimate: kept as samples come and age, where finding them again by bisection read
+        #: samples all over the window
+        self._fresh: deque[ClockSample] = deque()
         self._estimate: ClockEstimate | None = None
         #: when the cached estimate stops being right: a sample expires or leaves the fresh set
         self._valid_until = -math.inf
@@ -117,17 +118,20 @@ class ClockEstimator:
             while fastest and fastest[-1].rtt >= sample.rtt:
                 fastest.pop()
             fastest.append(sample)
+            self._fresh.append(sample)
             self._valid_until = -math.inf
 
     def _drop_oldest(self) -> None:
         oldest = self._samples.popleft()
-        if self._fastest and self._fastest[0] is oldest:
-            self._fastest.popleft()
+        for kept in (self._fastest, self._fresh):
+            if kept and kept[0] is oldest:
+                kept.popleft()
 
     def reset(self) -> None:
         """Forget everything: after a reconnect the client may be a new page with a new clock."""
         self._samples.clear()
         self._fastest.clear()
+        self._fresh.clear()
         self._estimate, self._valid_until = None, -math.inf
 
     @property
@@ -146,12 +150,12 @@ class ClockEstimator:
         if not self._samples:
             self._estimate, self._valid_until = None, math.inf
             return None
-        samples = self._samples
+        samples, fresh = self._samples, self._fresh
         # The samples came in the order they arrived, so the fresh ones are the newest: with
         # sparse probes a quarter of the window.
-        first_fresh = bisect_left(samples, now - OFFSET_AGE_MS, key=_RECEIVED)
-        fresh = list(islice(samples, first_fresh, None))
-        used = fresh if len(fresh) >= BEST else list(samples)
+        while fresh and fresh[0].received < now - OFFSET_AGE_MS:
+            fresh.popleft()
+        used = fresh if len(fresh) >= BEST else samples
         low, high, surprise = agreed_offsets(used)
         offsets = sorted(s.offset for s in sorted(used, key=_RTT)[:BEST])
         self._estimate = ClockEstimate(

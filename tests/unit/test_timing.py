@@ -19,7 +19,7 @@ from companion.timing import (
     settle_order,
     uncertainty,
 )
-from companion.timing.clock import MAX_AGE_MS, WINDOW, agreed_offsets
+from companion.timing.clock import MAX_AGE_MS, OFFSET_AGE_MS, WINDOW, agreed_offsets
 from companion.timing.probes import (
     DENSE_SECONDS,
     PROBE_BURST,
@@ -270,10 +270,11 @@ def test_the_cached_estimate_follows_new_samples_and_expiry() -> None:
         st.tuples(st.floats(0, 60_000), st.floats(-5, 400), st.booleans()), min_size=1, max_size=150
     )
 )
-def test_the_smallest_round_trip_is_the_smallest_of_the_window_as_it_slides(
+def test_the_round_trips_and_the_fresh_samples_follow_the_window_as_it_slides(
     steps: list[tuple[float, float, bool]],
 ) -> None:
-    # rtt_min is kept as samples come and leave (the window's size, their age), not scanned
+    # the fastest and the fresh samples are kept as samples come and leave (the window's size,
+    # their age), not found again by scanning the window
     est, now, window = ClockEstimator(), 0.0, []
     for gap, rtt, look in steps:
         now += gap
@@ -287,6 +288,9 @@ def test_the_smallest_round_trip_is_the_smallest_of_the_window_as_it_slides(
             estimate = est.estimate(now)
             if window:
                 assert estimate is not None and estimate.rtt_min == min(s.rtt for s in window)
+                fresh = [s for s in window if now - s.received <= OFFSET_AGE_MS]
+                assert estimate.fresh == len(fresh)
+                assert estimate.rtt_max == max(s.rtt for s in fresh or window)
             else:
                 assert estimate is None
 

@@ -285,7 +285,7 @@ class Buzzer(Game[BuzzerState]):
             return [] if state.status in (Status.ARMED, Status.OPEN) else [{"type": "arm"}]
         armed = state.status is Status.ARMED and state.false_start
         pressing = state.status is Status.OPEN or armed
-        return [{"type": "buzz"}] if pressing and not state.done(seat) else []
+        return [{"type": "buzz"}] if pressing and seat not in _finished(state) else []
 
     def _award(self, state: BuzzerState, seat: None, action: Payload, at: float) -> BuzzerState:
         scores = list(state.scores)
