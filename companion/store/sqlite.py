@@ -34,6 +34,10 @@ _SCHEMA = (
         PRIMARY KEY (code, seq)
     )""",
 )
+#: an event appended if its room is live and its number is the next one (else nothing)
+_APPEND = """INSERT INTO events (code, seq, body) SELECT ?1, ?2, ?3
+    WHERE EXISTS (SELECT 1 FROM rooms WHERE code = ?1 AND closed = 0 AND aside_reason IS NULL)
+    AND ?2 = (SELECT COALESCE(MAX(seq), -1) + 1 FROM events WHERE code = ?1)"""
 #: columns added to ``rooms`` after the first release, for files created before them
 _ADDED_COLUMNS = {"aside_reason": "TEXT"}
 SCHEMA_VERSION = 2
@@ -171,13 +175,19 @@ class SqliteStore:
         self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     @contextmanager
-    def _write(self, what: str) -> Iterator[None]:
+    def _write(self, what: str, one_statement: bool = False) -> Iterator[None]:
         """One write transaction: taken before reading, so checks and writes are atomic even
         against another process on the same file; rolled back on any failure. Between
-        ``begin()`` and ``commit()`` it is a savepoint inside the held transaction instead."""
+        ``begin()`` and ``commit()`` it is a savepoint inside the held transaction instead, or
+        nothing more for ``one_statement`` (a write of one statement: SQLite undoes a statement
+        that fails by itself)."""
         with self._lock:
             if self._holding:
                 self._held_writes = True
+                if one_statement:
+                    with self._in_transaction(what):
+                        yield
+                    return
                 with self._savepoint(what):
                     yield
                 return
@@ -191,6 +201,15 @@ class SqliteStore:
                 if isinstance(exc, sqlite3.Error):
                     raise StoreError(f"could not {what}: {exc}") from exc
                 raise
+
+    @contextmanager
+    def _in_transaction(self, what: str) -> Iterator[None]:
+        try:
+            if not self._db.in_transaction:
+                self._db.execute("BEGIN IMMEDIATE")
+            yield
+        except sqlite3.Error as exc:
+            raise StoreError(f"could not {what}: {exc}") from exc
 
     @contextmanager
     def _savepoint(self, what: str) -> Iterator[None]:
@@ -279,18 +298,19 @@ class SqliteStore:
 
     def append(self, code: str, seq: int, event: Mapping[str, Any]) -> None:
         body = json.dumps(event, separators=(",", ":"))
-        with self._write(f"store event {seq} of room {code}"):
+        with self._write(f"store event {seq} of room {code}", one_statement=True):
+            # One statement writes the event if the room is live and ``seq`` is its next one
+            # (it was five: a savepoint and its release, two look-ups and the insert, for every
+            # event); only when it wrote nothing do the look-ups run, to say why.
+            if self._db.execute(_APPEND, (code, seq, body)).rowcount == 1:
+                return
             if not self._live(code):
                 raise StoreConflict(f"room {code} is not live")
             (last,) = self._db.execute(
                 "SELECT MAX(seq) FROM events WHERE code = ?", (code,)
             ).fetchone()
             expected = -1 if last is None else last + 1
-            if seq != expected:
-                raise StoreConflict(f"room {code}: event {seq} is not the next one ({expected})")
-            self._db.execute(
-                "INSERT INTO events (code, seq, body) VALUES (?, ?, ?)", (code, seq, body)
-            )
+            raise StoreConflict(f"room {code}: event {seq} is not the next one ({expected})")
 
     def close_room(self, code: str) -> None:
         with self._write(f"close room {code}"):
