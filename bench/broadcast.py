@@ -18,17 +18,24 @@ from companion.games.registry import GAMES
 from companion.rooms import RoomService, ServiceConfig
 from companion.store import SqliteStore
 from companion.web.sockets import deliver
-from companion.web.transport import JsonPacket
 
 PLAYERS = 6
 
 
 class Packets:
-    """Stands in for Flask-SocketIO: encodes each emit's packet once, as python-socketio's
-    manager does for an emit without a callback."""
+    """Stands in for Flask-SocketIO under ``emit_here`` (companion/web/transport.py), which
+    writes each Socket.IO packet itself and hands it to Engine.IO's ``send_packet``: here that
+    encodes the Engine.IO packet as Engine.IO does, and sends nothing."""
 
-    def emit(self, event: str, payload: Any, **_: Any) -> None:
-        JsonPacket(2, data=[event, payload]).encode()
+    def __init__(self) -> None:
+        # emit_here reads socketio.server.manager and socketio.server.eio
+        self.server = self.manager = self.eio = self
+
+    def eio_sid_from_sid(self, sid: str, namespace: str) -> str:
+        return sid
+
+    def send_packet(self, eio_sid: str, packet: Any) -> None:
+        packet.encode()
 
 
 def main() -> None:
