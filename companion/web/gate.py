@@ -246,9 +246,9 @@ class Gate:
         its Socket.IO handler but without Flask-SocketIO's request context around it: building
         one (a request object, a URL match, a session) cost every event more than the
         companion's own work on most of them. The handler gets what it would read from the
-        request (the connection id and the client's address) as arguments; its return value is
-        the ack. Clients that do not pass the gate (Flask-SocketIO's test client) still reach
-        the Socket.IO handler."""
+        request (the connection id and the client's address) as arguments, and a function that
+        sends the ack, which it calls once, maybe later (a race press's verdict). Clients that
+        do not pass the gate (Flask-SocketIO's test client) still reach the Socket.IO handler."""
         self._direct[event] = handler
 
     # -- Engine.IO handlers ----------------------------------------------------------------
