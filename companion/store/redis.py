@@ -29,6 +29,7 @@ from typing import Any
 
 import redis
 
+from companion.jsontext import dumps
 from companion.store.base import AsideRoom, StoreConflict, StoredRoom, StoreError, game_of
 
 log = logging.getLogger(__name__)
@@ -323,7 +324,7 @@ def decoded(value: str | bytes) -> str:
 
 
 def _dump(event: Mapping[str, Any]) -> str:
-    return json.dumps(event, separators=(",", ":"))
+    return dumps(event)
 
 
 def _refusal(reason: str) -> StoreConflict:

@@ -14,6 +14,7 @@ from typing import Any
 
 import platformdirs
 
+from companion.jsontext import dumps
 from companion.store.base import AsideRoom, StoreConflict, StoredRoom, StoreError, game_of
 from companion.store.wal import aside_name, copy_aside, wal_damage
 
@@ -175,19 +176,13 @@ class SqliteStore:
         self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     @contextmanager
-    def _write(self, what: str, one_statement: bool = False) -> Iterator[None]:
+    def _write(self, what: str) -> Iterator[None]:
         """One write transaction: taken before reading, so checks and writes are atomic even
         against another process on the same file; rolled back on any failure. Between
-        ``begin()`` and ``commit()`` it is a savepoint inside the held transaction instead, or
-        nothing more for ``one_statement`` (a write of one statement: SQLite undoes a statement
-        that fails by itself)."""
+        ``begin()`` and ``commit()`` it is a savepoint inside the held transaction instead."""
         with self._lock:
             if self._holding:
                 self._held_writes = True
-                if one_statement:
-                    with self._in_transaction(what):
-                        yield
-                    return
                 with self._savepoint(what):
                     yield
                 return
@@ -201,15 +196,6 @@ class SqliteStore:
                 if isinstance(exc, sqlite3.Error):
                     raise StoreError(f"could not {what}: {exc}") from exc
                 raise
-
-    @contextmanager
-    def _in_transaction(self, what: str) -> Iterator[None]:
-        try:
-            if not self._db.in_transaction:
-                self._db.execute("BEGIN IMMEDIATE")
-            yield
-        except sqlite3.Error as exc:
-            raise StoreError(f"could not {what}: {exc}") from exc
 
     @contextmanager
     def _savepoint(self, what: str) -> Iterator[None]:
@@ -282,7 +268,7 @@ class SqliteStore:
         return row is not None
 
     def create(self, code: str, event: Mapping[str, Any]) -> None:
-        body = json.dumps(event, separators=(",", ":"))
+        body = dumps(event)
         with self._write(f"create room {code}"):
             row = self._db.execute("SELECT closed FROM rooms WHERE code = ?", (code,)).fetchone()
             if row is not None and not row[0]:
@@ -297,20 +283,34 @@ class SqliteStore:
             self._db.execute("INSERT INTO events (code, seq, body) VALUES (?, 0, ?)", (code, body))
 
     def append(self, code: str, seq: int, event: Mapping[str, Any]) -> None:
-        body = json.dumps(event, separators=(",", ":"))
-        with self._write(f"store event {seq} of room {code}", one_statement=True):
-            # One statement writes the event if the room is live and ``seq`` is its next one
-            # (it was five: a savepoint and its release, two look-ups and the insert, for every
-            # event); only when it wrote nothing do the look-ups run, to say why.
-            if self._db.execute(_APPEND, (code, seq, body)).rowcount == 1:
-                return
-            if not self._live(code):
-                raise StoreConflict(f"room {code} is not live")
-            (last,) = self._db.execute(
-                "SELECT MAX(seq) FROM events WHERE code = ?", (code,)
-            ).fetchone()
-            expected = -1 if last is None else last + 1
-            raise StoreConflict(f"room {code}: event {seq} is not the next one ({expected})")
+        # One statement writes the event if the room is live and ``seq`` is its next one (it
+        # was five: a savepoint and its release, two look-ups and the insert, for every event);
+        # only when it wrote nothing do the look-ups run, to say why.
+        row = (code, seq, dumps(event))
+        with self._lock:
+            if self._holding:
+                # Inside the held transaction, without a savepoint: SQLite undoes a statement
+                # that fails by itself (and the write the most frequent, so no context managers)
+                self._held_writes = True
+                try:
+                    if not self._db.in_transaction:
+                        self._db.execute("BEGIN IMMEDIATE")
+                    if self._db.execute(_APPEND, row).rowcount == 1:
+                        return
+                    self._refuse_append(code, seq)
+                except sqlite3.Error as exc:
+                    raise StoreError(f"could not store event {seq} of room {code}: {exc}") from exc
+        with self._write(f"store event {seq} of room {code}"):
+            if self._db.execute(_APPEND, row).rowcount != 1:
+                self._refuse_append(code, seq)
+
+    def _refuse_append(self, code: str, seq: int) -> None:
+        """Why the event ``seq`` of ``code`` was not written: StoreConflict."""
+        if not self._live(code):
+            raise StoreConflict(f"room {code} is not live")
+        (last,) = self._db.execute("SELECT MAX(seq) FROM events WHERE code = ?", (code,)).fetchone()
+        expected = -1 if last is None else last + 1
+        raise StoreConflict(f"room {code}: event {seq} is not the next one ({expected})")
 
     def close_room(self, code: str) -> None:
         with self._write(f"close room {code}"):

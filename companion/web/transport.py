@@ -13,6 +13,8 @@ from engineio import packet as eio_packet
 from flask_socketio import SocketIO
 from socketio import packet
 
+from companion.jsontext import dumps
+
 #: green threads the eventlet web server may run at once: each open WebSocket holds one for its
 #: whole life, so eventlet's default of 1,024 capped a process at ~146 rooms of 7 sockets
 #: whatever the CPU could serve. The gate's per-address and the rooms limit bound what a
@@ -90,36 +92,6 @@ class JsonPacket(packet.Packet):  # type: ignore[misc]
         if len(data) == 2 and isinstance(data[1], Encoded):
             return f"{head}[{dumps(data[0])},{data[1]}]"
         return head + dumps(data)
-
-
-#: the standard library's JSON as python-socketio's packets write it (one encoder:
-#: ``json.dumps`` with separators builds a new one per call)
-_standard_dumps = json.JSONEncoder(separators=(",", ":")).encode
-
-
-def dumps(value: object) -> str:
-    """Compact JSON text, by orjson: encoding views was a tenth of the server's CPU with the
-    standard library's encoder, and orjson takes a fraction of that. Its text differs from
-    ``json.dumps``' only in writing characters beyond ASCII as themselves (a WebSocket frame is
-    UTF-8) and numbers in their shortest form; what orjson refuses (an integer beyond 64 bits,
-    a key that is not a string, a number or None) goes through the standard library as before.
-
-    >>> dumps({"name": "Renée", "seat": 1, "at": 2.5, "keys": {3: None}})
-    '{"name":"Renée","seat":1,"at":2.5,"keys":{"3":null}}'
-    >>> dumps([2**70])
-    '[1180591620717411303424]'
-
-    Keys that are not strings take orjson's slower way (``OPT_NON_STR_KEYS`` halved its speed on
-    every view while only a few views have such keys), tried once the quick way refused them.
-    """
-    try:
-        return orjson.dumps(value).decode()
-    except TypeError:  # orjson.JSONEncodeError is one: a key that is not a string, a big int
-        pass
-    try:
-        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
-    except TypeError:
-        return _standard_dumps(value)
 
 
 class Encoded(str):
