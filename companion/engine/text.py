@@ -70,10 +70,17 @@ def say(template: str, **params: object) -> Text:
     page (``scripts/i18n`` extracts ``template``).
 
     A text without parts is made once and shared (views ask for their prompts on every
-    broadcast, for every seat; a ``Text`` never changes):
+    broadcast, for every seat; a ``Text`` never changes), and so is one whose parts are plain
+    strings and whole numbers:
 
     >>> say(N_("Press!")) is say(N_("Press!"))
     True
+    >>> say("Round {round} is over.", round=3) is say("Round {round} is over.", round=3)
+    True
+    >>> text_json(say("{spell}!", spell="Ear"))["params"]
+    {'spell': 'Ear'}
+    >>> text_json(say("{spell}!", spell=say("Ear")))["params"]  # not the one above
+    {'spell': {'template': 'Ear'}}
     """
     if not params:
         plain = _PLAIN.get(template)
@@ -82,13 +89,31 @@ def say(template: str, **params: object) -> Text:
             if len(_PLAIN) < _PLAIN_MAX:
                 _PLAIN[template] = plain
         return plain
-    return Text(template, params)
+    # A text whose parts are plain numbers and strings is shared too: the same prompt ("Round
+    # 3 is over") is asked for every seat of every broadcast. Only those: a part that is a Text
+    # or a list equals a plain string, but is sent otherwise.
+    key: tuple[object, ...] = (template,)
+    for name, part in params.items():
+        kind = type(part)
+        if kind is not str and kind is not int:
+            return Text(template, params)
+        key += (name, kind, part)
+    made = _FILLED.get(key)
+    if made is None:
+        made = Text(template, params)
+        if len(_FILLED) >= _FILLED_MAX:
+            _FILLED.clear()  # names and numbers of a long night: start afresh
+        _FILLED[key] = made
+    return made
 
 
 #: the texts without parts made so far (templates are the games' own fixed sentences; the cap
 #: only guards against a caller that passes made-up ones)
 _PLAIN: dict[str, Text] = {}
 _PLAIN_MAX = 4096
+#: recent texts with parts, by template and parts (their kinds too: ``1`` and ``"1"`` differ)
+_FILLED: dict[tuple[object, ...], Text] = {}
+_FILLED_MAX = 4096
 
 
 def text_json(text: object) -> Any:

@@ -51,14 +51,12 @@ class ClockSample:
     high: float = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        sent, received = self.sent, self.received
-        for name, value in (
-            ("rtt", received - sent),
-            ("offset", (sent + received) / 2 - self.client),
-            ("low", sent - self.client),
-            ("high", received - self.client),
-        ):
-            object.__setattr__(self, name, value)
+        sent, client, received = self.sent, self.client, self.received
+        setattr_ = object.__setattr__  # a frozen dataclass: every answer makes one
+        setattr_(self, "rtt", received - sent)
+        setattr_(self, "offset", (sent + received) / 2 - client)
+        setattr_(self, "low", sent - client)
+        setattr_(self, "high", received - client)
 
 
 @dataclass(frozen=True)
@@ -157,15 +155,16 @@ class ClockEstimator:
             fresh.popleft()
         used = fresh if len(fresh) >= BEST else samples
         low, high, surprise = agreed_offsets(used)
-        offsets = sorted(s.offset for s in sorted(used, key=_RTT)[:BEST])
+        by_rtt = sorted(used, key=_RTT)
+        offsets = [s.offset for s in by_rtt[:BEST]]
         self._estimate = ClockEstimate(
             offset=(low + high) / 2,
             rtt_min=self._fastest[0].rtt,
             # the window spans up to two minutes with sparse probes: the settle window follows
             # the recent round trips, not a queue at connect time long gone
-            rtt_max=max(map(_RTT, fresh or samples)),
+            rtt_max=by_rtt[-1].rtt if used is fresh else max(map(_RTT, fresh or samples)),
             samples=len(samples),
-            spread=offsets[-1] - offsets[0],
+            spread=max(offsets) - min(offsets),
             fresh=len(fresh),
             surprise=surprise,
         )
