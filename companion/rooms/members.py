@@ -86,15 +86,27 @@ class Members:
         """A fresh ``view`` for every connection of the room, each built for its own seat."""
         self._versions[room.code] += 1
         conns = self.of(room.code)
+        # one pass over the room's connections for everything the views need of them (every
+        # change of every room comes here)
+        bindings = {conn: self._bindings[conn] for conn in conns}
+        online: set[str] = set()
+        hosts = spectators = 0
+        for binding in bindings.values():
+            if binding.token is not None:
+                online.add(binding.token)
+            if binding.role is Role.HOST:
+                hosts += 1
+            elif binding.role is Role.SPECTATOR:
+                spectators += 1
         views = build_views(
             room,
-            {conn: self._bindings[conn] for conn in conns},
+            bindings,
             version=self._versions[room.code],
             now=now,
             join_url=join_url,
-            online=self.online(room.code),
-            host_connected=self.count(room.code, Role.HOST) > 0,
-            spectators=self.count(room.code, Role.SPECTATOR),
+            online=online,
+            host_connected=hosts > 0,
+            spectators=spectators,
         )
         return [Outbound(conn, "view", views[conn]) for conn in conns]
 
