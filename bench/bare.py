@@ -224,11 +224,7 @@ def build() -> tuple[Flask, SocketIO]:
         room.unsettled.append({"seat": seat, **record, "uncertainty_ms": 1.5, **verdict})
         pressed = {p["seat"] for p in room.unsettled}
         window = max(
-            (
-                rtt_max(o, at)
-                for o, s in room.members.items()
-                if s is not None and s not in pressed
-            ),
+            (rtt_max(o, at) for o, s in room.members.items() if s is not None and s not in pressed),
             default=0.0,
         )
         room.due = room.unsettled[0]["arrival"] + min(window, CAP_MS)
