@@ -45,6 +45,8 @@ class Text(str):
 
     template: str
     params: dict[str, object]
+    #: its form in a view, once made (``text_json``)
+    sent: dict[str, Any]
 
     def __new__(cls, template: str, params: dict[str, object]) -> Text:
         params = {k: v for k, v in params.items() if "{" + k + "}" in template}
@@ -118,15 +120,26 @@ _FILLED_MAX = 4096
 
 def text_json(text: object) -> Any:
     """A view's text as the page translates it: ``{"template", "params"}`` (``params`` left out
-    when there are none) for a :class:`Text`, a list for a list, the value itself otherwise."""
+    when there are none) for a :class:`Text`, a list for a list, the value itself otherwise.
+
+    A text's form is made once and shared by every view that sends it (a shared text is asked
+    for every seat of every broadcast): it is never changed.
+
+    >>> over = say("Round {round} is over.", round=3)
+    >>> text_json(over) is text_json(say("Round {round} is over.", round=3))
+    True
+    """
     if isinstance(text, tuple | list):
         return [text_json(part) for part in text]
     if not isinstance(text, Text):
         return text
-    out: dict[str, Any] = {"template": text.template}
-    if text.params:
-        out["params"] = {k: text_json(v) for k, v in text.params.items()}
-    return out
+    made: dict[str, Any] | None = text.__dict__.get("sent")
+    if made is None:
+        made = {"template": text.template}
+        if text.params:
+            made["params"] = {k: text_json(v) for k, v in text.params.items()}
+        text.sent = made
+    return made
 
 
 def english(sent: Any) -> str:
