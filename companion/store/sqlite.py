@@ -289,8 +289,8 @@ class SqliteStore:
         row = (code, seq, dumps(event))
         with self._lock:
             if self._holding:
-                # Inside the held transaction, without a savepoint: SQLite undoes a statement
-                # that fails by itself (and the write the most frequent, so no context managers)
+                # Inside the held transaction, without a savepoint (SQLite undoes a statement
+                # that fails by itself) and without context managers: the most frequent write
                 self._held_writes = True
                 try:
                     if not self._db.in_transaction:
