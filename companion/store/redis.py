@@ -209,7 +209,7 @@ class RedisStore:
                 self._seen.pop(code, None)
             raise StoreConflict(f"room {code} exists already")
         self._seen[code] = ("live", 1)
-        self._write("create", code, "0", _dump(event))
+        self._write("create", code, "0", dumps(event))
 
     def append(self, code: str, seq: int, event: Mapping[str, Any]) -> None:
         status, length = self._state(code)
@@ -221,7 +221,7 @@ class RedisStore:
             raise StoreConflict(f"room {code}: event {seq} is not the next one ({length})")
         if self._holding:
             self._seen[code] = ("live", length + 1)
-        self._write("append", code, str(seq), _dump(event))
+        self._write("append", code, str(seq), dumps(event))
 
     def close_room(self, code: str) -> None:
         if self._holding:
@@ -321,10 +321,6 @@ def decoded(value: str | bytes) -> str:
     ('p1', 'p1')
     """
     return value.decode() if isinstance(value, bytes) else value
-
-
-def _dump(event: Mapping[str, Any]) -> str:
-    return dumps(event)
 
 
 def _refusal(reason: str) -> StoreConflict:
