@@ -197,11 +197,8 @@ def serve_config(args: argparse.Namespace, url: str) -> dict[str, Any]:
     if args.async_mode == "eventlet":
         from eventlet import tpool
 
-        from companion.store.waiting import QuickInPlace
-
-        # a slow disk's fsync waits in a native thread (the other rooms play on meanwhile); a
-        # quick one in place, where the hand-over would cost more than the wait
-        config["RUN_BLOCKING"] = QuickInPlace(tpool.execute)
+        # the group commit's fsync waits in a native thread: the other rooms play on meanwhile
+        config["RUN_BLOCKING"] = tpool.execute
     return config
 
 
