@@ -90,8 +90,40 @@ class JsonPacket(packet.Packet):  # type: ignore[misc]
         if self.id is not None:
             head += str(self.id)
         if len(data) == 2 and isinstance(data[1], Encoded):
-            return f"{head}[{dumps(data[0])},{data[1]}]"
+            return f"{head}[{event_name(data[0])},{data[1]}]"
         return head + dumps(data)
+
+
+#: the names of the events the server sends, as JSON (a few constants: view, note, clock, …)
+_EVENT_NAMES: dict[str, str] = {}
+
+
+def event_name(event: str) -> str:
+    """``event`` as JSON text, written once per name: every message's packet starts with it.
+
+    >>> event_name("view"), event_name("view") is event_name("view")
+    ('"view"', True)
+    """
+    text = _EVENT_NAMES.get(event)
+    if text is None:
+        text = dumps(event)
+        if len(_EVENT_NAMES) < 64:  # the server's own names; anything else is not kept
+            _EVENT_NAMES[event] = text
+    return text
+
+
+def event_packet(event: str, payload: Encoded, ack: int | None = None) -> str:
+    """The Socket.IO packet of an event to the default namespace whose payload is JSON text
+    already: what ``JsonPacket`` writes for it, without building a packet object per
+    connection (a broadcast's views differ for every connection).
+
+    >>> event_packet("view", Encoded('{"v":1}'))
+    '2["view",{"v":1}]'
+    >>> event_packet("clock", Encoded('{"s":1}'), ack=7) == JsonPacket(
+    ...     packet.EVENT, data=["clock", Encoded('{"s":1}')], id=7).encode()
+    True
+    """
+    return f"2{'' if ack is None else ack}[{event_name(event)},{payload}]"
 
 
 class Encoded(str):
@@ -118,7 +150,7 @@ def emit_here(
     processes"). ``to``: one connection or several (one encoding for all); ``callback``: called
     with the one recipient's answer.
 
-    The Socket.IO packet is written here (``JsonPacket``) and handed to Engine.IO's
+    The Socket.IO packet is written here (``event_packet``) and handed to Engine.IO's
     ``send_packet`` for each connection: the layers between (Flask-SocketIO's and
     python-socketio's ``emit``, the manager's room look-up) cost more than the sending itself. A
     callback is registered as python-socketio's ``emit`` does (its answer comes back through
@@ -126,11 +158,10 @@ def emit_here(
     server = engine(socketio)
     if callback is not None and not isinstance(to, str):
         raise ValueError("an answer is awaited from one connection at a time")
-    data = [event, payload if isinstance(payload, Encoded) else Encoded(dumps(payload))]
+    encoded = payload if isinstance(payload, Encoded) else Encoded(dumps(payload))
 
     def written(ack: int | None) -> Any:
-        text = JsonPacket(packet.EVENT, data=data, id=ack).encode()
-        return eio_packet.Packet(eio_packet.MESSAGE, data=text)
+        return eio_packet.Packet(eio_packet.MESSAGE, data=event_packet(event, encoded, ack))
 
     message = written(None) if callback is None else None  # one packet for every connection
     for conn in (to,) if isinstance(to, str) else to:
