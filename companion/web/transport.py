@@ -128,7 +128,9 @@ def event_packet(event: str, payload: Encoded, ack: int | None = None) -> str:
 
 class Encoded(str):
     """A message's payload already encoded as JSON text: ``emit_here`` encodes a payload once
-    for all its recipients, and ``JsonPacket`` writes it into each packet as it is."""
+    for all its recipients and writes it into each packet as it is (``event_packet``);
+    ``JsonPacket`` does the same for an ``Encoded`` payload sent through python-socketio, which
+    would otherwise encode the text again as a JSON string."""
 
     __slots__ = ()
 
