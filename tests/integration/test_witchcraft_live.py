@@ -87,6 +87,8 @@ SIX = {"width": 6, "height": 6, "altars": ["a1", "c3", "d4", "f6"]}
 def test_a_whole_game(server: LiveServer, peers: list[Peer], options: dict[str, Any]) -> None:
     _, tv, phones = seated(server, peers, NAMES, game="witchcraft", seed=4, options=options)
     assert tv.call("room", {"type": "start"})["ok"]
+    # the client may read the ack before the view sent ahead of it (each in its own thread)
+    tv.wait_view(lambda v: v["game"] is not None)
     bots = [PhoneBot(phone, seat) for seat, phone in enumerate(phones)]
     host = TableBot(tv)
     end = time.monotonic() + 120
