@@ -196,8 +196,14 @@ def serve_config(args: argparse.Namespace, url: str) -> dict[str, Any]:
         config["PROCESS_ID"] = process_id(args.port)
     if args.async_mode == "eventlet":
         from eventlet import tpool
+        from eventlet.hubs import trampoline
 
-        # the group commit's fsync waits in a native thread: the other rooms play on meanwhile
+        from companion.store.kernel_fsync import kernel_fsync
+
+        # The group commit waits for the disk while the other rooms play on: for the kernel's
+        # fsync on the hub, like for a socket (no native thread, no interpreter lock passed to
+        # and fro), where Linux has it; else in a native thread (as do the log's checkpoints).
+        config["FSYNC"] = kernel_fsync(lambda fd: trampoline(fd, read=True))
         config["RUN_BLOCKING"] = tpool.execute
     return config
 

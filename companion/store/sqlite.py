@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import sqlite3
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -16,6 +17,7 @@ import platformdirs
 
 from companion.jsontext import dumps
 from companion.store.base import AsideRoom, StoreConflict, StoredRoom, StoreError, game_of
+from companion.store.kernel_fsync import Fsync
 from companion.store.wal import aside_name, copy_aside, wal_damage
 
 log = logging.getLogger(__name__)
@@ -46,6 +48,11 @@ SCHEMA_VERSION = 2
 SQLITE_HEADER = b"SQLite format 3\x00"
 #: what SQLite says when a file is damaged or is not a database at all
 _DAMAGED = {"SQLITE_CORRUPT", "SQLITE_NOTADB"}
+#: with the kernel's fsync, a write-ahead log longer than this is folded into the database file
+#: (SQLite's own automatic checkpoint, off then, would do it in place: at ~1000 pages)
+CHECKPOINT_BYTES = 4 * 1024 * 1024
+#: runs a function that waits for the disk where that blocks nobody else; returns its result
+RunBlocking = Callable[[Callable[[], Any]], Any]
 
 
 @dataclass(frozen=True)
@@ -87,8 +94,9 @@ def default_path() -> Path:
 class SqliteStore:
     """Room logs in a SQLite file.
 
-    ``synchronous=FULL`` makes each write durable before it returns, so an acknowledged
-    action survives a crash of the process or of the machine. Every write checks what is
+    Each write is durable before it returns (``synchronous=FULL``, or with ``fsync`` the
+    kernel's fsync of the log after each commit), so an acknowledged action survives a crash
+    of the process or of the machine. Every write checks what is
     stored first and changes nothing when it does not fit:
 
     >>> store = SqliteStore(":memory:")
@@ -113,15 +121,19 @@ class SqliteStore:
     """
 
     def __init__(
-        self, path: str | Path, run_blocking: Callable[[Callable[[], Any]], Any] | None = None
+        self, path: str | Path, run_blocking: RunBlocking | None = None, fsync: Fsync | None = None
     ) -> None:
         """Open (or create) the file. Raises ``CorruptDatabase`` if it cannot be read as a
         database, and ``StoreError`` if it cannot be opened or written (a folder that cannot
         be created, a read-only file, a full disk); a message, never a half-open store.
 
         ``run_blocking(f)`` runs ``f`` where waiting for the disk blocks nobody else (under
-        eventlet: a native thread) and returns its result; by default ``f`` just runs."""
+        eventlet: a native thread) and returns its result; by default ``f`` just runs.
+
+        ``fsync(fd)`` (``kernel_fsync``) makes each commit durable instead of SQLite
+        (``_sync_by``); ``run_blocking`` is then left the log's checkpoints."""
         self._run_blocking = run_blocking or (lambda f: f())
+        self._log: _SyncedLog | None = None  # see _sync_by
         #: between begin() and commit(): writes join one open transaction (group commit)
         self._holding = False
         #: a write joined it since the last commit began
@@ -154,6 +166,7 @@ class SqliteStore:
                 for statement in _SCHEMA:
                     self._db.execute(statement)
                 self._migrate()
+            self._sync_by(path, fsync)
         except (sqlite3.Error, StoreError) as exc:
             self._db.close()
             cause = exc.__cause__ if isinstance(exc, StoreError) else exc
@@ -166,6 +179,18 @@ class SqliteStore:
             if isinstance(exc, StoreError):
                 raise
             raise StoreError(f"cannot use the database {path}: {exc}") from exc
+
+    def _sync_by(self, path: str | Path, fsync: Fsync | None) -> None:
+        """With ``fsync``, SQLite commits without waiting for the disk (``synchronous=NORMAL``)
+        and each commit then waits for ``fsync`` of the log (``_made_durable``): it blocks
+        nobody else either, and costs no native thread. If it fails on the log now, SQLite's
+        own fsync stays (``synchronous=FULL``)."""
+        if fsync is None or str(path) == ":memory:":
+            return
+        self._log = _SyncedLog.open(Path(path), fsync)
+        if self._log is not None:
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.execute("PRAGMA wal_autocheckpoint=0")  # _made_durable does them
 
     def _migrate(self) -> None:
         """Bring a file made by an older version up to this schema (adds missing columns)."""
@@ -190,6 +215,7 @@ class SqliteStore:
                 self._db.execute("BEGIN IMMEDIATE")
                 yield
                 self._db.execute("COMMIT")
+                self._made_durable()
             except BaseException as exc:
                 if self._db.in_transaction:
                     self._db.execute("ROLLBACK")
@@ -247,11 +273,38 @@ class SqliteStore:
             if not self._db.in_transaction:
                 return
             try:
-                self._run_blocking(lambda: self._db.execute("COMMIT"))
+                if self._log is None:
+                    self._run_blocking(lambda: self._db.execute("COMMIT"))
+                else:
+                    self._db.execute("COMMIT")  # into the log's file, not yet on the disk
             except sqlite3.Error as exc:
                 if self._db.in_transaction:
                     self._db.execute("ROLLBACK")
                 raise StoreError(f"could not store the last events: {exc}") from exc
+            self._made_durable()
+
+    @property
+    def fsync(self) -> str:
+        """Who makes the commits durable: ``"kernel"`` (the kernel's fsync of the log after
+        each commit) or ``"sqlite"`` (SQLite's own, ``synchronous=FULL``)."""
+        return "sqlite" if self._log is None else "kernel"
+
+    def _made_durable(self) -> None:
+        """With the kernel's fsync, after a commit: wait for the log to be on the disk, and
+        fold a long log into the database file (in ``run_blocking``: it writes and syncs both
+        files). A failed fsync is a StoreError although SQLite has the events: nothing was
+        acknowledged, and the rooms are rebuilt from what is stored."""
+        if self._log is None:
+            return
+        try:
+            size = self._log.sync()
+        except OSError as exc:
+            raise StoreError(f"could not make the last events durable: {exc}") from exc
+        if size > CHECKPOINT_BYTES:
+            try:
+                self._run_blocking(lambda: self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)"))
+            except sqlite3.Error as exc:  # the log is durable all the same: try after the next
+                log.warning("could not fold the write-ahead log into the database: %s", exc)
 
     def events(self, code: str) -> tuple[dict[str, Any], ...]:
         """The stored log of one room (empty if there is none)."""
@@ -385,6 +438,45 @@ class SqliteStore:
     def close(self) -> None:
         with self._lock:
             self._db.close()
+            if self._log is not None:
+                self._log.close()
+
+
+class _SyncedLog:
+    """The write-ahead log's file (``<db>-wal``), made durable by ``fsync`` after a commit."""
+
+    def __init__(self, path: Path, fsync: Fsync) -> None:
+        self._path, self._fsync = path, fsync
+        self._fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+
+    @classmethod
+    def open(cls, database: Path, fsync: Fsync) -> _SyncedLog | None:
+        """The database's log, once one fsync of it worked; else None (with a warning)."""
+        try:
+            synced = cls(database.with_name(database.name + "-wal"), fsync)
+        except OSError as exc:
+            log.warning("no write-ahead log to sync (%s): SQLite's own fsync instead", exc)
+            return None
+        try:
+            synced.sync()
+        except OSError as exc:
+            log.warning("the kernel's fsync failed (%s): SQLite's own fsync instead", exc)
+            synced.close()
+            return None
+        return synced
+
+    def sync(self) -> int:
+        """fsync the log; its size in bytes. Opens it again if it is another file now (SQLite
+        deletes the log when the last connection to the database closes)."""
+        now = os.stat(self._path)
+        if now.st_ino != os.fstat(self._fd).st_ino:
+            os.close(self._fd)
+            self._fd = os.open(self._path, os.O_RDONLY | os.O_CLOEXEC)
+        self._fsync(self._fd)
+        return now.st_size
+
+    def close(self) -> None:
+        os.close(self._fd)
 
 
 def _keep_a_damaged_log(path: Path) -> DamagedLog | None:

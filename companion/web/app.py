@@ -74,6 +74,9 @@ DEFAULTS: dict[str, Any] = {
     # runs a function that waits for the disk (the group commit's fsync) where it blocks nobody
     # else; `companion serve` gives eventlet's native-thread pool. None: run it in place.
     "RUN_BLOCKING": None,
+    # the kernel's fsync of the SQLite log after each commit (companion/store/kernel_fsync.py),
+    # waiting green; `companion serve` gives it under eventlet on Linux. None: SQLite's own.
+    "FSYNC": None,
     # one process of several behind nginx (companion/web/cluster.py): the Redis URL for the
     # store, the leases and Socket.IO's message queue; None: one process on SQLite
     "REDIS_URL": None,
@@ -194,8 +197,11 @@ def open_store(app: Flask) -> tuple[Store, cluster.Leases | None]:
     app.config["DB_PATH"] = db_path  # the file actually used, for `companion serve` to print
     redis_url = app.config["REDIS_URL"]
     if not redis_url:
-        store = SqliteStore(db_path, run_blocking=app.config["RUN_BLOCKING"])
+        store = SqliteStore(
+            db_path, run_blocking=app.config["RUN_BLOCKING"], fsync=app.config["FSYNC"]
+        )
         app.extensions["companion_damaged_log"] = store.damaged_log
+        app.extensions["companion_fsync"] = store.fsync
         return store, None
     owner = app.config["PROCESS_ID"] or cluster.process_id(0)
     app.config["PROCESS_ID"] = owner

@@ -148,11 +148,13 @@ def join_page(code: str) -> ResponseReturnValue:
 def health() -> Response:
     """The server is up; ``set_aside`` lists the rooms whose log no longer replays (kept in the
     database, not loaded), ``damaged_log`` the write-ahead log found damaged at start (why, and
-    where its files were copied): the server is healthy all the same."""
+    where its files were copied): the server is healthy all the same. ``fsync`` says who makes
+    the SQLite commits durable (``kernel`` or ``sqlite``; null with Redis)."""
     service = _service()
     damaged = current_app.extensions.get("companion_damaged_log")
     return jsonify(
         damaged_log=None if damaged is None else {"reason": damaged.reason, "copy": damaged.copy},
+        fsync=current_app.extensions.get("companion_fsync"),
         ok=True,
         process=current_app.config["PROCESS_ID"],
         rooms=len(service.rooms),

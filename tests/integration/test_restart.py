@@ -36,6 +36,8 @@ def test_sigkill_restart_keeps_seats_state_and_play(tmp_path: Path) -> None:
         ]  # acked: must survive
         before = http_json("GET", f"{server.url}/api/rooms/{code}")[1]
         table_before = tv.latest()["game"]
+        # the acknowledged award was made durable by the kernel's fsync of the log
+        assert http_json("GET", server.url + "/healthz")[1]["fsync"] == "kernel"
 
         server.kill()
         for peer in peers:

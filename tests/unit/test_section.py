@@ -3,6 +3,7 @@ released only after it, and a failed commit rebuilds what the section changed.""
 
 from __future__ import annotations
 
+import select
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -13,6 +14,7 @@ import pytest
 from companion.rooms.messages import Pending
 from companion.rooms.section import Section
 from companion.store import SqliteStore, StoreError
+from companion.store.kernel_fsync import kernel_fsync
 from tests.unit.test_group_commit import CountingStore
 
 
@@ -78,11 +80,35 @@ class SlowDisk:
         return f()
 
 
+class SlowKernelFsync(SlowDisk):
+    """The kernel's fsync on a disk that takes until ``free`` is set (after the one at start,
+    where the store tries it)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.kernel = kernel_fsync(lambda fd: select.select([fd], [], []))
+        assert self.kernel is not None, "this Linux machine has kernel AIO"
+        self.tried = False
+
+    def __call__(self, fd: int) -> None:  # type: ignore[override]
+        if self.tried:
+            super().__call__(lambda: None)
+        self.tried = True
+        assert self.kernel is not None
+        self.kernel(fd)
+
+
+@pytest.mark.parametrize("waits_in", ["a native thread", "the kernel's fsync"])
 def test_the_lock_is_let_go_while_the_disk_works_and_later_writes_wait_for_it(
-    tmp_path: Path,
+    tmp_path: Path, waits_in: str
 ) -> None:
-    disk = SlowDisk()
-    store = SqliteStore(tmp_path / "db.sqlite3", run_blocking=disk)
+    if waits_in == "a native thread":
+        disk: SlowDisk = SlowDisk()
+        store = SqliteStore(tmp_path / "db.sqlite3", run_blocking=disk)
+    else:
+        disk = SlowKernelFsync()
+        store = SqliteStore(tmp_path / "db.sqlite3", fsync=disk)
+        assert store.fsync == "kernel"
     section, pending = Section(store, rebuild=lambda code: None), Pending()
 
     def first() -> None:

@@ -4,6 +4,7 @@ not fit changes nothing."""
 from __future__ import annotations
 
 import json
+import select
 import sqlite3
 import sys
 from collections.abc import Callable
@@ -16,6 +17,7 @@ from companion.games.registry import GAMES
 from companion.rooms import RoomError, RoomService, ServiceConfig
 from companion.rooms import service as service_module
 from companion.store import SqliteStore, Store, StoreConflict, StoredRoom, StoreError, default_path
+from companion.store.kernel_fsync import kernel_fsync
 from companion.store.redis import RedisStore
 
 
@@ -44,13 +46,18 @@ def db(tmp_path: Path) -> Path:
     return tmp_path / "rooms.sqlite3"
 
 
-@pytest.fixture(params=["sqlite", "redis"])
+@pytest.fixture(params=["sqlite", "sqlite-kernel-fsync", "redis"])
 def open_store(request: pytest.FixtureRequest, tmp_path: Path) -> Opener:
-    """Opens a store on the same data each time: the same SQLite file, or the same Redis
-    server (a real redis-server, emptied for the test) — the contract is the same for both."""
+    """Opens a store on the same data each time: the same SQLite file (made durable by
+    SQLite's fsync or the kernel's), or the same Redis server (a real redis-server, emptied
+    for the test) — the contract is the same for all."""
+    path = tmp_path / "rooms.sqlite3"
     if request.param == "sqlite":
-        path = tmp_path / "rooms.sqlite3"
         return lambda: SqliteStore(path)
+    if request.param == "sqlite-kernel-fsync":
+        fsync = kernel_fsync(lambda fd: select.select([fd], [], []))
+        assert fsync is not None, "this Linux machine has kernel AIO"
+        return lambda: SqliteStore(path, fsync=fsync)
     url = request.getfixturevalue("redis_url")
     return lambda: RedisStore(url)
 
