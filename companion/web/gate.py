@@ -47,6 +47,7 @@ from socketio import packet
 
 from companion.engine import ErrorCode
 from companion.rooms import RoomError
+from companion.web.at_once import AtOnce
 from companion.web.headers import HEADERS, UNKNOWN_HOST, request_host, with_headers
 from companion.web.network import client_address, host_allowed
 from companion.web.ratelimit import RateLimiter
@@ -243,7 +244,9 @@ class Gate:
         server.eio.on("connect", self.on_connect)
         server.eio.on("message", self.on_message)
         server.eio.on("disconnect", self.on_disconnect)
-        _bound_websockets(server, self._connections)
+        #: eventlet's WebSockets, written to at once where that keeps the order (at_once.py)
+        websockets = AtOnce(server).websockets if server.eio.async_mode == "eventlet" else {}
+        _bound_websockets(server, self._connections, websockets)
         notes.quiet(logging.getLogger("engineio.server"))
         notes.quiet(logging.getLogger("socketio.server"))
 
@@ -654,7 +657,9 @@ class _StopsWhenClosed:
         return getattr(self._ws, name)
 
 
-def _bound_websockets(server: socketio.Server, connections: dict[str, _Connection]) -> None:
+def _bound_websockets(
+    server: socketio.Server, connections: dict[str, _Connection], websockets: dict[str, Any]
+) -> None:
     """Under threading and gevent the WebSocket is simple-websocket's, which reads in a
     thread (a greenlet under gevent) of its own: everything a client sends, as fast as it
     arrives, into a list Engine.IO takes frames from, even after the connection closed.
@@ -670,7 +675,7 @@ def _bound_websockets(server: socketio.Server, connections: dict[str, _Connectio
     if not isinstance(websocket, type):
         return
     if server.eio.async_mode == "eventlet":
-        server.eio._async = {**drivers, "websocket": _gated(websocket, connections)}
+        server.eio._async = {**drivers, "websocket": _gated(websocket, connections, websockets)}
         return
     if not issubclass(websocket, SimpleWebSocketWSGI):
         return
@@ -697,8 +702,11 @@ def _bound_websockets(server: socketio.Server, connections: dict[str, _Connectio
     server.eio._async = {**drivers, "websocket": Bounded}
 
 
-def _gated(websocket: type, connections: dict[str, _Connection]) -> type:
-    """Engine.IO's eventlet WebSocket driver, handing its reader a _StopsWhenClosed."""
+def _gated(
+    websocket: type, connections: dict[str, _Connection], websockets: dict[str, Any]
+) -> type:
+    """Engine.IO's eventlet WebSocket driver, handing its reader a _StopsWhenClosed and
+    keeping each connection's WebSocket in ``websockets`` while it is open."""
 
     class Gated(websocket):  # type: ignore[misc]
         eio_sid: str | None = None
@@ -707,7 +715,17 @@ def _gated(websocket: type, connections: dict[str, _Connection]) -> type:
             def closed() -> bool:
                 return self.eio_sid is not None and self.eio_sid not in connections
 
-            super().__init__(lambda ws: handler(_StopsWhenClosed(ws, closed)), server)
+            def run(ws: Any) -> Any:
+                sid = self.eio_sid
+                if sid is not None:
+                    websockets[sid] = ws
+                try:
+                    return handler(_StopsWhenClosed(ws, closed))
+                finally:
+                    if sid is not None and websockets.get(sid) is ws:
+                        del websockets[sid]
+
+            super().__init__(run, server)
 
         def __call__(self, environ: dict[str, Any], start_response: Any) -> Any:
             query = parse_qs(str(environ.get("QUERY_STRING", "")))

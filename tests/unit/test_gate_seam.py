@@ -118,6 +118,37 @@ def test_eventlet_websocket_parts_the_gate_uses_are_there() -> None:
     assert gated is not WebSocketWSGI and issubclass(gated, WebSocketWSGI)
 
 
+def test_the_parts_a_message_written_at_once_uses_are_there() -> None:
+    """companion/web/at_once.py writes a message to eventlet's WebSocket itself when Engine.IO's
+    queue is empty and nobody is writing: it reads the socket's state, takes the WebSocket's
+    send lock, frames the message as it would and writes to its green socket's own socket."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # eventlet's deprecation notice
+        import eventlet.greenio
+        import eventlet.websocket
+
+    source = inspect.getsource(eventlet.websocket.WebSocket.__init__)  # RFC6455's base
+    for name in ("self._sendlock = semaphore.Semaphore()", "self.socket = sock"):
+        assert name in source, f"eventlet's WebSocket no longer has {name}"
+    assert issubclass(eventlet.websocket.RFC6455WebSocket, eventlet.websocket.WebSocket)
+    assert parameters(eventlet.websocket.RFC6455WebSocket._pack_message)[:2] == ["self", "message"]
+    assert "self.fd = fd" in inspect.getsource(eventlet.greenio.GreenSocket.__init__)
+    socket_source = inspect.getsource(engineio.socket.Socket)
+    for name in ("self.upgraded = ", "self.closing = ", "self.closed = ", "self.queue.put(pkt)"):
+        assert name in socket_source, f"Engine.IO's Socket no longer has {name}"
+    writer = inspect.getsource(engineio.socket.Socket._websocket_handler)
+    assert "packets = self.poll()" in writer and "ws.send(pkt.encode())" in writer
+    assert parameters(engineio.Server.send_packet) == ["self", "sid", "pkt"]
+    message = engineio.packet.Packet(engineio.packet.MESSAGE, data="2[1]")
+    assert (message.packet_type, message.binary, message.encode()) == (4, False, "42[1]")
+    server = socketio.Server(async_mode="eventlet")
+    Gate(server, Limits(), Notes())
+    assert server.eio.send_packet.__qualname__ == "AtOnce.send_packet"
+    threads = socketio.Server(async_mode="threading")
+    Gate(threads, Limits(), Notes())
+    assert threads.eio.send_packet.__qualname__ == "Server.send_packet"  # eventlet's only
+
+
 def test_an_ack_id_the_transport_takes_is_the_one_the_answer_is_matched_with() -> None:
     """emit_here writes a probe's packet itself: the id python-socketio hands out must be the
     one its ``_handle_ack`` looks the callback up by."""
