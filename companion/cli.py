@@ -203,7 +203,8 @@ def serve_config(args: argparse.Namespace, url: str) -> dict[str, Any]:
         # The group commit waits for the disk while the other rooms play on: for the kernel's
         # fsync on the hub, like for a socket (no native thread, no interpreter lock passed to
         # and fro), where Linux has it; else in a native thread (as do the log's checkpoints).
-        config["FSYNC"] = kernel_fsync(lambda fd: trampoline(fd, read=True))
+        if not args.redis:  # (in a cluster Redis makes each write durable)
+            config["FSYNC"] = kernel_fsync(lambda fd: trampoline(fd, read=True))
         config["RUN_BLOCKING"] = tpool.execute
     return config
 

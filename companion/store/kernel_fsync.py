@@ -80,5 +80,5 @@ def kernel_fsync(wait_readable: WaitReadable) -> Fsync | None:
     try:
         return KernelFsync(wait_readable)
     except (ImportError, OSError, SystemError) as exc:
-        log.info("no kernel AIO for the commits' fsync (%s): SQLite's own fsync instead", exc)
+        log.warning("no kernel AIO for the commits' fsync (%s): SQLite's own fsync instead", exc)
         return None
