@@ -376,3 +376,105 @@ def test_clocks_on_a_real_board(
     phones[first].wait_for_selector(".kit-ending-mine")
     assert phones[first].locator(".kit-ending-mine").inner_text() == "You win!"
     close_all(tv, *phones)
+
+
+#: a night that reaches the Prophet on a stack of two tiles early: this seed, the first
+#: Prophet each time one may act, random choices otherwise (``random.Random`` seed)
+PROPHET_SEED, PROPHET_RNG = 5, 3
+
+
+def tall(state: GameState, at: Any) -> bool:
+    stack = state.stack(at)
+    return stack is not None and len(stack.tiles) > 1
+
+
+def prophet_plan() -> list[int]:
+    """Choice indices from the start until the Prophet lays a stack of two or more tiles."""
+    rng = random.Random(PROPHET_RNG)
+    state = WITCHCRAFT.setup(NAMES, {}, PROPHET_SEED)
+    steps: list[int] = []
+    while not (state.tasks and state.tasks[0].kind.value == "prophet_arrange"):
+        assert state.phase is not Phase.OVER and len(steps) < 60, "no Prophet in this night"
+        listed = turns.choices(state)
+        task = state.tasks[0].kind.value if state.tasks else "main"
+        index = rng.randrange(len(listed))
+        if task == "main":
+            index = next((k for k, c in enumerate(listed) if c.kind == "prophet"), index)
+        elif task == "prophet":
+            index = next((k for k, c in enumerate(listed) if tall(state, c.at)), index)
+        steps.append(index)
+        state = WITCHCRAFT.apply(state, state.decider, {"type": "choose", "option": index}, 0)
+    assert len(state.tasks[0].tiles) > 1, "the Prophet's stack has one tile"
+    return steps
+
+
+def test_the_prophet_lays_its_stack_again_a_tile_then_its_facing(
+    browser: Any, server: LiveServer, peers: list[Peer], artifacts: Path
+) -> None:
+    """The Prophet's phone lists the stack's tiles (not every tile × facing as a long list):
+    tap a tile, then its facing on the compass, confirm; the last tile comes alone; the board
+    shows the stack in its new order and facings."""
+    steps = prophet_plan()
+    room, table, players = seated(server, peers, NAMES, game="witchcraft", seed=PROPHET_SEED)
+    assert table.call("room", {"type": "start"})["ok"]
+    state = WITCHCRAFT.setup(NAMES, {}, PROPHET_SEED)
+    for index in steps:  # the night up to the Prophet, over the phones' sockets
+        seat = state.decider
+        assert seat is not None
+        assert players[seat].call("act", {"type": "choose", "option": index})["ok"]
+        state = WITCHCRAFT.apply(state, seat, {"type": "choose", "option": index}, 0)
+    for peer in peers:
+        peer.close()
+    tv, phones = open_seats(browser, server, room, [player.token for player in players])
+    seat, task = state.decider, state.tasks[0]
+    assert seat is not None and task.cell is not None
+    page = phones[seat]
+    page.wait_for_selector("#wc-lay")
+    names = [tile.spec.name for tile in task.tiles]
+    assert page.locator("#wc-lay .wc-lay-tile").all_inner_texts()[0].startswith(names[0])
+    assert page.locator("#wc-lay .wc-lay-tile").count() == len(names)
+    assert page.locator("#wc-compass").count() == 0  # the facing comes once a tile is chosen
+    assert page.locator("#wc-confirm").is_disabled()
+    # the top tile goes to the bottom, facing south-west
+    top = len(names) - 1
+    page.click(f'#wc-lay [data-tile="{top}"]')
+    page.click('#wc-compass [data-facing="sw"]')
+    index = next(
+        i for i, c in enumerate(turns.choices(state))
+        if c.index == top and c.facing is not None and c.facing.word == "sw"
+    )  # fmt: skip
+    assert (
+        page.locator("#wc-confirm").inner_text() == f"Confirm: {turns.choices(state)[index].label}"
+    )
+    page.screenshot(path=str(artifacts / "witchcraft-phone-prophet-390x844.png"))
+    assert_accessible(page, "witchcraft-phone-prophet")
+    confirm(page, tv, state)
+    state = WITCHCRAFT.apply(state, seat, {"type": "choose", "option": index}, 0)
+    while state.tasks and state.tasks[0].kind.value == "prophet_arrange":
+        # the tiles left: the one chosen first is gone from the row
+        page.wait_for_function(
+            f"() => document.querySelector('#wc-phone')?.dataset.ply === '{state.ply}'"
+        )
+        left = [tile.spec.name for tile in state.tasks[0].tiles]
+        assert page.locator("#wc-lay .wc-lay-tile").count() == len(left)
+        if len(left) > 1:
+            page.click('#wc-lay [data-tile="0"]')
+        page.click('#wc-compass [data-facing="n"]')
+        index = next(
+            i
+            for i, c in enumerate(turns.choices(state))
+            if c.index == 0 and c.facing is not None and c.facing.word == "n"
+        )
+        confirm(page, tv, state)
+        state = WITCHCRAFT.apply(state, seat, {"type": "choose", "option": index}, 0)
+    stack = state.stack(task.cell)
+    assert stack is not None and stack.tiles[0].spec.name == names[top]
+    assert stack.tiles[0].facing.word == "sw"
+    # the TV and the phone show the stack as laid: look under it
+    page.click(f'[data-tap="{task.cell[0]},{task.cell[1]}"]')
+    page.wait_for_selector("#wc-inspect")
+    assert (
+        f"{names[top]} ({stack.tiles[0].gem.value} gem) facing SW"
+        in page.locator("#wc-inspect").inner_text()
+    )
+    close_all(tv, *phones)

@@ -12,6 +12,7 @@ from typing import Any
 
 from companion.engine.text import text_json
 from companion.games.witchcraft.geometry import Cell, Dir
+from companion.games.witchcraft.state import Tile
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,8 @@ class Choice:
     #: which tile of a stack or of a reserve (an index), or a map-tile size
     index: int = -1
     flag: bool = False
+    #: the tile the choice lays (the Prophet's): the phone offers the tile, then its facing
+    tile: Tile | None = None
 
     def describe(self, i: int) -> dict[str, Any]:
         out: dict[str, Any] = {"i": i, "kind": self.kind, "label": text_json(self.label)}
@@ -48,4 +51,11 @@ class Choice:
             value: tuple[Cell, ...] = getattr(self, key)
             if value:
                 out[key] = [list(c) for c in value]
+        if self.tile is not None:
+            out["tile"] = {
+                **self.tile.spec.describe(),
+                "index": self.index,
+                "gem": self.tile.gem.value,
+                "facing": self.tile.facing.word,
+            }
         return out

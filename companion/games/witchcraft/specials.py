@@ -127,7 +127,7 @@ def arrange_choices(state: GameState, task: Task) -> list[Choice]:
                 n=len(laid),
                 total=total,
             )
-            out.append(Choice("arrange", label, task.cell, facing=facing, index=index))
+            out.append(Choice("arrange", label, task.cell, facing=facing, index=index, tile=tile))
     return out
 
 

@@ -15,7 +15,7 @@ export { styles } from './common.js';
 export { tick };
 
 export function local() {
-  return { ply: -1, cell: null, pick: null, inspect: null };
+  return { ply: -1, cell: null, pick: null, tile: null, inspect: null };
 }
 
 export function mount() {
@@ -47,7 +47,7 @@ export function render(ctx) {
   const { game: g, els, local: mem } = ctx;
   if (!g || !g.board) return;
   const you = g.you || null;
-  if (mem.ply !== g.ply) Object.assign(mem, { ply: g.ply, cell: null, pick: null });
+  if (mem.ply !== g.ply) Object.assign(mem, { ply: g.ply, cell: null, pick: null, tile: null });
   const options = you?.options || [];
   const { byCell, loose } = groups(options);
   if (byCell.size === 1 && !loose.length && mem.cell === null) mem.cell = [...byCell.keys()][0];
@@ -174,28 +174,16 @@ function choicesPanel(ctx, byCell, loose, picked) {
   const out = h('div', { class: 'wc-choices', id: 'wc-choices' });
   const here = mem.cell ? byCell.get(mem.cell) || [] : [];
   const select = (o) => { mem.pick = o.i; ctx.redraw(); };
-  if (here.length > 1 && here.every((o) => o.facing) && new Set(here.map((o) => o.facing)).size === here.length) {
-    // a compass of facings
-    const grid = h('div', { class: 'wc-compass', id: 'wc-compass' });
-    for (const d of DIR_ORDER) {
-      const o = d ? here.find((x) => x.facing === d) : null;
-      if (!d) grid.append(h('span', { class: 'wc-compass-mid', text: here[0].kind === 'shield' ? t('shield side') : t('facing') }));
-      else if (!o) grid.append(h('span', { class: 'wc-compass-off', text: ARROWS[d] }));
-      else grid.append(h('button', { type: 'button', class: `btn wc-dir${mem.pick === o.i ? ' wc-on' : ''}`, 'data-facing': d, 'data-i': o.i, onclick: () => select(o) }, ARROWS[d]));
-    }
-    out.append(grid);
+  if (here.some((o) => o.tile)) {
+    out.append(...layPanel(ctx, here, select));
+  } else if (here.length > 1 && here.every((o) => o.facing) && new Set(here.map((o) => o.facing)).size === here.length) {
+    out.append(compass(here, mem, select, here[0].kind === 'shield' ? t('shield side') : t('facing')));
   } else if (here.length > 1) {
-    out.append(h('div', { class: 'wc-list' }, here.map((o) => h('button', {
-      type: 'button', class: `btn wc-opt${mem.pick === o.i ? ' wc-on' : ''}`, 'data-kind': o.kind, 'data-i': o.i, onclick: () => select(o),
-    }, say(o.label)))));
+    out.append(optionList(here, mem, select));
   } else if (!mem.cell && byCell.size) {
     out.append(h('p', { class: 'wc-hint', text: t('Tap one of the {size} highlighted spaces.', { size: byCell.size }) }));
   }
-  if (loose.length) {
-    out.append(h('div', { class: 'wc-list' }, loose.map((o) => h('button', {
-      type: 'button', class: `btn wc-opt${mem.pick === o.i ? ' wc-on' : ''}`, 'data-kind': o.kind, 'data-i': o.i, onclick: () => select(o),
-    }, say(o.label)))));
-  }
+  if (loose.length) out.append(optionList(loose, mem, select));
   const confirm = h('button', {
     type: 'button', class: 'btn btn-primary wc-confirm', id: 'wc-confirm', disabled: !picked,
   }, picked ? t('Confirm: {label}', { label: say(picked.label) }) : t('Choose a move, then confirm'));
@@ -209,5 +197,46 @@ function choicesPanel(ctx, byCell, loose, picked) {
   return out;
 }
 
+/** One button per choice, its label. */
+function optionList(options, mem, select) {
+  return h('div', { class: 'wc-list' }, options.map((o) => h('button', {
+    type: 'button', class: `btn wc-opt${mem.pick === o.i ? ' wc-on' : ''}`, 'data-kind': o.kind, 'data-i': o.i, onclick: () => select(o),
+  }, say(o.label))));
+}
 
+/** Choices that differ only in their facing: a compass, one arrow per facing offered. */
+function compass(options, mem, select, middle) {
+  const grid = h('div', { class: 'wc-compass', id: 'wc-compass' });
+  for (const d of DIR_ORDER) {
+    const o = d ? options.find((x) => x.facing === d) : null;
+    if (!d) grid.append(h('span', { class: 'wc-compass-mid', text: middle }));
+    else if (!o) grid.append(h('span', { class: 'wc-compass-off', text: ARROWS[d] }));
+    else grid.append(h('button', { type: 'button', class: `btn wc-dir${mem.pick === o.i ? ' wc-on' : ''}`, 'data-facing': d, 'data-i': o.i, onclick: () => select(o) }, ARROWS[d]));
+  }
+  return grid;
+}
 
+/**
+ * The Prophet lays its stack again from the bottom: one button per tile still to lay (its
+ * name, what it casts, its facing now), then the compass of the chosen tile's facings; any
+ * other choice here ("Keep the order and facings") as a button of its own.
+ * @param {Ctx} ctx
+ */
+function layPanel(ctx, here, select) {
+  const mem = ctx.local;
+  const tiles = new Map();
+  for (const o of here) if (o.tile && !tiles.has(o.tile.index)) tiles.set(o.tile.index, o.tile);
+  if (!tiles.has(mem.tile)) mem.tile = tiles.size === 1 ? [...tiles.keys()][0] : null;
+  const pickTile = (index) => { mem.tile = index; mem.pick = null; ctx.redraw(); };
+  const row = h('div', { class: 'wc-list wc-lay', id: 'wc-lay' }, [...tiles.values()].map((tile) => h('button', {
+    type: 'button', class: `btn wc-opt wc-lay-tile${mem.tile === tile.index ? ' wc-on' : ''}`, 'data-tile': tile.index, onclick: () => pickTile(tile.index),
+  },
+  h('span', { class: 'wc-lay-name' }, guildMark(tile.gem), `${t(tile.name)} [${tile.letter}] ${ARROWS[tile.facing]}`),
+  h('span', { class: 'wc-lay-spec', text: tileSpec(tile) }))));
+  const parts = [row];
+  const facings = here.filter((o) => o.tile && o.tile.index === mem.tile);
+  if (facings.length) parts.push(compass(facings, mem, select, t('facing')));
+  const other = here.filter((o) => !o.tile);
+  if (other.length) parts.push(optionList(other, mem, select));
+  return parts;
+}

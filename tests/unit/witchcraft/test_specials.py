@@ -33,6 +33,31 @@ def test_prophet_change_the_order_and_facing_of_all_the_tiles_in_that_stack() ->
     assert on(state, (0, 4)).exhausted
 
 
+def test_each_prophet_choice_names_the_tile_it_lays_so_the_phone_asks_tile_then_facing() -> None:
+    """The phone offers the stack's tiles still to lay, then the chosen tile's facings (a
+    compass): each arrange choice names its tile (which of those left, its name, gem and facing
+    now) and every tile comes with its own eight facings."""
+    state = position(
+        {(0, 4): W(0, "prophet"), (2, 4): W(0, ("golem", "monk"), "n"), **FOE}, altars={}
+    )
+    state = play(state, kind_is("prophet", at=(0, 4)))
+    state = play(state, kind_is("target", at=(2, 4)))
+    listed = [c.describe(i) for i, c in enumerate(choices(state))]
+    tiles = {
+        (o["tile"]["index"], o["tile"]["name"], o["tile"]["gem"], o["tile"]["facing"])
+        for o in listed
+    }
+    assert tiles == {(0, "Golem", "red", "n"), (1, "Monk", "red", "n")}
+    for index in (0, 1):
+        facings = [o["facing"] for o in listed if o["tile"]["index"] == index]
+        assert sorted(facings) == sorted(d.word for d in Dir)
+    state = play(state, kind_is("arrange", index=1, facing="e"))  # the monk at the bottom
+    listed = [c.describe(i) for i, c in enumerate(choices(state))]
+    assert {o["tile"]["name"] for o in listed} == {"Golem"} and {
+        o["tile"]["index"] for o in listed
+    } == {0}
+
+
 def test_prophet_may_only_remove_the_exhaustion_token() -> None:
     state = position(
         {(0, 4): W(0, "prophet"), (2, 4): W(0, ("golem", "monk"), "n", exhausted=True), **FOE},
