@@ -2,7 +2,7 @@
 // the host controls, and hands the main area to the game's tv.js module.
 
 import { connect, request, hintServerTime, serverNow, viewGate, pageData } from './client.js';
-import { h, toast, trackConnection } from './ui.js';
+import { afterTaps, h, toast, trackConnection } from './ui.js';
 import {
   call, gamePage, pressTwice, t, tn, say, errorText, translatePage, languageSlots, onLanguage, onChoose,
   loadLanguage, followRoomLanguage, refreshHelp, avatarBadge, motif, muteToggle,
@@ -30,6 +30,7 @@ const $ = (id) => document.getElementById(id);
 const gameRoot = $('game');
 const gate = viewGate();
 let current = null;        // the last rendered view
+let received = null;       // the last view received (drawn once a tap under way is done)
 // The game's tv.js, run by the page kit in the main area.
 const screen = game ? gamePage({ root: gameRoot, game, side: 'tv', base: page.static }) : null;
 // "Your box": the values printed on the group's own components (docs/pages.md, "Your box").
@@ -246,8 +247,9 @@ function renderControls(room) {
 }
 
 /** The lobby's seats in a new clockwise order: ``seat`` moves one place up. */
-function moveUp(room, seat) {
-  const order = room.players.map((p) => p.seat);
+function moveUp(seat) {
+  // the newest order: a phone may have joined while the finger was down
+  const order = (received ?? current).room.players.map((p) => p.seat);
   const at = order.indexOf(seat);
   if (at > 0) [order[at - 1], order[at]] = [order[at], order[at - 1]];
   return roomCommand('order', { seats: order });
@@ -280,7 +282,7 @@ function playerItem(player, room) {
     }, room.first === player.seat ? t('★ First') : t('First')) : null,
     lobby && player.seat > 0 ? h('button', {
       type: 'button', class: 'seat-up', dataset: { up: player.seat },
-      'aria-label': t('Move {name} one seat earlier', { name: player.name }), onclick: () => moveUp(room, player.seat),
+      'aria-label': t('Move {name} one seat earlier', { name: player.name }), onclick: () => moveUp(player.seat),
     }, '▲') : null,
     player.gone ? null : h('button', {
       type: 'button', class: 'handoff-btn', dataset: { handoff: player.seat },
@@ -431,8 +433,11 @@ function start() {
   const socket = connect();
   trackConnection(socket);
 
+  const showView = afterTaps(render);   // a view mid-tap is drawn after the tap (ui.js)
   socket.on('view', (view) => {
-    if (gate.accept(view)) render(view);
+    if (!gate.accept(view)) return;
+    received = view;
+    showView(view);
   });
   socket.on('note', (note) => {
     if (note?.kind === 'undo' || note?.kind === 'redo') toast(() => say(note), 'info');

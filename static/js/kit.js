@@ -5,7 +5,7 @@
 // shells share: acked requests with an error toast, press-twice buttons, player names.
 
 import { request, serverNow } from './client.js';
-import { h, svg, toast, redrawToast, ensureStylesheet, replay, formatMargin, formatGap } from './ui.js';
+import { h, svg, toast, redrawToast, ensureStylesheet, replay, formatMargin, formatGap, afterTaps } from './ui.js';
 import { cue, muted, setMuted, onMute, reducedMotion } from './sound.js';
 import { makeEnding } from './ending.js';
 
@@ -750,7 +750,8 @@ export function gamePage({ root, game, side, base }) {
     fresh.first = true;
   }
 
-  function draw() {
+  // a view that arrives mid-tap is drawn after the tap's click (ui.js, "taps and redraws")
+  const draw = afterTaps(() => {
     if (!module || !mounted || !root.firstChild) return;
     statusCard.begin();
     module.render(ctx);
@@ -763,7 +764,7 @@ export function gamePage({ root, game, side, base }) {
     fresh.first = false;
     motion.after(ctx, () => ending.heldMs());
     drawCountdowns(root);
-  }
+  });
 
   /** Draw the current view again (after a change of the page's own memory). */
   function redraw() {

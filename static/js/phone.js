@@ -2,7 +2,7 @@
 // and hand the screen to the game's phone.js module once the game runs.
 
 import { connect, request, hintServerTime, viewGate, pageData } from './client.js';
-import { h, toast, trackConnection } from './ui.js';
+import { afterTaps, h, toast, trackConnection } from './ui.js';
 import {
   call, gamePage, pressTwice, t, tn, say, errorText, loadLanguage, onLanguage,
   translatePage, languageSlots, followRoomLanguage, refreshHelp, avatarBadge, avatarPicker,
@@ -594,8 +594,9 @@ function start() {
   const socket = connect();
   trackConnection(socket);
 
+  const showView = afterTaps(render);   // a view mid-tap is drawn after the tap (ui.js)
   socket.on('view', (view) => {
-    if (role && gate.accept(view)) render(view);
+    if (role && gate.accept(view)) showView(view);
   });
   socket.on('note', (note) => {
     if (note?.kind === 'kicked') {

@@ -153,6 +153,7 @@ export function pressTime(event) {
  * keyboard users (and tests). No long-press menu on a button that is hammered.
  */
 export function onPress(button, handler) {
+  button.dataset.press = '';   // acts on pointerdown: a redraw mid-tap loses nothing (taps, below)
   button.addEventListener('pointerdown', handler);
   button.addEventListener('contextmenu', (event) => event.preventDefault());
   button.addEventListener('keydown', (event) => {
@@ -161,6 +162,58 @@ export function onPress(button, handler) {
       handler(event);
     }
   });
+}
+
+// ---- taps and redraws -------------------------------------------------------------------------
+
+// A click is a press and a release on the same element. A screen that draws itself afresh for
+// every message may replace the button between the two (a view arriving mid-tap: a phone joins
+// just as the host taps "First"), and then the click goes to neither button: the tap is lost.
+// So while a pointer is down on a control the screens wait and draw once the tap's click is done
+// (`afterTaps`), or HOLD_MS after the press at the latest: a finger resting on a button does not
+// freeze the screen. Race buttons act on pointerdown (`onPress`) and are not held.
+const HOLD_MS = 700;
+const tap = { down: false, timer: 0, queued: new Set() };
+
+function tapOver() {
+  if (!tap.down) return;
+  tap.down = false;
+  clearTimeout(tap.timer);
+  setTimeout(drawHeld, 0);   // a mouse's click follows its pointerup in the same task
+}
+
+function drawHeld() {
+  if (tap.down) return;
+  const queued = [...tap.queued];
+  tap.queued.clear();
+  for (const fn of queued) fn();
+}
+
+if (typeof document !== 'undefined') {
+  document.addEventListener('pointerdown', (event) => {
+    const control = event.target instanceof Element
+      ? event.target.closest('button, a, input, select, label, [role="button"]') : null;
+    if (!control || control.closest('[data-press]')) return;
+    tap.down = true;
+    clearTimeout(tap.timer);
+    tap.timer = setTimeout(() => { tap.down = false; drawHeld(); }, HOLD_MS);
+  }, true);
+  for (const kind of ['pointerup', 'pointercancel']) document.addEventListener(kind, tapOver, true);
+}
+
+/**
+ * `draw` made to wait for a tap under way: the returned function calls `draw(value)` at once, or,
+ * while a pointer is down on a control, once the tap's click is done, with the latest value given
+ * meanwhile (views that arrived during a tap are drawn once, the newest).
+ */
+export function afterTaps(draw) {
+  let latest;
+  const later = () => draw(latest);
+  return (value) => {
+    latest = value;
+    if (tap.down) tap.queued.add(later);
+    else draw(value);
+  };
 }
 
 /** Plays a CSS animation class again from the start (a wobble, a flash). */
