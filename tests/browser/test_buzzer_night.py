@@ -228,13 +228,11 @@ def test_a_rematch_forgets_the_last_games_too_late(
     tv.click("#btn-start")
     tv.click("#btn-arm")
     for page in (sofia, ben):
-        page.wait_for_selector('#btn-buzz[data-state="open"]', timeout=10_000)
+        page.wait_for_selector('#btn-buzz[data-state="open"]')
     # Ben's Wi-Fi stalls: his phone still shows GO while the round closes 3 s after Sofia's press.
     ben.evaluate("window.__hold = true")
     sofia.locator("#btn-buzz").tap()
-    tv.wait_for_function(
-        "() => document.querySelector('#bz-status').textContent.includes('wins')", timeout=10_000
-    )
+    tv.wait_for_function("() => document.querySelector('#bz-status').textContent.includes('wins')")
     ben.locator("#btn-buzz").tap()
     # the press reaches the server, which refuses it (the round is over): its ack is held too
     ben.wait_for_function("() => window.__held.some((data) => String(data).startsWith('43'))")
@@ -246,7 +244,7 @@ def test_a_rematch_forgets_the_last_games_too_late(
     tv.wait_for_selector("#btn-arm:not([disabled])")
     tv.click("#btn-arm")
     # Round 1 again, in a new game: Ben may press like everyone else.
-    ben.wait_for_selector('#btn-buzz[data-state="open"]', timeout=10_000)
+    ben.wait_for_selector('#btn-buzz[data-state="open"]')
     assert "over" not in ben.locator("#bz-verdict").inner_text()
     ben.locator("#btn-buzz").tap()
     ben.wait_for_selector('#btn-buzz[data-state="ranked"]')

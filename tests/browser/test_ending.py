@@ -52,7 +52,7 @@ def test_a_round_then_the_hosts_end_shows_the_ending_everywhere(
         assert page.locator(".kit-prompt").inner_text().strip()
     tv.click("#btn-arm")
     for page in phones:
-        page.wait_for_selector('#btn-buzz[data-state="open"]', timeout=10_000)
+        page.wait_for_selector('#btn-buzz[data-state="open"]')
     phones[1].locator("#btn-buzz").tap()
     phones[1].wait_for_selector('#btn-buzz[data-state="ranked"]')
     phones[0].locator("#btn-buzz").tap()

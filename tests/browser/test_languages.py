@@ -208,13 +208,13 @@ def test_witchs_brew_in_czech_names_the_roles_from_the_data_file(
         for role in ("witch", "wizard", "druid", "alchemist", "fortune_teller"):
             page.click(f'#wb-grid button[data-role="{role}"]')
         page.click("#wb-select")
-    tv.wait_for_selector("#wb-role, #wb-due", timeout=10_000)
+    tv.wait_for_selector("#wb-role, #wb-due")
     play = "#wb-play button[data-play]"
     leader = wait_until(
         lambda: next((p for p in phones if visible(p, play)), None), 30, "the leader's roles"
     )
     leader.locator("#wb-play button[data-play]").first.click()
-    tv.wait_for_selector("#wb-reminder", timeout=10_000)
+    tv.wait_for_selector("#wb-reminder")
     # the TV draws the reminder's headings in capitals (CSS): compare the words, not the case
     reminder = text_of(tv, "#wb-reminder").casefold()
     assert "plná akce" in reminder or "laskavost" in reminder, reminder

@@ -153,7 +153,7 @@ def play_on_screens(
                 # Every witch's moment shows "I play a spell"; these players have none to play.
                 if press(page, HOLD):
                     if not seen["hold"]:
-                        page.wait_for_selector(GO_ON, timeout=5000)
+                        page.wait_for_selector(GO_ON)
                         page.screenshot(path=str(artifacts / "www-phone-spell-390x844.png"))
                         assert_accessible(page, "www-phone-spell")
                         tv.screenshot(path=str(artifacts / "www-tv-apply-1920x1080.png"))

@@ -70,9 +70,7 @@ def next_until(tv: Any, *steps: str) -> None:
     while time.monotonic() < end and step(tv) not in steps:
         before = tv.locator("#wab-tv").get_attribute("data-key")
         tv.click("#wab-next")
-        tv.wait_for_function(
-            f"() => document.querySelector('#wab-tv').dataset.key !== '{before}'", timeout=10_000
-        )
+        tv.wait_for_function(f"() => document.querySelector('#wab-tv').dataset.key !== '{before}'")
     assert step(tv) in steps, step(tv)
 
 

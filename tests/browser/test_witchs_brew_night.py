@@ -74,7 +74,7 @@ def test_a_whole_game_of_role_calls(browser: Any, server: LiveServer, artifacts:
             page.click(f'#wb-grid button[data-role="{role}"]')
         assert page.locator("#wb-count").inner_text().strip().startswith("5")
         page.click("#wb-select")
-    tv.wait_for_selector("#wb-role, #wb-due", timeout=10_000)
+    tv.wait_for_selector("#wb-role, #wb-due")
     assert tv.locator("#wb-players").inner_text().count("5 cards") == 3
     for left in (3, 2, 1, 0):  # every raven gone in set 1: it is the last set
         tv.click("#wb-raven")
@@ -188,7 +188,7 @@ def test_the_tv_skips_a_player_who_left_during_the_selection(
     tv.wait_for_selector("#wb-skip-2", timeout=15_000)
     tv.click("#wb-skip-2")
     tv.click("#wb-skip-2")  # two presses: a skip cannot happen by a stray tap
-    tv.wait_for_selector('#wb-tv[data-phase="trick"]', timeout=10_000)
+    tv.wait_for_selector('#wb-tv[data-phase="trick"]')
     close_all(tv, *phones[:2])
 
 
