@@ -11,7 +11,7 @@ import gc
 import logging
 import sys
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -198,15 +198,29 @@ def serve_config(args: argparse.Namespace, url: str) -> dict[str, Any]:
         from eventlet import tpool
         from eventlet.hubs import trampoline
 
-        from companion.store.kernel_fsync import kernel_fsync
+        wait_on_disk(config, args, lambda fd: trampoline(fd, read=True), tpool.execute)
+    elif args.async_mode == "gevent":
+        import gevent
+        from gevent.socket import wait_read
 
-        # The group commit waits for the disk while the other rooms play on: for the kernel's
-        # fsync on the hub, like for a socket (no native thread, no interpreter lock passed to
-        # and fro), where Linux has it; else in a native thread (as do the log's checkpoints).
-        if not args.redis:  # (in a cluster Redis makes each write durable)
-            config["FSYNC"] = kernel_fsync(lambda fd: trampoline(fd, read=True))
-        config["RUN_BLOCKING"] = tpool.execute
+        wait_on_disk(config, args, wait_read, lambda f: gevent.get_hub().threadpool.apply(f))
     return config
+
+
+def wait_on_disk(
+    config: dict[str, Any],
+    args: argparse.Namespace,
+    wait_readable: Callable[[int], object],
+    run_blocking: Callable[[Callable[[], Any]], Any],
+) -> None:
+    """The group commit waits for the disk while the other rooms play on: for the kernel's fsync
+    on the loop's hub, like for a socket (no native thread, no interpreter lock passed to and
+    fro), where Linux has it; else in a native thread (as do the log's checkpoints)."""
+    from companion.store.kernel_fsync import kernel_fsync
+
+    if not args.redis:  # (in a cluster Redis makes each write durable)
+        config["FSYNC"] = kernel_fsync(wait_readable)
+    config["RUN_BLOCKING"] = run_blocking
 
 
 def start(config: dict[str, Any]) -> tuple[Flask, SocketIO]:
