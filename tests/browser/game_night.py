@@ -30,7 +30,7 @@ def host_undo(tv: Any, phones: list[Any], note: str) -> None:
     tv.click("#btn-undo")
     tv.click("#btn-undo")  # pressed twice: sure
     for page in (tv, *phones):
-        page.wait_for_function(TOAST_SAYS, arg=note, timeout=15_000)
+        page.wait_for_function(TOAST_SAYS, arg=note)
 
 
 #: the TV's one-button language switch in its top bar (in play; the lobby has a row of buttons)
@@ -115,7 +115,7 @@ def assert_ending(
     when given — or no place without a ranking, and no prompt to act. Saves
     ``<name>-tv-end-1920x1080.png`` and ``<name>-phone-<seat>-end-390x844.png``; returns each
     seat's place (empty without a ranking)."""
-    tv.wait_for_selector(".kit-ending:not([hidden])", timeout=15_000)
+    tv.wait_for_selector(".kit-ending:not([hidden])")
     wait_text(tv, ".kit-ending-headline", headline)
     assert tv.locator(".kit-ending .kit-podium").count() == (1 if ranked else 0)
     on_podium: dict[str, str] = tv.eval_on_selector_all(
@@ -127,13 +127,13 @@ def assert_ending(
     settled(tv).screenshot(path=str(artifacts / f"{name}-tv-end-1920x1080.png"))
     found: dict[int, int] = {}
     for seat, page in enumerate(phones):
-        page.wait_for_selector(".kit-ending:not([hidden])", timeout=15_000)
+        page.wait_for_selector(".kit-ending:not([hidden])")
         wait_text(page, ".kit-ending-headline", headline)
         mine = page.locator(".kit-ending .kit-ending-mine")
         if not ranked:
             assert mine.count() == 0, f"seat {seat} has a place in a game without a ranking"
         else:
-            mine.wait_for(timeout=15_000)
+            mine.wait_for()
             place = int(mine.get_attribute("data-place") or 0)
             assert str(place) == on_podium.get(str(seat)), (seat, place, on_podium)
             words = "You win!" if place == 1 else f"You are {ORDINALS[place]}"

@@ -100,14 +100,14 @@ def test_offline_the_phone_page_reloads_into_its_reconnecting_screen(
     phone.fill("#name", "Sofia")
     phone.click("#btn-join")
     phone.wait_for_selector("#screen-lobby", state="visible")
-    phone.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=20000)
+    phone.wait_for_function("() => navigator.serviceWorker.controller !== null")
     # The worker keeps the page itself once it runs (activate), and the shell at install.
     kept = "async () => Boolean(await caches.match(location.href.split('#')[0]))"
     wait_until(lambda: phone.evaluate(kept), 20, "the page kept by the service worker")
 
     phone.context.set_offline(True)
     phone.reload()
-    phone.wait_for_selector("#reconnecting", state="visible", timeout=20000)
+    phone.wait_for_selector("#reconnecting", state="visible")
     assert "Reconnecting" in phone.locator("#reconnecting").text_content()
     # The app's own page, not the browser's error page.
     assert phone.locator("link[rel=manifest]").count() == 1

@@ -165,7 +165,7 @@ def test_wicked_witches_way_in_czech_translates_the_log_results_and_names(
         anna.click(f'#www-cards [data-symbol="{symbol}"]')
     anna.click("#www-lock")
     ben.click("#www-lock")  # an empty formula
-    anna.click("#www-hold", timeout=15_000)
+    anna.click("#www-hold")
     anna.click("#www-go-on")
     # her result: "Dokonalá oranžová formule (Oko, Blesk, …) …: Ursule postupuje o 5, na políčko 5."
     wait_text(tv, "#www-last-result", "oranžová formule (")

@@ -67,7 +67,7 @@ def test_the_tv_runs_by_keyboard_from_the_lobby_to_a_round(
     tab_to(tv, "btn-arm")
     assert focus_ring(tv).startswith("solid")
     tv.keyboard.press("Space")  # a game action: open the round
-    anna.wait_for_selector('#btn-buzz[data-state="open"]', timeout=15_000)
+    anna.wait_for_selector('#btn-buzz[data-state="open"]')
     anna.locator("#btn-buzz").tap()
     tv.wait_for_function("() => document.querySelectorAll('#ranking li').length === 1")
 
@@ -117,7 +117,7 @@ def test_sound_cues_and_a_mute_per_device(browser: Any, server: LiveServer) -> N
     tv.wait_for_selector("#btn-arm:not([disabled])")
     tv.click("#btn-arm")
     for phone in (anna, ben):
-        phone.wait_for_selector('#btn-buzz[data-state="open"]', timeout=15_000)
+        phone.wait_for_selector('#btn-buzz[data-state="open"]')
         phone.locator("#btn-buzz").tap()
     tv.wait_for_function("() => document.querySelectorAll('#ranking li').length === 2")
     assert "go" in tv.evaluate(PLAYED)  # the round opened with its sound

@@ -57,7 +57,7 @@ def test_the_phone_says_you_next_and_the_table(
     if game == "buzzer":
         # The card follows the round: who was fastest, how many pressed.
         tv.click("#btn-arm")
-        phones[1].wait_for_selector('#btn-buzz[data-state="open"]', timeout=15_000)
+        phones[1].wait_for_selector('#btn-buzz[data-state="open"]')
         phones[1].locator("#btn-buzz").tap()
         phones[0].wait_for_function(
             "() => document.querySelector('.kit-status-table .kit-status-text')"

@@ -65,9 +65,9 @@ def test_two_phones_one_millisecond_apart_are_a_photo_finish_sharing_the_win(
         tv.wait_for_selector("#btn-arm:not([disabled])")
         tv.click("#btn-arm")
         for page in phones:
-            page.wait_for_selector('#btn-buzz[data-state="open"]', timeout=15_000)
+            page.wait_for_selector('#btn-buzz[data-state="open"]')
         press_apart(phones, "#btn-buzz")
-        tv.wait_for_selector("#ranking li.photo", timeout=15_000)
+        tv.wait_for_selector("#ranking li.photo")
         rows = [r.strip() for r in tv.locator("#ranking li").all_inner_texts()]
         # both share first place, the second says the gap and its bound
         assert [r.split(".")[0] for r in rows] == ["1", "1"], rows
@@ -100,7 +100,7 @@ def test_the_lid_goes_to_the_earlier_press_and_the_tv_says_it_was_a_photo_finish
         for page in phones:
             page.wait_for_selector("#www-close-lid:not([disabled])")
         press_apart(phones, "#www-close-lid")
-        tv.wait_for_selector('#www-margins:has-text("photo finish")', timeout=15_000)
+        tv.wait_for_selector('#www-margins:has-text("photo finish")')
         closer = tv.locator("#www-closer").inner_text()
         line = tv.locator("#www-margins").inner_text()
         # one closer, the other "also pressed" with the gap and its bound
@@ -111,7 +111,7 @@ def test_the_lid_goes_to_the_earlier_press_and_the_tv_says_it_was_a_photo_finish
         # closed it first. +… — photo finish"
         verdicts = []
         for page in phones:
-            page.wait_for_selector('#www-lid-verdict:has-text("photo finish")', timeout=15_000)
+            page.wait_for_selector('#www-lid-verdict:has-text("photo finish")')
             verdicts.append(page.locator("#www-lid-verdict").inner_text())
         assert sum(v.startswith("You closed the lid · ") for v in verdicts) == 1, verdicts
         assert sum(" closed it first. +" in v for v in verdicts) == 1, verdicts
@@ -121,12 +121,12 @@ def test_the_lid_goes_to_the_earlier_press_and_the_tv_says_it_was_a_photo_finish
         phones[0].screenshot(path=str(ARTIFACTS / "photo-finish-www-phone-390x844.png"))
         # a reloaded TV (and phone) still says it was a photo finish: no note to miss
         tv.reload()
-        tv.wait_for_selector('#www-margins:has-text("photo finish")', timeout=15_000)
+        tv.wait_for_selector('#www-margins:has-text("photo finish")')
         assert tv.locator("#www-margins").inner_text() == line
         assert tv.locator("#www-closer").inner_text() == closer
         settled(tv).screenshot(path=str(ARTIFACTS / "photo-finish-www-tv-reloaded-1920x1080.png"))
         phones[1].reload()
-        phones[1].wait_for_selector('#www-lid-verdict:has-text("photo finish")', timeout=15_000)
+        phones[1].wait_for_selector('#www-lid-verdict:has-text("photo finish")')
         assert phones[1].locator("#www-lid-verdict").inner_text() == verdicts[1]
         phones[1].screenshot(path=str(ARTIFACTS / "photo-finish-www-phone-reloaded-390x844.png"))
     finally:

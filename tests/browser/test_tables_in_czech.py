@@ -72,7 +72,6 @@ def test_witchcraft_in_czech(browser: Any, server: LiveServer, artifacts: Path) 
         page.wait_for_function(
             f"() => document.querySelector('#wc-phone')?.dataset.ply === '{state.ply}'"
             " && document.querySelector('#wc-phone').dataset.deciding === 'yes'",
-            timeout=15_000,
         )
         page.click(f'[data-tap="{choice.at[0]},{choice.at[1]}"]')  # type: ignore[index]
         if visible(page, '#wc-choices [data-i="0"]'):

@@ -403,12 +403,11 @@ def test_a_rematch_during_turn_1_starts_afresh(
     ben.click("#www-lock")  # an empty formula
     # Anna closed the lid, so she applies first. With the physical deck nobody is asked about
     # spells: she says "I play a spell" herself, then goes on without one; her formula applies.
-    anna.click("#www-hold", timeout=15_000)
+    anna.click("#www-hold")
     anna.click("#www-go-on")
     tv.wait_for_function(
         "() => document.querySelector('#www-board [data-seat=\"0\"]')"
         "?.closest('.www-cell')?.dataset.space !== '0'",
-        timeout=15_000,
     )
     assert tv.locator("#www-title").inner_text().startswith("Turn 1")
 

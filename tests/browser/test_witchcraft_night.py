@@ -107,7 +107,6 @@ def enter(page: Any, tv: Any, state: GameState, index: int) -> None:
     page.wait_for_function(
         f"() => document.querySelector('#wc-phone')?.dataset.ply === '{state.ply}'"
         " && document.querySelector('#wc-phone').dataset.deciding === 'yes'",
-        timeout=15_000,
     )
     if choice.at is not None:
         page.click(f'[data-tap="{choice.at[0]},{choice.at[1]}"]')
@@ -122,7 +121,6 @@ def confirm(page: Any, tv: Any, state: GameState) -> None:
     page.click("#wc-confirm")
     tv.wait_for_function(
         f"() => document.querySelector('#wc-tv')?.dataset.ply === '{state.ply + 1}'",
-        timeout=15_000,
     )
 
 
@@ -138,13 +136,11 @@ def send(page: Any, tv: Any, state: GameState, index: int) -> None:
     move of the night's middle that the test does not check); the TV shows the next move."""
     page.wait_for_function(
         f"() => document.querySelector('#wc-phone')?.dataset.ply === '{state.ply}'",
-        timeout=15_000,
     )
     ack = page.evaluate(SEND, {"type": "choose", "option": index})
     assert ack["ok"], ack
     tv.wait_for_function(
         f"() => document.querySelector('#wc-tv')?.dataset.ply === '{state.ply + 1}'",
-        timeout=15_000,
     )
 
 
@@ -353,7 +349,6 @@ def test_clocks_on_a_real_board(
     tv.wait_for_selector(running)
     tv.wait_for_function(
         f"() => document.querySelector('#wc-clock-{other}').textContent !== '5:00'",
-        timeout=20_000,
     )
     assert tv.locator(f"#wc-clock-{first}").inner_text() == "5:00"  # no increment for move 1
     assert phones[other].locator(f"#wc-pclock-{other}").count() == 1
